@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+// Every setting the server reads from the environment, with the embedded defaults.
+// README.md lists them; keep the two in step.
+const booleanFromEnv = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  BLOCKED_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+  COUNTRY_HEADER: z.string().default('cf-ipcountry'),
+  BLOCKED_REDIRECT_URL: z.string().optional(),
+  APP_DIST_DIR: z.string().default('dist/app'),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  MAIN_BRAND: booleanFromEnv.default(true),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,7 @@
+import type { Database } from './database';
+import { seedInformational } from '../modules/informational/informational.seed';
+
+// Demo data for the embedded default; every step is idempotent, so it runs on every start.
+export async function seedAll(db: Database): Promise<void> {
+  await seedInformational(db);
+}

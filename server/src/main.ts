@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { Redis } from 'ioredis';
+import { loadConfig } from './config';
+import { createDatabase, pgliteDirFor } from './db/database';
+import { migrateToLatest } from './db/migrator';
+import { seedAll } from './db/seed';
+import { loadOrCreateSecret } from './lib/secrets';
+import { buildApp } from './app';
+import { createInProcessBus, createRedisBus } from './modules/live';
+
+// Process entry: configuration, database, migrations, seed, then listen. `npm start` runs this.
+async function main() {
+  const config = loadConfig();
+  mkdirSync(config.DATA_DIR, { recursive: true });
+  const database = await createDatabase({ url: config.DATABASE_URL, pgliteDir: pgliteDirFor(config.DATA_DIR) });
+  await migrateToLatest(database.db);
+  if (config.SEED_DEMO_DATA) await seedAll(database.db);
+
+  const secrets = {
+    jwt: config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'),
+    ops: process.env.OPS_TOKEN ?? loadOrCreateSecret(config.DATA_DIR, 'ops-token', 24),
+  };
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
+  const { app } = await buildApp({ config, database, secrets, bus, redis });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await bus.close();
+    await redis?.quit();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Open http://localhost:${config.PORT}/ (database: ${database.kind}, live bus: ${config.REDIS_URL ? 'redis' : 'in-process'})`);
+}
+
+main().catch((err) => {
+  console.error('Failed to start the server:', err);
+  process.exit(1);
+});

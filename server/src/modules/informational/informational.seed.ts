@@ -1,0 +1,119 @@
+import type { Database } from '../../db/database';
+
+// Demo reference data for the embedded default. Idempotent: existing rows are left as the operator changed them.
+export async function seedInformational(db: Database): Promise<void> {
+  await db
+    .insertInto('info_currencies')
+    .values([
+      { code: 'USD', symbol: '$', name: 'US Dollar', minor_unit_digits: 2 },
+      { code: 'EUR', symbol: '€', name: 'Euro', minor_unit_digits: 2 },
+      { code: 'GBP', symbol: '£', name: 'Pound Sterling', minor_unit_digits: 2 },
+      { code: 'KGS', symbol: 'с', name: 'Kyrgyz Som', minor_unit_digits: 2 },
+      { code: 'RUB', symbol: '₽', name: 'Russian Ruble', minor_unit_digits: 2 },
+      { code: 'TON', symbol: 'TON', name: 'Toncoin', minor_unit_digits: 9 },
+    ])
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+
+  await db
+    .insertInto('info_languages')
+    .values([
+      { code: 'en', name: 'English', is_default: true },
+      { code: 'ru', name: 'Русский', is_default: false },
+    ])
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+
+  // Server-side texts that operators change without a release; merged over the app's bundled texts.
+  const translations: Array<[string, string, string]> = [
+    ['en', 'home.tagline', 'Provably fair games, fast payouts'],
+    ['ru', 'home.tagline', 'Честные игры, быстрые выплаты'],
+    ['en', 'common.support_hours', 'Support answers 24/7'],
+    ['ru', 'common.support_hours', 'Поддержка отвечает круглосуточно'],
+  ];
+  await db
+    .insertInto('info_translations')
+    .values(translations.map(([locale, key, value]) => ({ locale, key, value, domain: '' })))
+    .onConflict((oc) => oc.columns(['locale', 'domain', 'key']).doNothing())
+    .execute();
+  await db
+    .insertInto('info_translations')
+    .values([
+      { locale: 'en', domain: '127.0.0.1', key: 'home.tagline', value: 'Nova Bet: play, win, repeat' },
+      { locale: 'ru', domain: '127.0.0.1', key: 'home.tagline', value: 'Nova Bet: играй и выигрывай' },
+    ])
+    .onConflict((oc) => oc.columns(['locale', 'domain', 'key']).doNothing())
+    .execute();
+
+  const styles = await db.selectFrom('info_ui_styles').select('domain').execute();
+  const haveStyle = new Set(styles.map((s) => s.domain));
+  if (!haveStyle.has('')) {
+    await db
+      .insertInto('info_ui_styles')
+      .values({
+        domain: '',
+        title: 'Lucky Star Casino',
+        css_json: JSON.stringify({ '--brand-accent': '#7B3FE4', '--brand-accent-contrast': '#FFFFFF' }) as never,
+        favicon_img: '/media/brand/favicon.svg',
+        logo_img: '/media/brand/logo.svg',
+      })
+      .execute();
+  }
+  // A second brand on another host name shows that one install serves several operators' domains.
+  if (!haveStyle.has('127.0.0.1')) {
+    await db
+      .insertInto('info_ui_styles')
+      .values({
+        domain: '127.0.0.1',
+        title: 'Nova Bet',
+        css_json: JSON.stringify({ '--brand-accent': '#9C27B0', '--brand-accent-contrast': '#FFFFFF' }) as never,
+        favicon_img: '/media/brand/favicon-nova.svg',
+        logo_img: '/media/brand/logo-nova.svg',
+      })
+      .execute();
+  }
+
+  const pages: Array<[string, string, string]> = [
+    ['home', 'Online casino and sportsbook', 'Онлайн-казино и ставки на спорт'],
+    ['favorites', 'Favourite games', 'Избранные игры'],
+    ['cashbox', 'Cashbox', 'Касса'],
+    ['profile', 'Profile', 'Профиль'],
+    ['sport', 'Sports betting', 'Ставки на спорт'],
+    ['terms', 'Terms and conditions', 'Правила и условия'],
+  ];
+  await db
+    .insertInto('info_seo_settings')
+    .values(
+      pages.flatMap(([code, en, ru]) => [
+        { type: 'page', code, locale: 'en', title: en, description: `${en}: provably fair games and fast payouts.`, image: '/media/banners/welcome-pc.svg' },
+        { type: 'page', code, locale: 'ru', title: ru, description: `${ru}: честные игры и быстрые выплаты.`, image: '/media/banners/welcome-pc.svg' },
+      ]),
+    )
+    .onConflict((oc) => oc.columns(['type', 'code', 'locale']).doNothing())
+    .execute();
+
+  const devices = ['pc', 'tablet', 'mobile'] as const;
+  const banners = [
+    { name: 'welcome', link: '/auth/signup', sort_order: 0 },
+    { name: 'crash', link: '/section/game-block/originals', sort_order: 1 },
+  ];
+  await db
+    .insertInto('info_banners')
+    .values(
+      banners.flatMap((b) =>
+        devices.flatMap((device_type) =>
+          ['en', 'ru'].map((language_code) => ({
+            name: b.name,
+            image: `/media/banners/${b.name}-${device_type}-${language_code}.svg`,
+            link: b.link,
+            banner_type: 'home',
+            language_code,
+            device_type,
+            sort_order: b.sort_order,
+          })),
+        ),
+      ),
+    )
+    .onConflict((oc) => oc.columns(['name', 'banner_type', 'language_code', 'device_type']).doNothing())
+    .execute();
+}

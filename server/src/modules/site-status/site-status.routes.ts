@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { BODY_ERROR_BLOCKED, BODY_ERROR_MAINTENANCE, ErrorCode } from '@contracts/errors';
+import { siteStatusResponse } from '@contracts/informational';
+import type { Config } from '../../config';
+import type { SiteStatusService } from './site-status.service';
+
+// Calls that must keep working in maintenance and for blocked regions, so the app can render its status pages.
+const ALWAYS_OPEN = [
+  '/main-api/informational/', '/main-api/translations/', '/main-api/ui_style/', '/main-api/seo-settings',
+  '/main-api/site/status', '/main-api/platform-config/general',
+];
+
+/** Answers 6000 (region blocked, HTTP 451) and 6001 (maintenance, HTTP 503) body errors of spec §8. */
+export function registerSiteStatusGate(app: FastifyInstance, service: SiteStatusService, config: Config): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/main-api/') && !path.startsWith('/int-api/')) return;
+    if (ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
+    const country = request.headers[config.COUNTRY_HEADER.toLowerCase()];
+    if (service.isRegionBlocked(Array.isArray(country) ? country[0] : country)) {
+      const origin = `${request.protocol}://${request.host}`;
+      return reply.code(451).send({
+        error: BODY_ERROR_BLOCKED,
+        code: ErrorCode.SITE_REGION_BLOCKED,
+        detail: 'The site is not available in your region',
+        redirect_url: service.blockedRedirectUrl(origin),
+      });
+    }
+    if (await service.isMaintenance()) {
+      return reply.code(503).header('Retry-After', '60').send({
+        error: BODY_ERROR_MAINTENANCE,
+        code: ErrorCode.SITE_MAINTENANCE,
+        detail: 'The site is under maintenance',
+      });
+    }
+  });
+}
+
+export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusService; config: Config }> = async (app, { service, config }) => {
+  const tags = ['site'];
+  app.get('/site/status', { schema: { tags, response: { 200: siteStatusResponse } } }, async (request) => {
+    const country = request.headers[config.COUNTRY_HEADER.toLowerCase()];
+    return {
+      maintenance: await service.isMaintenance(),
+      blocked: service.isRegionBlocked(Array.isArray(country) ? country[0] : country),
+    };
+  });
+  app.get(
+    '/platform-config/general',
+    { schema: { tags, response: { 200: z.object({ main_brand: z.boolean(), telegram_bot_username: z.string().nullable() }) } } },
+    () => service.generalSettings(),
+  );
+  app.get(
+    '/platform-config/cashback_settings',
+    { schema: { tags, response: { 200: z.object({ is_enabled: z.boolean() }).passthrough() } } },
+    () => service.cashbackSettings(),
+  );
+};

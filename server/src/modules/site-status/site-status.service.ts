@@ -1,0 +1,53 @@
+import type { Config } from '../../config';
+import type { LivePublisher } from '../live/live.bus';
+import type { SiteStatusRepository } from './site-status.repository';
+
+const MAINTENANCE_KEY = 'maintenance';
+const CACHE_MS = 2_000;
+
+export interface CashbackSettings {
+  is_enabled: boolean;
+}
+
+// Maintenance and region block. The flag is read on every API request, so it is cached briefly per instance; a
+// change made on any instance reaches the others through the live bus (the `maintenance` message) within seconds.
+export function createSiteStatusService(deps: { repo: SiteStatusRepository; live: LivePublisher; config: Config }) {
+  const { repo, live, config } = deps;
+  let cached: { value: boolean; at: number } | undefined;
+
+  async function isMaintenance(): Promise<boolean> {
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+    const value = (await repo.getSetting<{ is_active: boolean }>(MAINTENANCE_KEY))?.is_active ?? false;
+    cached = { value, at: Date.now() };
+    return value;
+  }
+
+  return {
+    isMaintenance,
+    /** A message from the bus (another instance switched it) updates this instance's cache at once. */
+    noteMaintenance(isActive: boolean) {
+      cached = { value: isActive, at: Date.now() };
+    },
+    async setMaintenance(isActive: boolean, actor: string) {
+      await repo.setSetting(MAINTENANCE_KEY, { is_active: isActive }, actor, isActive ? 'maintenance_on' : 'maintenance_off');
+      cached = { value: isActive, at: Date.now() };
+      await live.broadcast({ type: 'maintenance', data: { is_active: isActive } });
+      return { maintenance: isActive };
+    },
+    isRegionBlocked(country: string | undefined): boolean {
+      return !!country && config.BLOCKED_COUNTRIES.includes(country.trim().toUpperCase());
+    },
+    blockedRedirectUrl(origin: string): string {
+      return config.BLOCKED_REDIRECT_URL ?? `${config.PUBLIC_URL ?? origin}/blocked`;
+    },
+    async cashbackSettings(): Promise<CashbackSettings & Record<string, unknown>> {
+      const stored = await repo.getSetting<Record<string, unknown>>('cashback');
+      return { is_enabled: false, levels: [], schedule: null, ...stored } as CashbackSettings & Record<string, unknown>;
+    },
+    generalSettings() {
+      return { main_brand: config.MAIN_BRAND, telegram_bot_username: null as string | null };
+    },
+    listActions: (limit = 50) => repo.listActions(limit),
+  };
+}
+export type SiteStatusService = ReturnType<typeof createSiteStatusService>;

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../src/config';
+import { buildApp, type AppOptions } from '../src/app';
+import { seedAll } from '../src/db/seed';
+import type { DatabaseHandle } from '../src/db/database';
+import { createTestDatabase } from './test-database';
+
+export interface TestAppOptions extends Partial<Omit<AppOptions, 'config' | 'database' | 'secrets'>> {
+  env?: Record<string, string>;
+  database?: DatabaseHandle;
+  seed?: boolean;
+}
+
+// The real app on a real (test) database, quiet, with fresh secrets. Routes are driven with app.inject().
+export async function createTestApp(options: TestAppOptions = {}) {
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_DIST_DIR: '.tmp/no-app-dist',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    ...options.env,
+  });
+  const database = options.database ?? (await createTestDatabase());
+  if (options.seed !== false) await seedAll(database.db);
+  const secrets = { jwt: randomBytes(32).toString('hex'), ops: randomBytes(16).toString('hex') };
+  const built = await buildApp({ logger: false, ...options, config, database, secrets });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    db: database.db,
+    secrets,
+    async close() {
+      await built.app.close();
+      await built.bus.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

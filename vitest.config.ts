@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const contracts = fileURLToPath(new URL('./contracts', import.meta.url));
+const alias = [{ find: /^@contracts\/(.*)$/, replacement: `${contracts}/$1` }];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: { alias },
+        define: { __BUILD_VERSION__: JSON.stringify('test') },
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.ts?(x)', 'contracts/**/*.test.ts'],
+          setupFiles: ['src/test-setup.ts'],
+          css: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'telegram/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
