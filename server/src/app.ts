@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { createTokenService } from './lib/tokens';
+import { createAuthGuard } from './plugins/auth-guard';
 import { registerErrorHandler, isApiPath } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions) {
 
   // --- shared services
   const tokens = createTokenService(options.secrets.jwt, config.JWT_TTL_SECONDS, clock);
+  const auth = createAuthGuard({ db, tokens, clock });
 
   // --- modules, in dependency order
   const informational = createInformationalService(createInformationalRepository(db));
@@ -78,7 +80,7 @@ export async function buildApp(options: AppOptions) {
     bus,
     log: app.log,
     pingIntervalMs: options.livePingIntervalMs,
-    authenticate: async (token) => (await tokens.verify(token))?.sub ?? null,
+    authenticate: (token) => auth.playerIdForToken(token),
   });
   bus.subscribe((envelope) => {
     if (envelope.message.type === 'maintenance') siteStatus.noteMaintenance(envelope.message.data.is_active);
@@ -114,7 +116,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens }, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth }, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 
