@@ -1,0 +1,82 @@
+#!/usr/bin/env tsx
+// Operator commands against a running server: `npm run ops -- <command> [args]`.
+// Talks to the server's /ops-api with the operator token (OPS_TOKEN, or DATA_DIR/secrets/ops-token.txt that the
+// server generated on first start), so it works the same with the embedded PGlite and with PostgreSQL.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Command {
+  usage: string;
+  run(args: string[]): Promise<{ method: string; path: string; body?: unknown }>;
+}
+
+const commands: Record<string, Command> = {
+  maintenance: {
+    usage: 'maintenance on|off',
+    async run([state]) {
+      if (state !== 'on' && state !== 'off') throw new UsageError('maintenance takes on or off');
+      return { method: 'PUT', path: '/maintenance', body: { is_active: state === 'on' } };
+    },
+  },
+  audit: {
+    usage: 'audit [limit]',
+    async run([limit]) {
+      return { method: 'GET', path: `/audit?limit=${Number(limit ?? 20)}` };
+    },
+  },
+};
+
+class UsageError extends Error {}
+
+function usage(): string {
+  return ['Usage: npm run ops -- <command>', ...Object.values(commands).map((c) => `  ${c.usage}`),
+    'Environment: OPS_URL (default http://127.0.0.1:$PORT), OPS_TOKEN (default: DATA_DIR/secrets/ops-token.txt)'].join('\n');
+}
+
+export function operatorToken(env: Record<string, string | undefined> = process.env): string {
+  if (env.OPS_TOKEN) return env.OPS_TOKEN;
+  const file = join(env.DATA_DIR ?? '.data', 'secrets', 'ops-token.txt');
+  if (!existsSync(file)) throw new Error(`No operator token: set OPS_TOKEN or start the server once so it creates ${file}`);
+  return readFileSync(file, 'utf8').trim();
+}
+
+export function registerOpsCommand(name: string, command: Command): void {
+  commands[name] = command;
+}
+
+async function main(argv: string[]) {
+  const [name, ...args] = argv;
+  const command = name ? commands[name] : undefined;
+  if (!command) {
+    console.error(usage());
+    return 2;
+  }
+  const request = await command.run(args);
+  const base = process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  const res = await fetch(`${base}/ops-api${request.path}`, {
+    method: request.method,
+    headers: {
+      authorization: `Bearer ${operatorToken()}`,
+      'x-operator': process.env.OPERATOR_NAME ?? process.env.USER ?? 'ops-cli',
+      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  });
+  const text = await res.text();
+  if (!res.ok) {
+    console.error(`${request.method} ${request.path} failed: HTTP ${res.status} ${text}`);
+    return 1;
+  }
+  console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : `${res.status} OK`);
+  return 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof UsageError ? `${err.message}\n${usage()}` : `ops: ${(err as Error).message}`);
+      process.exit(err instanceof UsageError ? 2 : 1);
+    },
+  );
+}
