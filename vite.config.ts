@@ -7,7 +7,13 @@ const contracts = fileURLToPath(new URL('./contracts', import.meta.url));
 // The player app. Built into dist/app and served by the API server on one port.
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: [{ find: /^@contracts\/(.*)$/, replacement: `${contracts}/$1` }] },
+  resolve: {
+    alias: [
+      { find: /^@contracts\/(.*)$/, replacement: `${contracts}/$1` },
+      // VKUI's CSS-modules build: only the CSS of components in use (≈ 21 kB gzip instead of 49).
+      { find: /^@vkontakte\/vkui$/, replacement: '@vkontakte/vkui/dist/cssm' },
+    ],
+  },
   define: { __BUILD_VERSION__: JSON.stringify(process.env.BUILD_VERSION ?? new Date().toISOString().replace(/\D/g, '').slice(0, 12)) },
   build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: false },
   server: {

@@ -1,0 +1,107 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AdaptivityProvider, AppRoot, ConfigProvider } from '@vkontakte/vkui';
+import { useSnapshot } from 'valtio';
+import { Router, useLocation } from 'wouter';
+import { getPlatform, type ColorScheme } from '../platform';
+import { session } from '../shared/session/session.store';
+import { loadPlayer, playerState } from '../features/player';
+import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
+import { MaintenancePage, BlockedPage } from '../features/site-status';
+import type { BootData } from './boot';
+import { showToast, toasts } from '../shared/toast/toast.store';
+import { Layout } from './layout';
+import { RouteGuard } from './router/route-guard';
+import { AppRoutes } from './router/routes';
+import { useBackButton, usePageMeta, useScrollRestoration, useShellQuery } from './shell/use-shell-behaviours';
+import { useLiveChannel } from './live-channel';
+
+// Toasts and the ban modal load on first use: they are not needed before the first paint.
+const GlobalOverlays = lazy(() => import('./global-overlays').then((m) => ({ default: m.GlobalOverlays })));
+
+// Providers in VKUI's order (ConfigProvider → AdaptivityProvider → AppRoot), fed by the platform adapter.
+export function App({ bootData }: { bootData: BootData }) {
+  const platform = getPlatform();
+  const [scheme, setScheme] = useState<ColorScheme>(() => platform.getColorScheme());
+  const [insets, setInsets] = useState(() => platform.getSafeAreaInsets());
+  useEffect(() => platform.onColorSchemeChange(setScheme), [platform]);
+  useEffect(() => {
+    document.documentElement.classList.toggle('app-dark', scheme === 'dark');
+  }, [scheme]);
+  useEffect(() => {
+    // Telegram answers safe-area requests shortly after mount
+    const timer = setTimeout(() => setInsets(platform.getSafeAreaInsets()), 300);
+    return () => clearTimeout(timer);
+  }, [platform]);
+
+  return (
+    <ConfigProvider colorScheme={scheme} platform={platform.vkuiPlatform} isWebView={platform.kind === 'telegram'}>
+      <AdaptivityProvider>
+        <AppRoot safeAreaInsets={insets} data-platform={platform.kind}>
+          <Router>
+            <Shell bootData={bootData} />
+          </Router>
+        </AppRoot>
+      </AdaptivityProvider>
+    </ConfigProvider>
+  );
+}
+
+function Shell({ bootData }: { bootData: BootData }) {
+  const { token } = useSnapshot(session);
+  const status = useSnapshot(siteStatus);
+  const settings = useSnapshot(platformSettings);
+  const [location] = useLocation();
+  const { items: toastItems } = useSnapshot(toasts);
+  const { ban } = useSnapshot(playerState);
+  const isLoggedIn = !!token;
+
+  useShellQuery(isLoggedIn);
+  usePageMeta(bootData.style?.title ?? 'Casino', bootData.seo);
+  useScrollRestoration();
+  useBackButton();
+  useLiveChannel();
+  usePerNavigationLoads(location, isLoggedIn, status.blocked || status.maintenance);
+
+  const ctx = {
+    isLoggedIn,
+    cashbackEnabled: settings.cashbackEnabled,
+    isMainBrand: settings.mainBrand,
+    blocked: status.blocked,
+    maintenance: status.maintenance,
+  };
+  // The full layout with global overlays renders only when not blocked and not in maintenance (spec §2).
+  if (status.maintenance || status.blocked) {
+    return <RouteGuard ctx={ctx}>{status.maintenance ? <MaintenancePage /> : <BlockedPage />}</RouteGuard>;
+  }
+  return (
+    <Layout style={bootData.style}>
+      <RouteGuard ctx={ctx}>
+        <AppRoutes />
+      </RouteGuard>
+      {(toastItems.length > 0 || ban) && (
+        <Suspense fallback={null}>
+          <GlobalOverlays />
+        </Suspense>
+      )}
+    </Layout>
+  );
+}
+
+/** On start and each navigation (unless blocked or in maintenance): player, cashback and general settings (spec §4). */
+function usePerNavigationLoads(location: string, isLoggedIn: boolean, paused: boolean) {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    if (paused) return;
+    if (isLoggedIn) {
+      loadPlayer().catch((err: unknown) => {
+        if (err instanceof Error && (err.message === 'Blocked' || err.message === 'Maintenance')) return;
+        if (playerState.ban) return;
+        // navigation check failure (spec §8): error toast get_player, then home
+        showToast({ severity: 'error', summary: 'errors.get_player', detail: err instanceof Error ? err.message : String(err) });
+        navigate('/', { replace: true });
+      });
+    }
+    loadCashbackSettings().catch((err: unknown) => console.error('Failed to load cashback settings', err));
+    loadGeneralSettings().catch((err: unknown) => console.error('Failed to load general settings', err));
+  }, [location, isLoggedIn, paused, navigate]);
+}

@@ -1,0 +1,50 @@
+import type { AllCurrenciesResponse, SeoItem, UiStyle } from '@contracts/informational';
+import { api } from '../shared/api';
+import { mergeServerTranslations } from '../shared/i18n/i18n';
+import { loadGeneralSettings, loadSiteStatus } from '../features/site-status';
+
+// Start-up loads of spec §4: currencies, styles, scripts and settings in parallel, then the app mounts.
+export interface BootData {
+  currencies: AllCurrenciesResponse | null;
+  style: UiStyle | null;
+  seo: SeoItem[];
+}
+
+export async function boot(locale: string, host = window.location.hostname): Promise<BootData> {
+  const data: BootData = { currencies: null, style: null, seo: [] };
+  const results = await Promise.allSettled([
+    api.get<AllCurrenciesResponse>('main-api/informational/all_currencies').then((c) => (data.currencies = c)),
+    api.get<UiStyle>('main-api/ui_style/active', { searchParams: { domain: host } }).then((s) => {
+      data.style = s;
+      applyStyle(s);
+    }),
+    loadScripts(),
+    Promise.all([
+      loadServerTranslations(locale, host),
+      api.get<SeoItem[]>('main-api/seo-settings/').then((s) => (data.seo = s)),
+      loadSiteStatus(),
+      loadGeneralSettings(),
+    ]),
+  ]);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) console.error('Failed to initialize the app:', failed.reason);
+  return data;
+}
+
+export async function loadServerTranslations(locale: string, host = window.location.hostname): Promise<void> {
+  const flat = await api.get<Record<string, string>>(`main-api/translations/${locale}`, { searchParams: { domain: host } });
+  mergeServerTranslations(locale, flat);
+}
+
+/** Third-party scripts (live chat, captcha) load here when an operator configures them; none by default. */
+async function loadScripts(): Promise<void> {}
+
+export function applyStyle(style: UiStyle, doc: Document = document): void {
+  for (const [name, value] of Object.entries(style.css_json)) {
+    if (name.startsWith('--')) doc.documentElement.style.setProperty(name, value);
+  }
+  if (style.favicon_img) {
+    const link = doc.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (link) link.href = style.favicon_img;
+  }
+}

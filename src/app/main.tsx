@@ -1,0 +1,79 @@
+import '@vkontakte/vkui/dist/cssm/styles/themes.css';
+import './app.css';
+import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
+import { initPlatform } from '../platform';
+import { configureApi } from '../shared/api';
+import { initI18n, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
+import { loadSession, session, setToken, signOut } from '../shared/session/session.store';
+import { showToast } from '../shared/toast/toast.store';
+import { setBlocked, setMaintenance, siteStatus, loadSiteStatus } from '../features/site-status';
+import { App } from './app';
+import { boot } from './boot';
+import { signInWithTelegram } from './telegram-sign-in';
+
+// Start-up (spec §4): platform first (Telegram reads its launch params before the router touches the URL),
+// then the parallel loads, then mount. On failure: log and mount anyway.
+async function start() {
+  const platform = await initPlatform();
+  loadSession();
+  configureApi({
+    getToken: () => session.token,
+    onUnauthorized: () => signOut(),
+    onBlocked(redirectUrl) {
+      setBlocked(true);
+      if (redirectUrl === `${window.location.origin}/blocked`) navigate('/blocked');
+      else if (redirectUrl) window.location.assign(redirectUrl);
+    },
+    onMaintenance() {
+      setMaintenance(true);
+      navigate('/maintenance');
+    },
+    onErrorToast: (summary, detail) => showToast({ severity: 'error', summary: `errors.${summary}`, detail }),
+    storage: platform.storage,
+    usesEtagCache: platform.usesEtagCache,
+  });
+  const language = pickLanguage(platform.storage.get(LOCALE_KEY), platform.getLanguageCode(), navigator.language);
+  platform.storage.set(LOCALE_KEY, language);
+  await initI18n(language);
+  document.documentElement.lang = language;
+
+  let bootData: Awaited<ReturnType<typeof boot>> = { currencies: null, style: null, seo: [] };
+  try {
+    bootData = await boot(language);
+    if (platform.kind === 'telegram' && !session.token && !siteStatus.blocked && !siteStatus.maintenance) {
+      const token = await signInWithTelegram(platform);
+      if (token) setToken(token);
+    }
+  } catch (err) {
+    console.error('Failed to initialize the app:', err);
+  }
+
+  createRoot(document.getElementById('root')!).render(<App bootData={bootData} />);
+  platform.ready();
+  watchMaintenance();
+  if (import.meta.env.PROD) registerServiceWorker();
+}
+
+/** While in maintenance, poll the status too (the socket may be down); leaving it reloads the page. */
+function watchMaintenance() {
+  setInterval(() => {
+    if (!siteStatus.maintenance) return;
+    loadSiteStatus()
+      .then(() => {
+        if (!siteStatus.maintenance) window.location.reload();
+      })
+      .catch(() => undefined);
+  }, 10_000);
+}
+
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  const hadController = !!navigator.serviceWorker.controller;
+  navigator.serviceWorker.register(`/sw.js?v=${__BUILD_VERSION__}`, { scope: '/' }).catch((err) => console.warn('Service worker not registered', err));
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (hadController) window.location.reload(); // a new version took over
+  });
+}
+
+void start();

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, resolveRedirect, type GuardContext } from './guards';
+
+const guest: GuardContext = { isLoggedIn: false, cashbackEnabled: false, isMainBrand: true, blocked: false, maintenance: false };
+const player: GuardContext = { ...guest, isLoggedIn: true };
+
+describe('route guards (spec §2, §4, §6)', () => {
+  it('sends guests from login-required routes to /', () => {
+    for (const p of ['/favorites', '/game/dice', '/game/dice/demo', '/sport', '/cashbox/deposit', '/profile/general/me']) {
+      expect(resolveRedirect(p, guest), p).toBe('/');
+      expect(resolveRedirect(p, player), p).toBeNull();
+    }
+  });
+
+  it('sends players from logged-out-only routes to /', () => {
+    for (const p of ['/bonuses', '/levels', '/auth/login', '/auth/signup', '/auth/telegram']) {
+      expect(resolveRedirect(p, player), p).toBe('/');
+      expect(resolveRedirect(p, guest), p).toBeNull();
+    }
+  });
+
+  it('redirects parents to their default children', () => {
+    expect(resolveRedirect('/cashbox', player)).toBe('/cashbox/deposit');
+    expect(resolveRedirect('/profile', player)).toBe('/profile/general/me');
+    expect(resolveRedirect('/profile/history', player)).toBe('/profile/history/payments');
+    expect(resolveRedirect('/profile/promotions', player)).toBe('/profile/promotions/levels');
+    expect(resolveRedirect('/profile/promotions/bonuses', player)).toBe('/profile/promotions/bonuses/my');
+    expect(resolveRedirect('/profile/promotions/tournaments', player)).toBe('/profile/promotions/tournaments/my');
+    expect(resolveRedirect('/auth', guest)).toBe('/auth/login');
+    expect(resolveRedirect('/tournament/12', guest)).toBe('/tournament/12/info');
+    expect(resolveRedirect('/tournament/12/leaderboard', guest)).toBeNull();
+  });
+
+  it('keeps every profile child', () => {
+    for (const p of ['general/verification', 'general/security', 'general/notifications', 'general/preferences', 'general/limits',
+      'history/tournaments', 'history/compensations', 'history/cashbacks', 'history/bets', 'promotions/wheel', 'promotions/cashback',
+      'promotions/bonuses/available', 'promotions/tournaments/archive']) {
+      expect(resolveRedirect(`/profile/${p}`, player), p).toBeNull();
+    }
+    expect(resolveRedirect('/profile/general/nope', player)).toBe('/');
+  });
+
+  it('shows /cashback only when cashback is enabled', () => {
+    expect(resolveRedirect('/cashback', player)).toBe('/');
+    expect(resolveRedirect('/cashback', { ...player, cashbackEnabled: true })).toBeNull();
+  });
+
+  it('shows /sport only in the main brand build', () => {
+    expect(resolveRedirect('/sport', { ...player, isMainBrand: false })).toBe('/');
+  });
+
+  it('reaches /maintenance and /blocked only in those states, and nothing else then', () => {
+    expect(resolveRedirect('/maintenance', guest)).toBe('/');
+    expect(resolveRedirect('/blocked', guest)).toBe('/');
+    expect(resolveRedirect('/maintenance', { ...guest, maintenance: true })).toBeNull();
+    expect(resolveRedirect('/', { ...guest, maintenance: true })).toBe('/maintenance');
+    expect(resolveRedirect('/blocked', { ...guest, blocked: true })).toBeNull();
+    expect(resolveRedirect('/profile/general/me', { ...player, blocked: true })).toBe('/blocked');
+  });
+
+  it('sends unknown paths to /', () => {
+    for (const p of ['/nope', '/game', '/game/a/b', '/section/x', '/cashbox/other', '/favorites/1']) {
+      expect(resolveRedirect(p, player), p).toBe('/');
+    }
+  });
+
+  it('names routes for page titles', () => {
+    expect(matchRoute('/section/game-block/originals')?.name).toBe('section');
+    expect(matchRoute('/profile/history/bets')?.name).toBe('bets');
+    expect(matchRoute('/')?.name).toBe('home');
+  });
+});

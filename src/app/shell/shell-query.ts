@@ -1,0 +1,39 @@
+import type { ToastInput } from '../../shared/toast/toast.store';
+
+// Query parameters the shell acts on (spec §2). Pure: returns what to do; the hook performs it.
+export const RESET_TOKEN_KEY = 'password_reset_token';
+const PAYMENT_TOASTS = {
+  success: { severity: 'success', summary: 'toast.payment_success' },
+  pending: { severity: 'info', summary: 'toast.payment_pending' },
+  failed: { severity: 'error', summary: 'toast.payment_failed' },
+} as const;
+
+export interface ShellQueryActions {
+  storeResetToken?: string;
+  navigate?: string;
+  log?: string;
+  toast?: ToastInput;
+  /** The query string to keep after handling (null: unchanged). */
+  nextSearch: string | null;
+}
+
+export function handleShellQuery(search: string, isLoggedIn: boolean): ShellQueryActions {
+  const params = new URLSearchParams(search);
+  const actions: ShellQueryActions = { nextSearch: null };
+  const resetToken = params.get(RESET_TOKEN_KEY);
+  if (resetToken) {
+    if (isLoggedIn) {
+      actions.log = 'Password reset token ignored: already signed in';
+    } else {
+      actions.storeResetToken = resetToken;
+      actions.navigate = '/auth/login';
+    }
+  }
+  const status = params.get('payment_status') as keyof typeof PAYMENT_TOASTS | null;
+  if (status && status in PAYMENT_TOASTS) {
+    actions.toast = { ...PAYMENT_TOASTS[status] };
+    params.delete('payment_status');
+    actions.nextSearch = params.toString();
+  }
+  return actions;
+}

@@ -1,0 +1,55 @@
+import { proxy } from 'valtio';
+import { api, ApiError } from '../../shared/api';
+
+// The signed-in player (GET /main-api/users/me) and the ban info of spec §4.
+export interface Player {
+  id: number | string;
+  name: string | null;
+  username: string | null;
+  email: string | null;
+  currency: string;
+  language_code: string | null;
+  balance: number;
+  bonus_balance: number;
+  sum_available_for_withdraw: number;
+  pending_withdraws_sum: number;
+  is_email_verified: boolean;
+  [field: string]: unknown;
+}
+export interface BanInfo {
+  modal: boolean;
+  type: 'block_permanent' | 'block_temporary';
+  time: string | null;
+}
+
+export const playerState = proxy<{ player: Player | null; ban: BanInfo | null }>({ player: null, ban: null });
+
+/** Block types: 2 or block_permanent is permanent; 0 or block_temporary is temporary (spec §4). */
+export function toBanInfo(detail: unknown): BanInfo {
+  const d = (detail ?? {}) as { block_type?: string | number; type?: string | number; block_end?: string | null; time?: string | null };
+  const type = d.block_type ?? d.type;
+  const permanent = type === 2 || type === 'block_permanent';
+  return { modal: true, type: permanent ? 'block_permanent' : 'block_temporary', time: permanent ? null : (d.block_end ?? d.time ?? null) };
+}
+
+export async function loadPlayer(): Promise<Player | null> {
+  try {
+    const player = await api.get<Player>('main-api/users/me', { silentStatuses: [403] });
+    playerState.player = player;
+    return player;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 403) {
+      playerState.ban = toBanInfo(err.detail);
+      return null;
+    }
+    throw err;
+  }
+}
+
+export function showBan(info: Omit<BanInfo, 'modal'>): void {
+  playerState.ban = { ...info, modal: true };
+}
+
+export function clearPlayer(): void {
+  playerState.player = null;
+}

@@ -1,0 +1,36 @@
+import { proxy } from 'valtio';
+import { api } from '../../shared/api';
+
+// Site states (spec §4): normal, blocked, maintenance; plus the platform settings the guards need.
+export const siteStatus = proxy({ blocked: false, maintenance: false });
+export const platformSettings = proxy({
+  initialised: false,
+  cashbackEnabled: false,
+  mainBrand: true,
+  telegramBotUsername: null as string | null,
+});
+
+export function setBlocked(value: boolean): void {
+  siteStatus.blocked = value;
+}
+export function setMaintenance(value: boolean): void {
+  siteStatus.maintenance = value;
+}
+
+export async function loadSiteStatus(): Promise<void> {
+  const status = await api.get<{ maintenance: boolean; blocked: boolean }>('main-api/site/status');
+  siteStatus.maintenance = status.maintenance;
+  siteStatus.blocked = status.blocked;
+}
+
+export async function loadGeneralSettings(): Promise<void> {
+  const s = await api.get<{ main_brand: boolean; telegram_bot_username: string | null }>('main-api/platform-config/general');
+  platformSettings.mainBrand = s.main_brand;
+  platformSettings.telegramBotUsername = s.telegram_bot_username;
+}
+
+export async function loadCashbackSettings(): Promise<void> {
+  const s = await api.get<{ is_enabled: boolean }>('main-api/platform-config/cashback_settings');
+  platformSettings.cashbackEnabled = s.is_enabled;
+  platformSettings.initialised = true;
+}

@@ -1,0 +1,37 @@
+// Owns: detecting Telegram once and the adapter everything else uses (storage, back button, haptics, theme…).
+// Does not own: what the app does with them.
+// Called by: app/ at start-up (initPlatform) and any code that needs a platform capability (getPlatform).
+import { createBrowserAdapter } from './browser/browser-adapter';
+import { detectTelegram } from './telegram/telegram-detect';
+import type { PlatformAdapter } from './platform.types';
+
+export type { PlatformAdapter, ColorScheme, Insets, HapticImpact, HapticNotification } from './platform.types';
+
+let current: PlatformAdapter | null = null;
+
+/**
+ * Detects the platform once and loads its adapter; the Telegram SDK is loaded only inside Telegram.
+ * Call before the router mounts.
+ */
+export async function initPlatform(options: { detect?: () => boolean } = {}): Promise<PlatformAdapter> {
+  if (current) return current;
+  if ((options.detect ?? detectTelegram)()) {
+    const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
+    current = createTelegramAdapter();
+  } else {
+    current = createBrowserAdapter();
+  }
+  return current;
+}
+
+export function getPlatform(): PlatformAdapter {
+  if (!current) throw new Error('getPlatform() before initPlatform()');
+  return current;
+}
+
+/** Tests install a fake or a fresh adapter. */
+export function setPlatformForTests(adapter: PlatformAdapter | null): void {
+  current = adapter;
+}
+
+export { createBrowserAdapter, detectTelegram };

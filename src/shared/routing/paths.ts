@@ -1,0 +1,21 @@
+// Path builders: the one place that spells the app's routes (spec §2).
+export const paths = {
+  home: () => '/',
+  favorites: () => '/favorites',
+  bonuses: () => '/bonuses',
+  levels: () => '/levels',
+  cashback: () => '/cashback',
+  terms: () => '/terms',
+  section: (type: string, info: string) => `/section/${encodeURIComponent(type)}/${encodeURIComponent(info)}`,
+  gameBlock: (stringId: string) => `/section/game-block/${encodeURIComponent(stringId)}`,
+  tournament: (id: string | number, tab: 'info' | 'leaderboard' | 'available' = 'info') => `/tournament/${id}/${tab}`,
+  game: (stringId: string, demo = false) => `/game/${encodeURIComponent(stringId)}${demo ? '/demo' : ''}`,
+  sport: () => '/sport',
+  cashbox: (tab: 'deposit' | 'cashout' = 'deposit') => `/cashbox/${tab}`,
+  profile: (section = 'general', page = 'me') => `/profile/${section}/${page}`,
+  login: () => '/auth/login',
+  signup: () => '/auth/signup',
+  telegramLogin: () => '/auth/telegram',
+  maintenance: () => '/maintenance',
+  blocked: () => '/blocked',
+} as const;
