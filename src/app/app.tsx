@@ -28,6 +28,11 @@ export function App({ bootData }: { bootData: BootData }) {
     document.documentElement.classList.toggle('app-dark', scheme === 'dark');
   }, [scheme]);
   useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--app-safe-top', `${insets.top}px`);
+    root.setProperty('--app-safe-bottom', `${insets.bottom}px`);
+  }, [insets]);
+  useEffect(() => {
     // Telegram answers safe-area requests shortly after mount
     const timer = setTimeout(() => setInsets(platform.getSafeAreaInsets()), 300);
     return () => clearTimeout(timer);

@@ -26,8 +26,11 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
     <div className="app-shell">
       <header className="app-header" data-testid="app-header">
         <Link href="/" className="app-header__brand">
-          {style?.logo_img && <img src={style.logo_img} alt="" />}
-          <Text weight="2" data-testid="site-title">{style?.title ?? t('common.site_title')}</Text>
+          {style?.logo_img ? (
+            <img src={style.logo_img} alt={style.title} data-testid="site-logo" />
+          ) : (
+            <Text weight="2">{style?.title ?? t('common.site_title')}</Text>
+          )}
         </Link>
         <nav className="app-header__nav">
           {tabs.map((tab) => (

@@ -15,24 +15,23 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
   const startParam = (launch?.tgWebAppData?.start_param as string | undefined) ?? null;
   const platform = String(launch?.tgWebAppPlatform ?? '');
 
-  if (backButton.mount.isAvailable()) backButton.mount();
+  if (backButton.mount.isAvailable() && !backButton.isMounted()) backButton.mount();
   if (miniApp.mountSync.isAvailable()) {
-    miniApp.mountSync();
-    if (themeParams.bindCssVars.isAvailable()) themeParams.bindCssVars();
-    if (miniApp.bindCssVars.isAvailable()) miniApp.bindCssVars();
+    if (!miniApp.isMounted()) miniApp.mountSync();
+    if (themeParams.bindCssVars.isAvailable() && !themeParams.isCssVarsBound()) themeParams.bindCssVars();
+    if (miniApp.bindCssVars.isAvailable() && !miniApp.isCssVarsBound()) miniApp.bindCssVars();
   }
   win.document.documentElement.dataset.tgTheme = '';
-  if (closingBehavior.mount.isAvailable()) closingBehavior.mount();
+  if (closingBehavior.mount.isAvailable() && !closingBehavior.isMounted()) closingBehavior.mount();
   if (swipeBehavior.mount.isAvailable()) {
-    swipeBehavior.mount();
+    if (!swipeBehavior.isMounted()) swipeBehavior.mount();
     // vertical swipes scroll the app instead of closing it (lists, games)
     if (swipeBehavior.disableVertical.isAvailable()) swipeBehavior.disableVertical();
   }
   if (viewport.mount.isAvailable()) {
-    viewport
-      .mount()
+    (viewport.isMounted() ? Promise.resolve() : viewport.mount())
       .then(() => {
-        if (viewport.bindCssVars.isAvailable()) viewport.bindCssVars();
+        if (viewport.bindCssVars.isAvailable() && !viewport.isCssVarsBound()) viewport.bindCssVars();
         if (viewport.expand.isAvailable()) viewport.expand();
       })
       .catch((err: unknown) => console.warn('Telegram viewport did not mount', err));

@@ -1,6 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { liveAuthMessage, type LiveMessage } from '@contracts/live-messages';
+import type { LiveMessage } from '@contracts/live-messages';
+import { liveAuthMessage } from '@contracts/live-messages.schemas';
 import type { LiveBus, LiveEnvelope } from './live.bus';
 
 export interface LiveHubOptions {
