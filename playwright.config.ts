@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'on',

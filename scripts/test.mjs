@@ -44,7 +44,7 @@ if (skipE2e) {
   console.log(`Playwright journeys skipped: no Chromium at ${chromium} (apt-get install -y chromium).`);
 } else if (existsSync('playwright.config.ts')) {
   rmSync('.tmp/playwright.json', { force: true });
-  const e2eCode = run('npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' });
+  const e2eCode = run('npx', ['playwright', 'test']);
   const report = readJson('.tmp/playwright.json');
   if (report?.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
