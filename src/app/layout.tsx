@@ -7,11 +7,13 @@ import type { UiStyle } from '@contracts/informational';
 import { playerState } from '../features/player';
 import { session } from '../shared/session/session.store';
 import { formatMoney } from '../shared/lib/money-format';
+import { changeLanguage } from './language';
 
 // The full layout: header (brand, navigation, balance or sign-in), page, tab bar on phones.
 export function Layout({ style, children }: { style: UiStyle | null; children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
+  const nextLanguage = i18n.language === 'ru' ? 'en' : 'ru';
   const { token } = useSnapshot(session);
   const { player } = useSnapshot(playerState);
   const tabs = [
@@ -39,6 +41,15 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
             </Button>
           ))}
         </nav>
+        <Button
+          size="s"
+          mode="tertiary"
+          aria-label={t('common.language')}
+          data-testid="language-switch"
+          onClick={() => void changeLanguage(nextLanguage)}
+        >
+          {nextLanguage.toUpperCase()}
+        </Button>
         {token ? (
           player && (
             <div className="app-header__balance" data-testid="header-balance">

@@ -10,6 +10,11 @@ export function configureApi(hooks: ApiHooks, baseUrl = window.location.origin):
   return client;
 }
 
+/** Tests route the app's calls through a client with a fake fetch. */
+export function __setClientForTests(c: ApiClient): void {
+  client = c;
+}
+
 /** The configured client; app/ calls configureApi() before anything loads. */
 export const api: ApiClient = new Proxy({} as ApiClient, {
   get(_t, prop: keyof ApiClient) {
