@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m2026112201 from './2026112201_informational';
 import * as m2026112202 from './2026112202_site_status';
 import * as m2026112203 from './2026112203_accounts';
+import * as m2026112210 from './2026112210_accounts_tokens';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
   '2026112201_informational': m2026112201,
   '2026112202_site_status': m2026112202,
   '2026112203_accounts': m2026112203,
+  '2026112210_accounts_tokens': m2026112210,
 };

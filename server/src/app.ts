@@ -22,6 +22,17 @@ import { informationalRoutes } from './modules/informational/informational.route
 import { createInProcessBus, createLiveHub, liveRoutes, type LiveBus } from './modules/live';
 import { createSiteStatusRepository, createSiteStatusService, registerSiteStatusGate, siteStatusRoutes } from './modules/site-status';
 import { operatorRoutes } from './modules/operator/operator.routes';
+import { createMailer, type Mailer } from './modules/mail';
+import { createAccountsRepository } from './modules/accounts/accounts.repository';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createAccountLinksService } from './modules/accounts/account-links.service';
+import { createAttemptLimiter } from './modules/accounts/attempts';
+import { createCaptchaVerifier } from './modules/accounts/captcha';
+import { createTwoFactorService } from './modules/accounts/two-factor.service';
+import { noBalances, type BalanceProvider } from './modules/accounts/player-view';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { accountsOperatorRoutes } from './modules/accounts/accounts.operator-routes';
+import { devRoutes } from './modules/accounts/dev.routes';
 
 export interface AppOptions {
   config: Config;
@@ -33,6 +44,11 @@ export interface AppOptions {
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
   livePingIntervalMs?: number;
+  /** Signs Mini App initData: TELEGRAM_BOT_TOKEN, or a development token kept in DATA_DIR (main.ts decides). */
+  telegramBotToken?: string | null;
+  mailer?: Mailer;
+  /** The wallet's balance summary for the Player fields; zero balances until a wallet is wired. */
+  balances?: BalanceProvider;
 }
 
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
@@ -86,6 +102,22 @@ export async function buildApp(options: AppOptions) {
     if (envelope.message.type === 'maintenance') siteStatus.noteMaintenance(envelope.message.data.is_active);
   });
 
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/outbox`, production: config.NODE_ENV === 'production', log: app.log });
+  const telegramBotToken = options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
+  const accountsRepo = createAccountsRepository(db);
+  const attempts = createAttemptLimiter({ repo: accountsRepo, clock, max: config.AUTH_ATTEMPTS_PER_WINDOW, windowSeconds: config.AUTH_ATTEMPT_WINDOW_SECONDS });
+  const twoFactor = createTwoFactorService({ repo: accountsRepo, clock, attempts, issuer: 'Casino' });
+  const accounts = createAccountsService({
+    repo: accountsRepo, tokens, clock, config, live: bus, attempts, twoFactor, telegramBotToken,
+    balances: options.balances ?? noBalances,
+    captcha: createCaptchaVerifier({ provider: config.CAPTCHA_PROVIDER, secret: config.CAPTCHA_SECRET, verifyUrl: config.CAPTCHA_VERIFY_URL }),
+    isActiveCurrency: async (code) => !!(await informational.findActiveCurrency(code)),
+    isActiveLanguage: async (code) => !!(await informational.findActiveLanguage(code)),
+  });
+  const accountLinks = createAccountLinksService({ repo: accountsRepo, mailer, clock, config, attempts });
+
   registerSiteStatusGate(app, siteStatus, config);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -101,7 +133,10 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(informationalRoutes, { prefix: '/main-api', service: informational });
   await app.register(siteStatusRoutes, { prefix: '/main-api', service: siteStatus, config });
+  await app.register(accountsRoutes, { prefix: '/main-api', accounts, links: accountLinks, twoFactor, auth, authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(operatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, siteStatus });
+  await app.register(accountsOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, accounts });
+  if (config.NODE_ENV !== 'production') await app.register(devRoutes, { prefix: '/dev-api', mailer, telegramBotToken });
   await app.register(liveRoutes, { hub });
 
   await app.register(fastifyStatic, {
@@ -116,7 +151,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth }, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer }, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

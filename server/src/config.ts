@@ -29,6 +29,17 @@ const configSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
   MAIN_BRAND: booleanFromEnv.default(true),
+  DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3,5}$/).default('USD'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Casino <no-reply@casino.local>'),
+  EMAIL_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  AUTH_ATTEMPTS_PER_WINDOW: z.coerce.number().int().positive().default(10),
+  AUTH_ATTEMPT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  CAPTCHA_PROVIDER: z.enum(['turnstile', 'hcaptcha', '']).default(''),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_VERIFY_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;

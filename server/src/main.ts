@@ -22,7 +22,10 @@ async function main() {
   };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
-  const { app } = await buildApp({ config, database, secrets, bus, redis });
+  // Without a real bot token, development signs emulated Mini App launches with its own token (never in production).
+  const telegramBotToken =
+    config.TELEGRAM_BOT_TOKEN ?? (config.NODE_ENV === 'production' ? null : `1000000000:${loadOrCreateSecret(config.DATA_DIR, 'dev-telegram-bot-token', 24)}`);
+  const { app } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -40,6 +40,35 @@ export interface AccPlayersTable {
   last_activity: Date | null;
 }
 
+
+export interface AccOneTimeTokensTable {
+  id: Generated<string>;
+  player_id: string;
+  kind: 'email_verification' | 'password_reset';
+  token_hash: string;
+  email: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+export interface AccAttemptCountersTable {
+  key: string;
+  window_start: Date;
+  count: number;
+}
+export interface AccOperatorActionsTable {
+  id: Generated<string>;
+  player_id: string;
+  action: string;
+  actor: string;
+  old_value: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  new_value: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  created_at: Generated<Date>;
+}
+
 export interface AccountsTables {
   acc_players: AccPlayersTable;
+  acc_one_time_tokens: AccOneTimeTokensTable;
+  acc_attempt_counters: AccAttemptCountersTable;
+  acc_operator_actions: AccOperatorActionsTable;
 }

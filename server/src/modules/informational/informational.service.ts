@@ -42,6 +42,16 @@ export function createInformationalService(repo: InformationalRepository) {
 
     banners: (filter: { banner_type?: string; language_code?: string; device_type?: DeviceType }) => repo.listBanners(filter),
 
+    async findActiveCurrency(code: string) {
+      const c = await repo.findCurrency(code);
+      return c?.is_active ? c : undefined;
+    },
+
+    async findActiveLanguage(code: string) {
+      const l = await repo.findLanguage(code);
+      return l?.is_active ? l : undefined;
+    },
+
     async requireCurrency(code: string) {
       const c = await repo.findCurrency(code);
       if (!c || !c.is_active) throw new AppError(400, ErrorCode.INFO_CURRENCY_UNKNOWN, `Unknown currency '${code}'`);

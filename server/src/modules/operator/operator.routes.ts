@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@contracts/common';
-import { unauthorized } from '../../lib/errors';
+import { operatorGuard, operatorName } from '../../plugins/operator-guard';
 import type { SiteStatusService } from '../site-status';
 
 // Operator actions under /ops-api, for the `npm run ops` command. Authorised by the operator token
@@ -13,14 +12,8 @@ export interface OperatorRouteDeps {
 }
 
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteDeps> = async (app, deps) => {
-  const expected = Buffer.from(deps.opsToken);
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization ?? '';
-    const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('Operator token required');
-  });
+  app.addHook('onRequest', operatorGuard(deps.opsToken));
   const tags = ['operator'];
-  const actor = (h: unknown) => (typeof h === 'string' && h ? h.slice(0, 64) : 'ops-cli');
 
   app.put(
     '/maintenance',
@@ -31,7 +24,7 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteDeps> = async (a
         response: { 200: z.object({ maintenance: z.boolean() }), 401: errorBody },
       },
     },
-    (request) => deps.siteStatus.setMaintenance(request.body.is_active, actor(request.headers['x-operator'])),
+    (request) => deps.siteStatus.setMaintenance(request.body.is_active, operatorName(request)),
   );
   app.get('/audit', { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) } }, (request) =>
     deps.siteStatus.listActions(request.query.limit),

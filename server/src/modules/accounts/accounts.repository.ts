@@ -1,0 +1,86 @@
+import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { AccPlayersTable } from './accounts.tables';
+
+// All SQL of the accounts module; touches only acc_* tables.
+export function createAccountsRepository(db: Database) {
+  return {
+    findById: (id: string) => db.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByEmail: (email: string) =>
+      db.selectFrom('acc_players').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst(),
+
+    findByTelegramId: (telegramId: number) =>
+      db.selectFrom('acc_players').selectAll().where('telegram_id', '=', String(telegramId)).executeTakeFirst(),
+
+    /** Null when the email is taken (unique index), so callers never check-then-insert. */
+    async insert(values: Insertable<AccPlayersTable>) {
+      try {
+        return await db.insertInto('acc_players').values(values).returningAll().executeTakeFirstOrThrow();
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') return null;
+        throw err;
+      }
+    },
+
+    async update(id: string, values: Updateable<AccPlayersTable>) {
+      try {
+        return await db
+          .updateTable('acc_players')
+          .set({ ...values, updated_at: new Date() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirst();
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505') return null;
+        throw err;
+      }
+    },
+
+    touch: (id: string, at: Date) => db.updateTable('acc_players').set({ last_activity: at }).where('id', '=', id).execute(),
+
+    newestPlayers: (limit: number) =>
+      db
+        .selectFrom('acc_players')
+        .select(['id', 'name', 'username', 'avatar', 'created_at'])
+        .where('block', 'is', null)
+        .where('show_info', '=', true)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
+    insertToken: (values: { player_id: string; kind: 'email_verification' | 'password_reset'; token_hash: string; email: string; expires_at: Date }) =>
+      db.insertInto('acc_one_time_tokens').values(values).execute(),
+
+    /** Marks the token used if it is of that kind, unused and unexpired; returns it, or undefined. Single-use by the WHERE. */
+    consumeToken: (kind: 'email_verification' | 'password_reset', tokenHash: string, now: Date) =>
+      db
+        .updateTable('acc_one_time_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning(['player_id', 'email'])
+        .executeTakeFirst(),
+
+    /** Counts an attempt in the current window and returns the count (safe across instances). */
+    async hitCounter(key: string, windowStart: Date): Promise<number> {
+      const row = await db
+        .insertInto('acc_attempt_counters')
+        .values({ key, window_start: windowStart, count: 1 })
+        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`acc_attempt_counters.count + 1` }))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      return row.count;
+    },
+
+    insertOperatorAction: (values: { player_id: string; action: string; actor: string; old_value: string | null; new_value: string | null }) =>
+      db.insertInto('acc_operator_actions').values(values).execute(),
+
+    listOperatorActions: (playerId: string) =>
+      db.selectFrom('acc_operator_actions').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').execute(),
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+export type PlayerRow = NonNullable<Awaited<ReturnType<AccountsRepository['findById']>>>;

@@ -1,0 +1,197 @@
+import { hash, verify } from '@node-rs/argon2';
+import { latestBirthday, type SignUpBody, type UpdatePlayerBody } from '@contracts/accounts';
+import type { Config } from '../../config';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+import { activeBlock } from '../../plugins/auth-guard';
+import type { LivePublisher } from '../live/live.bus';
+import type { AccountsRepository, PlayerRow } from './accounts.repository';
+import type { AttemptLimiter } from './attempts';
+import type { CaptchaVerifier } from './captcha';
+import { toPlayerView, type BalanceProvider } from './player-view';
+import { verifyInitData, verifyLoginWidget } from './telegram-auth';
+import type { TwoFactorService } from './two-factor.service';
+
+export interface AccountsDeps {
+  repo: AccountsRepository;
+  tokens: TokenService;
+  clock: Clock;
+  config: Config;
+  live: LivePublisher;
+  balances: BalanceProvider;
+  captcha: CaptchaVerifier;
+  attempts: AttemptLimiter;
+  twoFactor: TwoFactorService;
+  /** Bot token that signs Mini App initData (TELEGRAM_BOT_TOKEN, or the development one). */
+  telegramBotToken: string | null;
+  /** Currencies players may hold (active info_currencies). */
+  isActiveCurrency(code: string): Promise<boolean>;
+  isActiveLanguage(code: string): Promise<boolean>;
+}
+
+const bearer = (access_token: string) => ({ access_token, token_type: 'bearer' as const });
+
+// Sign-up, sign-in (password, Telegram Mini App, Login Widget), the player's own data, and operators' blocks.
+export function createAccountsService(deps: AccountsDeps) {
+  const { repo, tokens, clock, config } = deps;
+  const nowSec = () => Math.floor(clock.now().getTime() / 1000);
+
+  function refuseIfBlocked(player: PlayerRow) {
+    const block = activeBlock(player, clock.now());
+    if (block) throw new AppError(403, 'ACCOUNTS_BLOCKED', block);
+  }
+  const issue = async (player: PlayerRow) => {
+    await repo.touch(player.id, clock.now());
+    return bearer(await tokens.sign(player.id, player.session_version));
+  };
+
+  async function signUp(body: SignUpBody & { currency: string }, ip: string) {
+    await deps.captcha((body as { captcha_token?: string }).captcha_token, ip);
+    if (!(await deps.isActiveCurrency(body.currency))) throw badRequest('ACCOUNTS_CURRENCY_UNKNOWN', `currency: '${body.currency}' is not offered`);
+    const language = body.language_code && (await deps.isActiveLanguage(body.language_code)) ? body.language_code : null;
+    const created = await repo.insert({
+      email: body.email,
+      password_hash: await hash(body.password),
+      currency: body.currency,
+      language_code: language,
+      ref_info: body.start_param ?? null,
+      terms_accepted_at: clock.now(),
+    });
+    if (!created) throw conflict('ACCOUNTS_EMAIL_TAKEN', 'email: an account with this email already exists');
+    return issue(created);
+  }
+
+  async function signIn(form: { username: string; password: string; two_factor_code?: string; captcha_token?: string }, ip: string) {
+    await deps.captcha(form.captcha_token, ip);
+    await deps.attempts.hit('sign-in', form.username);
+    const player = await repo.findByEmail(form.username);
+    // the same answer and about the same work whether or not the email exists
+    const ok = player?.password_hash ? await verify(player.password_hash, form.password) : await hash(form.password).then(() => false);
+    if (!player || !ok) throw new AppError(401, 'ACCOUNTS_BAD_CREDENTIALS', 'Wrong email or password');
+    refuseIfBlocked(player);
+    if (player.is_2fa_enabled) {
+      if (!form.two_factor_code) throw new AppError(401, 'ACCOUNTS_2FA_REQUIRED', 'two_factor_code_required');
+      await deps.twoFactor.checkSignInCode(player, form.two_factor_code);
+    }
+    return issue(player);
+  }
+
+  async function signInWithTelegram(initData: string) {
+    if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
+    const verified = verifyInitData(initData, deps.telegramBotToken, config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS, nowSec());
+    if (!verified) throw unauthorized('Telegram data is invalid or too old');
+    const tg = verified.user;
+    let player = await repo.findByTelegramId(tg.id);
+    if (!player) {
+      const language = tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2))) ? tg.language_code.slice(0, 2) : null;
+      player =
+        (await repo.insert({
+          telegram_id: String(tg.id),
+          name: tg.first_name ?? null,
+          last_name: tg.last_name ?? null,
+          username: tg.username ?? null,
+          language_code: language,
+          avatar: tg.photo_url ? JSON.stringify({ image: tg.photo_url, preview: tg.photo_url }) : null,
+          currency: config.DEFAULT_CURRENCY,
+          ref_info: verified.startParam, // signed inside initData, so trustworthy
+          preferred_communication_channel: 'telegram',
+        })) ?? (await repo.findByTelegramId(tg.id)); // a parallel first sign-in created it
+      if (!player) throw new AppError(500, 'ACCOUNTS_TELEGRAM_CREATE', 'Could not create the account');
+    }
+    refuseIfBlocked(player);
+    return issue(player);
+  }
+
+  async function signInWithWidget(payload: Record<string, string | number | undefined>) {
+    if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
+    const verified = verifyLoginWidget(payload, deps.telegramBotToken, config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS, nowSec());
+    if (!verified) throw unauthorized('Telegram data is invalid or too old');
+    const player = await repo.findByTelegramId(verified.id);
+    if (!player) throw new AppError(404, 'ACCOUNTS_TELEGRAM_UNKNOWN', 'No account is linked to this Telegram user: open the Mini App once to create it');
+    refuseIfBlocked(player);
+    return issue(player);
+  }
+
+  async function me(playerId: string) {
+    const player = await repo.findById(playerId);
+    if (!player) throw notFound('ACCOUNTS_NOT_FOUND', 'Player not found');
+    return toPlayerView(player, await deps.balances(player.id, player.currency));
+  }
+
+  async function update(playerId: string, body: UpdatePlayerBody) {
+    const current = await repo.findById(playerId);
+    if (!current) throw notFound('ACCOUNTS_NOT_FOUND', 'Player not found');
+    if (body.birthday && body.birthday > latestBirthday(clock.now())) {
+      throw new AppError(422, 'VALIDATION_ERROR', 'body/birthday: you must be at least 18 years old');
+    }
+    if (body.language_code && !(await deps.isActiveLanguage(body.language_code))) {
+      throw new AppError(422, 'VALIDATION_ERROR', `body/language_code: '${body.language_code}' is not offered`);
+    }
+    const { address, ...plain } = body;
+    const emailChanged = body.email !== undefined && (body.email ?? null)?.toLowerCase() !== current.email?.toLowerCase();
+    const updated = await repo.update(playerId, {
+      ...plain,
+      ...(address !== undefined ? { address: address === null ? null : JSON.stringify(address) } : {}),
+      ...(emailChanged ? { is_email_verified: false } : {}),
+    });
+    if (!updated) throw conflict('ACCOUNTS_EMAIL_TAKEN', 'email: an account with this email already exists');
+    return toPlayerView(updated, await deps.balances(updated.id, updated.currency));
+  }
+
+  async function changePassword(playerId: string, oldPassword: string, newPassword: string) {
+    await deps.attempts.hit('password', playerId);
+    const player = await repo.findById(playerId);
+    if (!player) throw notFound('ACCOUNTS_NOT_FOUND', 'Player not found');
+    if (!player.password_hash || !(await verify(player.password_hash, oldPassword))) {
+      throw badRequest('ACCOUNTS_WRONG_PASSWORD', 'old_password: the current password is wrong');
+    }
+    await repo.update(playerId, { password_hash: await hash(newPassword) });
+  }
+
+  async function newPlayers() {
+    const rows = await repo.newestPlayers(10);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.username ?? r.name ?? `Player ${r.id}`,
+      avatar: r.avatar?.preview ?? null,
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  async function block(playerId: string, input: { type: 'temporary' | 'permanent'; until?: string; reason?: string }, actor: string) {
+    const player = await repo.findById(playerId);
+    if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
+    let until: Date | null = null;
+    if (input.type === 'temporary') {
+      until = input.until ? new Date(input.until) : null;
+      if (!until || until.getTime() <= clock.now().getTime()) throw new AppError(422, 'VALIDATION_ERROR', 'body/until: a temporary block needs an end in the future');
+    }
+    const code = input.type === 'permanent' ? 2 : 0;
+    await repo.update(playerId, { block: code, block_end: until, block_reason: input.reason ?? null });
+    await repo.insertOperatorAction({
+      player_id: playerId,
+      action: 'block',
+      actor,
+      old_value: JSON.stringify({ block: player.block, block_end: player.block_end }),
+      new_value: JSON.stringify({ block: code, block_end: until, reason: input.reason ?? null }),
+    });
+    const message = { type: 'user_blocked' as const, data: { type: code === 2 ? ('block_permanent' as const) : ('block_temporary' as const), time: until?.toISOString() ?? null } };
+    await deps.live.publishToUser(playerId, message);
+    return { id: Number(playerId), block: code, block_end: until?.toISOString() ?? null };
+  }
+
+  async function unblock(playerId: string, actor: string) {
+    const player = await repo.findById(playerId);
+    if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
+    await repo.update(playerId, { block: null, block_end: null, block_reason: null });
+    await repo.insertOperatorAction({
+      player_id: playerId, action: 'unblock', actor,
+      old_value: JSON.stringify({ block: player.block, block_end: player.block_end }), new_value: null,
+    });
+    return { id: Number(playerId), block: null, block_end: null };
+  }
+
+  return { signUp, signIn, signInWithTelegram, signInWithWidget, me, update, changePassword, newPlayers, block, unblock, operatorActions: repo.listOperatorActions };
+}
+export type AccountsService = ReturnType<typeof createAccountsService>;
