@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 // Accounts calls (spec §7 authentication and player; sign-up and Telegram sign-in are ours: "not shown" there).
 
-export const MIN_AGE_YEARS = 18;
-export const PASSWORD_MIN_LENGTH = 8;
+import { MIN_AGE_YEARS, PASSWORD_MIN_LENGTH } from './accounts.rules';
+
+export { MIN_AGE_YEARS, PASSWORD_MIN_LENGTH, latestBirthday } from './accounts.rules';
 
 export const tokenResponse = z.object({ access_token: z.string(), token_type: z.literal('bearer') });
 export type TokenResponse = z.infer<typeof tokenResponse>;
@@ -51,11 +52,6 @@ export const address = z.object({
   country: z.string().max(64).optional(),
 });
 
-/** The birthday rule of spec §5: no later than today minus 18 years (checked on the server with its clock). */
-export function latestBirthday(today: Date): string {
-  const d = new Date(Date.UTC(today.getUTCFullYear() - MIN_AGE_YEARS, today.getUTCMonth(), today.getUTCDate()));
-  return d.toISOString().slice(0, 10);
-}
 
 /** PUT /main-api/users/me: only these fields are editable; anything else is ignored. */
 export const updatePlayerBody = z

@@ -18,6 +18,26 @@ const commands: Record<string, Command> = {
       return { method: 'PUT', path: '/maintenance', body: { is_active: state === 'on' } };
     },
   },
+  block: {
+    usage: 'block <player id> temporary <until ISO time> [reason…] | block <player id> permanent [reason…]',
+    async run([id, type, ...rest]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('block needs a player id');
+      if (type === 'permanent') return { method: 'POST', path: `/players/${id}/block`, body: { type, reason: rest.join(' ') || undefined } };
+      if (type === 'temporary') {
+        const [until, ...reason] = rest;
+        if (!until || Number.isNaN(Date.parse(until))) throw new UsageError('a temporary block needs an end time, e.g. 2026-12-01T00:00:00Z');
+        return { method: 'POST', path: `/players/${id}/block`, body: { type, until: new Date(until).toISOString(), reason: reason.join(' ') || undefined } };
+      }
+      throw new UsageError('block type is temporary or permanent');
+    },
+  },
+  unblock: {
+    usage: 'unblock <player id>',
+    async run([id]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('unblock needs a player id');
+      return { method: 'DELETE', path: `/players/${id}/block` };
+    },
+  },
   audit: {
     usage: 'audit [limit]',
     async run([limit]) {

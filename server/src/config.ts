@@ -27,6 +27,7 @@ const configSchema = z.object({
   BLOCKED_REDIRECT_URL: z.string().optional(),
   APP_DIST_DIR: z.string().default('dist/app'),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
   MAIN_BRAND: booleanFromEnv.default(true),
   DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3,5}$/).default('USD'),

@@ -92,13 +92,30 @@ function Shell({ bootData }: { bootData: BootData }) {
   );
 }
 
+const HIDE_FILL_EMAIL_KEY = 'isHideGoProfile';
+let fillEmailShown = false;
+
+/** A player without an email is asked once per visit to add one, until they close the reminder (spec §8). */
+function remindToFillEmail(player: { email: string | null } | null) {
+  const storage = getPlatform().storage;
+  if (!player || player.email || fillEmailShown || storage.get(HIDE_FILL_EMAIL_KEY) === 'true') return;
+  fillEmailShown = true;
+  showToast({
+    severity: 'info',
+    summary: 'toast.fill_email',
+    detail: 'toast.fill_email_detail',
+    action: { labelKey: 'toast.go_profile', href: '/profile/general/me' },
+    onClose: () => storage.set(HIDE_FILL_EMAIL_KEY, 'true'),
+  });
+}
+
 /** On start and each navigation (unless blocked or in maintenance): player, cashback and general settings (spec §4). */
 function usePerNavigationLoads(location: string, isLoggedIn: boolean, paused: boolean) {
   const [, navigate] = useLocation();
   useEffect(() => {
     if (paused) return;
     if (isLoggedIn) {
-      loadPlayer().catch((err: unknown) => {
+      loadPlayer().then(remindToFillEmail, (err: unknown) => {
         if (err instanceof Error && (err.message === 'Blocked' || err.message === 'Maintenance')) return;
         if (playerState.ban) return;
         // navigation check failure (spec §8): error toast get_player, then home

@@ -8,12 +8,14 @@ import { playerState } from '../features/player';
 import { session } from '../shared/session/session.store';
 import { formatMoney } from '../shared/lib/money-format';
 import { changeLanguage } from './language';
+import { useWindowWidth } from '../shared/lib/use-window-width';
 
 // The full layout: header (brand, navigation, balance or sign-in), page, tab bar on phones.
 export function Layout({ style, children }: { style: UiStyle | null; children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const [location, navigate] = useLocation();
   const nextLanguage = i18n.language === 'ru' ? 'en' : 'ru';
+  const isDesktop = useWindowWidth() >= 1024;
   const { token } = useSnapshot(session);
   const { player } = useSnapshot(playerState);
   const tabs = [
@@ -64,7 +66,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
         )}
       </header>
       <main className="app-main">{children}</main>
-      {tabs.length > 1 && (
+      {tabs.length > 1 && !isDesktop && (
         <Tabbar className="app-tabbar">
           {tabs.map((tab) => (
             <TabbarItem key={tab.id} selected={isActive(tab.href)} onClick={() => navigate(tab.href)} label={tab.label}>

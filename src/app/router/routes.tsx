@@ -3,10 +3,15 @@ import { Spinner } from '@vkontakte/vkui';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../../features/home';
 import { BlockedPage, MaintenancePage } from '../../features/site-status';
+import { changeLanguage } from '../language';
 
 // Every route of spec §2. Home is in the first load; every other page loads on demand. Guards and redirects
 // happen before this renders (RouteGuard), so a route here is always allowed.
 const Placeholder = lazy(() => import('../../features/placeholder').then((m) => ({ default: m.SectionPlaceholderPage })));
+const LoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.SignupPage })));
+const TelegramLoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.TelegramLoginPage })));
+const ProfilePage = lazy(() => import('../../features/profile').then((m) => ({ default: m.ProfilePage })));
 
 const placeholderRoutes: Array<[string, string]> = [
   ['/favorites', 'pages.favorites'],
@@ -19,10 +24,6 @@ const placeholderRoutes: Array<[string, string]> = [
   ['/game/:game_string_id/:demo?', 'pages.game'],
   ['/sport', 'pages.sport'],
   ['/cashbox/:tab', 'pages.cashbox'],
-  ['/profile/:section/:page/:tab?', 'pages.profile'],
-  ['/auth/login', 'pages.login'],
-  ['/auth/signup', 'pages.signup'],
-  ['/auth/telegram', 'pages.telegram'],
 ];
 
 export function AppRoutes() {
@@ -32,6 +33,12 @@ export function AppRoutes() {
         <Route path="/" component={HomePage} />
         <Route path="/maintenance" component={MaintenancePage} />
         <Route path="/blocked" component={BlockedPage} />
+        <Route path="/auth/login" component={LoginPage} />
+        <Route path="/auth/signup" component={SignupPage} />
+        <Route path="/auth/telegram" component={TelegramLoginPage} />
+        <Route path="/profile/:section/:page/:tab?">
+          <ProfilePage onLanguage={changeLanguage} />
+        </Route>
         {placeholderRoutes.map(([path, titleKey]) => (
           <Route key={path} path={path}>
             <Placeholder titleKey={titleKey} />

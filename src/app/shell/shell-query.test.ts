@@ -21,6 +21,11 @@ describe('shell query parameters (spec §2)', () => {
     expect(a.toast).toMatchObject({ severity, summary });
     expect(a.nextSearch).toBe('x=1');
   });
+  it('confirms an email from its link and clears the token from the address', () => {
+    const a = handleShellQuery('?email_verification_token=tok123&ref=x', false);
+    expect(a.confirmEmailToken).toBe('tok123');
+    expect(a.nextSearch).toBe('ref=x');
+  });
   it('ignores unknown payment statuses', () => {
     expect(handleShellQuery('?payment_status=weird', true)).toEqual({ nextSearch: null });
   });

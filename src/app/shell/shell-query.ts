@@ -13,6 +13,8 @@ export interface ShellQueryActions {
   navigate?: string;
   log?: string;
   toast?: ToastInput;
+  /** An email confirmation link was opened: confirm this token. */
+  confirmEmailToken?: string;
   /** The query string to keep after handling (null: unchanged). */
   nextSearch: string | null;
 }
@@ -28,6 +30,12 @@ export function handleShellQuery(search: string, isLoggedIn: boolean): ShellQuer
       actions.storeResetToken = resetToken;
       actions.navigate = '/auth/login';
     }
+  }
+  const emailToken = params.get('email_verification_token');
+  if (emailToken) {
+    actions.confirmEmailToken = emailToken;
+    params.delete('email_verification_token');
+    actions.nextSearch = params.toString();
   }
   const status = params.get('payment_status') as keyof typeof PAYMENT_TOASTS | null;
   if (status && status in PAYMENT_TOASTS) {

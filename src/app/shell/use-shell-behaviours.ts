@@ -19,6 +19,13 @@ export function useShellQuery(isLoggedIn: boolean): void {
     if (actions.log) console.info(actions.log);
     if (actions.storeResetToken) getPlatform().storage.set(RESET_TOKEN_KEY, actions.storeResetToken);
     if (actions.toast) showToast(actions.toast);
+    if (actions.confirmEmailToken) {
+      const token = actions.confirmEmailToken;
+      void import('../../features/profile')
+        .then(({ confirmEmail }) => confirmEmail(token))
+        .then(() => showToast({ severity: 'success', summary: 'toast.done', detail: 'confirm_email_detail' }))
+        .catch(() => undefined); // the API client shows errors.confirm_email with token_invalid
+    }
     if (actions.navigate) navigate(actions.navigate, { replace: true });
     else if (actions.nextSearch !== null) {
       navigate(actions.nextSearch ? `${location}?${actions.nextSearch}` : location, { replace: true });

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import type { Banner } from '@contracts/informational';
 import { fetchBanners } from './home.api';
 import { deviceTypeForWidth } from './device-type';
-import { useWindowWidth } from './use-window-width';
+import { useWindowWidth } from '../../shared/lib/use-window-width';
 
 // Home banners for the device type and language (GET /main-api/banners/).
 export function HomeBanners() {

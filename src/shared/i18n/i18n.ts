@@ -16,6 +16,9 @@ export function pickLanguage(...candidates: Array<string | null | undefined>): L
   return 'en';
 }
 
+type Texts = { en: Record<string, unknown>; ru: Record<string, unknown> };
+const pending: Texts[] = [];
+
 export async function initI18n(lng: Language, instance: I18n = i18next): Promise<I18n> {
   await instance.use(initReactI18next).init({
     lng,
@@ -24,11 +27,16 @@ export async function initI18n(lng: Language, instance: I18n = i18next): Promise
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  for (const texts of pending.splice(0)) addBundledTexts(texts, instance);
   return instance;
 }
 
-/** Adds a feature's own texts (namespaced under its key) to the bundle. */
-export function addBundledTexts(texts: { en: Record<string, unknown>; ru: Record<string, unknown> }, instance: I18n = i18next) {
+/** Adds a feature's own texts (namespaced under its key) to the bundle; kept until i18next is initialised. */
+export function addBundledTexts(texts: Texts, instance: I18n = i18next) {
+  if (!instance.isInitialized) {
+    pending.push(texts);
+    return;
+  }
   instance.addResourceBundle('en', 'translation', texts.en, true, false);
   instance.addResourceBundle('ru', 'translation', texts.ru, true, false);
 }

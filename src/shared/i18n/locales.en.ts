@@ -1,5 +1,23 @@
 // English texts shared by the shell. Feature-specific texts live beside their features.
 export const en = {
+  // toast details that are translation keys (spec §8 success details and specific cases)
+  change_password_detail: 'Your password was changed',
+  confirm_email_detail: 'Your email is confirmed',
+  reset_password_detail: 'Your password was reset: sign in with the new one',
+  enable_2fa_detail: 'Two-factor authentication is on',
+  disable_2fa_detail: 'Two-factor authentication is off',
+  set_limit_detail: 'The limit is saved',
+  set_time_limit_detail: 'The session limit is saved',
+  set_time_limit_unset_detail: 'The session limit is removed',
+  set_self_exclusion_detail: 'Self-exclusion is on',
+  token_invalid: 'The link is invalid or has expired',
+  failed_to_enable_2fa: 'Wrong code: 2FA was not enabled',
+  failed_to_disable_2fa: 'Wrong code: 2FA was not disabled',
+  failed_to_setup_2fa: 'Could not start 2FA setup',
+  two_factor_code_invalid: 'Wrong or already used code',
+  two_factor_code_required: 'Enter the 6-digit code',
+  fill_email: 'Add an email to your profile',
+  network_error: 'No connection to the server',
   common: {
     site_title: 'Casino', loading: 'Loading…', retry: 'Try again', close: 'Close', ok: 'OK', back: 'Back',
     sign_in: 'Sign in', sign_up: 'Sign up', sign_out: 'Sign out', balance: 'Balance', bonus_balance: 'Bonus',
@@ -33,7 +51,7 @@ export const en = {
   toast: {
     payment_success: 'Payment received', payment_pending: 'Payment is being processed', payment_failed: 'Payment failed',
     new_message: 'New message', check_new_message: 'Check your notifications', go_profile: 'Open profile',
-    fill_email: 'Add your email', fill_email_detail: 'Add an email to your profile to receive important messages.',
+    done: 'Done', fill_email: 'Add your email', fill_email_detail: 'Add an email to your profile to receive important messages.',
   },
   errors: {
     change_password: 'Could not change the password', update_player: 'Could not save your data', get_player: 'Could not load your account',

@@ -1,6 +1,23 @@
 import type { Resources } from './locales.en';
 
 export const ru: Resources = {
+  change_password_detail: 'Пароль изменён',
+  confirm_email_detail: 'Email подтверждён',
+  reset_password_detail: 'Пароль сброшен: войдите с новым',
+  enable_2fa_detail: 'Двухфакторная защита включена',
+  disable_2fa_detail: 'Двухфакторная защита выключена',
+  set_limit_detail: 'Лимит сохранён',
+  set_time_limit_detail: 'Лимит сессии сохранён',
+  set_time_limit_unset_detail: 'Лимит сессии снят',
+  set_self_exclusion_detail: 'Самоисключение включено',
+  token_invalid: 'Ссылка недействительна или устарела',
+  failed_to_enable_2fa: 'Неверный код: 2FA не включена',
+  failed_to_disable_2fa: 'Неверный код: 2FA не выключена',
+  failed_to_setup_2fa: 'Не удалось начать настройку 2FA',
+  two_factor_code_invalid: 'Неверный или уже использованный код',
+  two_factor_code_required: 'Введите 6-значный код',
+  fill_email: 'Добавьте email в профиль',
+  network_error: 'Нет связи с сервером',
   common: {
     site_title: 'Казино', loading: 'Загрузка…', retry: 'Повторить', close: 'Закрыть', ok: 'OK', back: 'Назад',
     sign_in: 'Войти', sign_up: 'Регистрация', sign_out: 'Выйти', balance: 'Баланс', bonus_balance: 'Бонус',
@@ -34,7 +51,7 @@ export const ru: Resources = {
   toast: {
     payment_success: 'Платёж получен', payment_pending: 'Платёж обрабатывается', payment_failed: 'Платёж не прошёл',
     new_message: 'Новое сообщение', check_new_message: 'Проверьте уведомления', go_profile: 'Открыть профиль',
-    fill_email: 'Добавьте email', fill_email_detail: 'Добавьте email в профиль, чтобы получать важные сообщения.',
+    done: 'Готово', fill_email: 'Добавьте email', fill_email_detail: 'Добавьте email в профиль, чтобы получать важные сообщения.',
   },
   errors: {
     change_password: 'Не удалось сменить пароль', update_player: 'Не удалось сохранить данные', get_player: 'Не удалось загрузить аккаунт',

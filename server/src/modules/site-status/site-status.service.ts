@@ -45,7 +45,7 @@ export function createSiteStatusService(deps: { repo: SiteStatusRepository; live
       return { is_enabled: false, levels: [], schedule: null, ...stored } as CashbackSettings & Record<string, unknown>;
     },
     generalSettings() {
-      return { main_brand: config.MAIN_BRAND, telegram_bot_username: null as string | null };
+      return { main_brand: config.MAIN_BRAND, telegram_bot_username: config.TELEGRAM_BOT_USERNAME ?? null };
     },
     listActions: (limit = 50) => repo.listActions(limit),
   };

@@ -1,0 +1,24 @@
+import type { TokenResponse } from '@contracts/accounts';
+import type { AllCurrenciesResponse } from '@contracts/informational';
+import { api } from '../../shared/api';
+
+export const signInRequest = (email: string, password: string, twoFactorCode?: string) =>
+  api.postForm<TokenResponse>(
+    'main-api/auth/token',
+    { username: email, password, ...(twoFactorCode ? { two_factor_code: twoFactorCode } : {}) },
+    { anonymous: true },
+  );
+
+export const signUpRequest = (body: { email: string; password: string; currency: string; accept_terms: true; language_code?: string; start_param?: string }) =>
+  api.post<TokenResponse>('main-api/auth/signup', body, { anonymous: true });
+
+export const requestPasswordReset = (email: string) =>
+  api.post<void>('main-api/users/reset_password_request', { email }, { anonymous: true, summary: 'get_reset_password_token' });
+
+export const resetPassword = (token: string, password: string) =>
+  api.post<void>('main-api/users/reset_password', { token, password }, { anonymous: true, summary: 'reset_password' });
+
+export const signInWithWidget = (payload: Record<string, string | number>) =>
+  api.post<TokenResponse>('main-api/auth/telegram-widget', payload, { anonymous: true });
+
+export const fetchCurrencies = () => api.get<AllCurrenciesResponse>('main-api/informational/all_currencies');

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Select, Div, Text } from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { getPlatform } from '../../platform';
+import { setToken } from '../../shared/session/session.store';
+import { fetchCurrencies, signUpRequest } from './auth.api';
+import { EMAIL_RE, formError } from './form-error';
+
+// /auth/signup: email, password, currency (from all_currencies, default USD) and the terms.
+export function SignupPage() {
+  const { t, i18n } = useTranslation();
+  const [currencies, setCurrencies] = useState<string[]>(['USD']);
+  const [form, setForm] = useState({ email: '', password: '', currency: 'USD', accept: false });
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'accept' | 'form', string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    fetchCurrencies().then((c) => setCurrencies(c.currencies), () => undefined);
+  }, []);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!EMAIL_RE.test(form.email)) next.email = t('auth.email_invalid');
+    if (form.password.length < 8) next.password = t('auth.password_rule');
+    if (!form.accept) next.accept = t('auth.terms_required');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      const res = await signUpRequest({
+        email: form.email.trim(),
+        password: form.password,
+        currency: form.currency,
+        accept_terms: true,
+        language_code: i18n.language,
+        start_param: getPlatform().getStartParam() ?? undefined,
+      });
+      setToken(res.access_token);
+      window.location.assign('/');
+    } catch (err) {
+      setErrors({ form: formError(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Group header={<Header size="l">{t('pages.signup')}</Header>} data-testid="signup-page">
+      <form onSubmit={submit} noValidate>
+        <FormLayoutGroup>
+          <FormItem top={t('auth.email')} htmlFor="su-email" status={errors.email ? 'error' : 'default'} bottom={errors.email}>
+            <Input id="su-email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} slotProps={{ input: { 'data-testid': 'signup-email' } }} />
+          </FormItem>
+          <FormItem top={t('auth.password')} htmlFor="su-password" status={errors.password ? 'error' : 'default'} bottom={errors.password ?? t('auth.password_rule')}>
+            <Input id="su-password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} slotProps={{ input: { 'data-testid': 'signup-password' } }} />
+          </FormItem>
+          <FormItem top={t('auth.currency')} htmlFor="su-currency">
+            <Select
+              id="su-currency"
+              value={form.currency}
+              onChange={(e) => setForm({ ...form, currency: e.target.value })}
+              options={currencies.map((c) => ({ value: c, label: c }))}
+              data-testid="signup-currency"
+            />
+          </FormItem>
+          <FormItem status={errors.accept ? 'error' : 'default'} bottom={errors.accept}>
+            <Checkbox checked={form.accept} onChange={(e) => setForm({ ...form, accept: e.target.checked })} data-testid="signup-terms">
+              {t('auth.accept_terms')}
+            </Checkbox>
+          </FormItem>
+          {errors.form && <FormItem status="error" bottom={t(errors.form)} data-testid="signup-error">{null}</FormItem>}
+          <FormItem>
+            <Button size="l" stretched type="submit" loading={busy} data-testid="signup-submit">{t('auth.sign_up')}</Button>
+          </FormItem>
+        </FormLayoutGroup>
+      </form>
+      <Div>
+        <Text>
+          {t('auth.have_account')} <Link href="/auth/login">{t('common.sign_in')}</Link>
+        </Text>
+      </Div>
+    </Group>
+  );
+}

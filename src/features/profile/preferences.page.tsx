@@ -1,0 +1,38 @@
+import { Button, FormItem, Group, Select } from '@vkontakte/vkui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { showToast } from '../../shared/toast/toast.store';
+import { playerState } from '../player';
+import { updatePlayer } from './profile.api';
+
+const CHANNELS = ['email', 'telegram', 'sms', 'none'] as const;
+
+// /profile/general/preferences: language and communication channel.
+export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => Promise<boolean> }) {
+  const { t, i18n } = useTranslation();
+  const { player } = useSnapshot(playerState);
+  const [channel, setChannel] = useState<string>(player?.preferred_communication_channel as string ?? 'email');
+  async function save() {
+    playerState.player = await updatePlayer({ preferred_communication_channel: channel as (typeof CHANNELS)[number] });
+    showToast({ severity: 'success', summary: 'profile.saved' });
+  }
+  return (
+    <Group data-testid="profile-preferences">
+      <FormItem top={t('profile.language')}>
+        <Select
+          value={i18n.language}
+          onChange={(e) => void onLanguage(e.target.value)}
+          options={[{ value: 'en', label: 'English' }, { value: 'ru', label: 'Русский' }]}
+          data-testid="preferences-language"
+        />
+      </FormItem>
+      <FormItem top={t('profile.channel')}>
+        <Select value={channel} onChange={(e) => setChannel(e.target.value)} options={CHANNELS.map((c) => ({ value: c, label: t(`profile.channel_${c}`) }))} />
+      </FormItem>
+      <FormItem>
+        <Button size="l" onClick={() => void save().catch(() => undefined)}>{t('profile.save')}</Button>
+      </FormItem>
+    </Group>
+  );
+}

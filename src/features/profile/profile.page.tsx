@@ -1,0 +1,55 @@
+import { Button, Div, Group, HorizontalScroll, Tabs, TabsItem } from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { signOut } from '../../shared/session/session.store';
+import { SectionPlaceholderPage } from '../placeholder';
+import { MePage } from './me.page';
+import { PreferencesPage } from './preferences.page';
+import { SecurityPage } from './security.page';
+import { VerificationPage } from './verification.page';
+
+const SECTIONS: Record<string, string[]> = {
+  general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
+  history: ['payments', 'tournaments', 'compensations', 'cashbacks', 'bets'],
+  promotions: ['levels', 'bonuses', 'tournaments', 'wheel', 'cashback'],
+};
+
+// /profile/:section/:page — tabs of the profile tree (spec §2); pages of later capabilities show "opens soon".
+export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Promise<boolean> }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { section = 'general', page = 'me' } = useParams<{ section: string; page: string }>();
+  const pages = SECTIONS[section] ?? [];
+  const body =
+    section === 'general' && page === 'me' ? <MePage /> :
+    section === 'general' && page === 'security' ? <SecurityPage /> :
+    section === 'general' && page === 'verification' ? <VerificationPage /> :
+    section === 'general' && page === 'preferences' ? <PreferencesPage onLanguage={onLanguage} /> :
+    <SectionPlaceholderPage titleKey={`pages.${page}`} />;
+  return (
+    <div data-testid="profile-page">
+      <Group>
+        <Tabs>
+          {Object.keys(SECTIONS).map((s) => (
+            <TabsItem key={s} selected={s === section} onClick={() => navigate(`/profile/${s}`)}>{t(`pages.${s}`)}</TabsItem>
+          ))}
+        </Tabs>
+        <HorizontalScroll>
+          <Tabs mode="secondary">
+            {pages.map((p) => (
+              <TabsItem key={p} selected={p === page} onClick={() => navigate(`/profile/${section}/${p}`)} data-testid={`profile-tab-${p}`}>
+                {t(`pages.${p}`)}
+              </TabsItem>
+            ))}
+          </Tabs>
+        </HorizontalScroll>
+      </Group>
+      {body}
+      <Div>
+        <Button mode="secondary" appearance="negative" size="l" stretched onClick={() => signOut()} data-testid="sign-out">
+          {t('common.sign_out')}
+        </Button>
+      </Div>
+    </div>
+  );
+}

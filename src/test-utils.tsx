@@ -1,0 +1,47 @@
+import { render } from '@testing-library/react';
+import { AppRoot } from '@vkontakte/vkui';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { createBrowserAdapter, setPlatformForTests } from './platform';
+import { __setClientForTests, createApiClient } from './shared/api';
+import { initI18n, i18next } from './shared/i18n/i18n';
+import { toasts } from './shared/toast/toast.store';
+
+export type FakeHandler = (req: Request) => Response | Promise<Response>;
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The app's real modules against a fake HTTP server (the handler), in English. */
+export async function setupApp(handler: FakeHandler) {
+  const adapter = createBrowserAdapter();
+  setPlatformForTests(adapter);
+  if (!i18next.isInitialized) await initI18n('en');
+  else await i18next.changeLanguage('en');
+  const requests: Request[] = [];
+  const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : new Request(input, init);
+    requests.push(req.clone());
+    return handler(req);
+  }) as typeof fetch;
+  __setClientForTests(
+    createApiClient(
+      {
+        getToken: () => 'test-token', onUnauthorized() {}, onBlocked() {}, onMaintenance() {},
+        onErrorToast: (summary, detail) => void toasts.items.push({ id: Date.now(), severity: 'error', summary: `errors.${summary}`, detail, life: 4000, group: 'global' }),
+        storage: adapter.storage, usesEtagCache: false,
+      },
+      { baseUrl: 'http://app.test', fetch: fakeFetch },
+    ),
+  );
+  toasts.items.splice(0);
+  return { requests };
+}
+
+export function renderAt(path: string, ui: React.ReactElement) {
+  const { hook } = memoryLocation({ path });
+  return render(
+    <AppRoot mode="embedded">
+      <Router hook={hook}>{ui}</Router>
+    </AppRoot>,
+  );
+}
