@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Accounts calls (spec §7 authentication and player; sign-up and Telegram sign-in are ours: "not shown" there).
 
-import { MIN_AGE_YEARS, PASSWORD_MIN_LENGTH } from './accounts.rules';
+import { PASSWORD_MIN_LENGTH } from './accounts.rules';
 
 export { MIN_AGE_YEARS, PASSWORD_MIN_LENGTH, latestBirthday } from './accounts.rules';
 

@@ -1,0 +1,16 @@
+import { expect, test } from '@playwright/test';
+import { openAsMiniApp } from './support/telegram';
+
+test('opening the Mini App signs the player in with Telegram, no form, and records the referral', async ({ page, request }, testInfo) => {
+  const user = { id: 900000 + Math.floor(Math.random() * 99999), first_name: 'Tess', username: `tess${Date.now() % 100000}`, language_code: 'en' };
+  await openAsMiniApp(page, '/', { user, startParam: 'ref-friend-42' });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await expect(page.getByTestId('header-sign-in')).toHaveCount(0);
+  const token = await page.evaluate((id) => localStorage.getItem(`tg${id}:jwt`), user.id);
+  expect(token).toBeTruthy();
+  const me = await (await request.get('/main-api/users/me', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(me).toMatchObject({ name: 'Tess', username: user.username, has_telegram: true, ref_info: 'ref-friend-42' });
+  await page.goto('/profile/general/me');
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  await testInfo.attach('telegram-profile', { body: await page.screenshot(), contentType: 'image/png' });
+});
