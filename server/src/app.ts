@@ -155,7 +155,7 @@ export async function buildApp(options: AppOptions) {
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 
-function loggerOptions(config: Config) {
+export function loggerOptions(config: Config) {
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.init_data'],

@@ -40,6 +40,7 @@ const configSchema = z.object({
   AUTH_ATTEMPT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   CAPTCHA_PROVIDER: z.enum(['turnstile', 'hcaptcha', '']).default(''),
   CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_SITE_KEY: z.string().optional(),
   CAPTCHA_VERIFY_URL: z.string().url().optional(),
 });
 

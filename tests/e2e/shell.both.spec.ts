@@ -38,9 +38,16 @@ test.describe('app shell', () => {
     await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   });
 
-  test('a guarded route redirects a guest home, and unknown paths go home', async ({ page }, testInfo) => {
-    await open(page, testInfo, '/profile/general/me');
-    await expect(page).toHaveURL(/\/$|\/#/);
+  test('guards redirect home: a guest from a login-only page, a signed-in player from a logged-out-only one', async ({ page }, testInfo) => {
+    if (isTelegramProject(testInfo)) {
+      // inside Telegram the player is signed in automatically
+      await openAsMiniApp(page, '/');
+      await expect(page.getByTestId('header-balance')).toBeVisible();
+      await page.goto('/auth/login');
+    } else {
+      await page.goto('/profile/general/me');
+    }
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('home-page')).toBeVisible();
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/$/);
@@ -80,8 +87,9 @@ test.describe('Telegram back button', () => {
     test.skip(!isTelegramProject(testInfo), 'Telegram only');
     await openAsMiniApp(page, '/');
     await expect(page.getByTestId('home-page')).toBeVisible();
-    await page.getByRole('link').filter({ has: page.locator('img[data-device]') }).first().click();
-    await expect(page).toHaveURL(/\/auth\/signup/);
+    await expect(page.getByTestId('header-balance')).toBeVisible(); // signed in from Telegram
+    await page.locator('.app-tabbar').getByText('Profile').click();
+    await expect(page).toHaveURL(/\/profile\/general\/me/);
     await expect.poll(async () => (await telegramEvents(page)).filter(([n]) => n === 'web_app_setup_back_button').at(-1)?.[1]).toEqual({ is_visible: true });
     await sendTelegramEvent(page, 'back_button_pressed');
     await expect(page).toHaveURL(/\/(#.*)?$/);

@@ -2,14 +2,14 @@ import type { TokenResponse } from '@contracts/accounts';
 import type { AllCurrenciesResponse } from '@contracts/informational';
 import { api } from '../../shared/api';
 
-export const signInRequest = (email: string, password: string, twoFactorCode?: string) =>
+export const signInRequest = (email: string, password: string, twoFactorCode?: string, captchaToken?: string) =>
   api.postForm<TokenResponse>(
     'main-api/auth/token',
-    { username: email, password, ...(twoFactorCode ? { two_factor_code: twoFactorCode } : {}) },
+    { username: email, password, ...(twoFactorCode ? { two_factor_code: twoFactorCode } : {}), ...(captchaToken ? { captcha_token: captchaToken } : {}) },
     { anonymous: true },
   );
 
-export const signUpRequest = (body: { email: string; password: string; currency: string; accept_terms: true; language_code?: string; start_param?: string }) =>
+export const signUpRequest = (body: { email: string; password: string; currency: string; accept_terms: true; language_code?: string; start_param?: string; captcha_token?: string }) =>
   api.post<TokenResponse>('main-api/auth/signup', body, { anonymous: true });
 
 export const requestPasswordReset = (email: string) =>

@@ -8,6 +8,7 @@ import { setToken } from '../../shared/session/session.store';
 import { showToast } from '../../shared/toast/toast.store';
 import { requestPasswordReset, resetPassword, signInRequest } from './auth.api';
 import { EMAIL_RE, formError } from './form-error';
+import { CaptchaField } from './captcha-field';
 
 export const RESET_TOKEN_KEY = 'password_reset_token';
 
@@ -31,6 +32,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
+  const [captcha, setCaptcha] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +42,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await signInRequest(email.trim(), password, needsCode ? code.trim() : undefined);
+      const res = await signInRequest(email.trim(), password, needsCode ? code.trim() : undefined, captcha);
       setToken(res.access_token);
       window.location.assign('/');
     } catch (err) {
@@ -65,6 +67,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
             <Input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ input: { 'data-testid': 'login-code' } }} autoFocus />
           </FormItem>
         )}
+        <CaptchaField onToken={setCaptcha} />
         {error && (
           <FormItem status="error" bottom={t(error)} data-testid="login-error">
             {null}

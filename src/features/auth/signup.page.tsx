@@ -6,6 +6,7 @@ import { getPlatform } from '../../platform';
 import { setToken } from '../../shared/session/session.store';
 import { fetchCurrencies, signUpRequest } from './auth.api';
 import { EMAIL_RE, formError } from './form-error';
+import { CaptchaField } from './captcha-field';
 
 // /auth/signup: email, password, currency (from all_currencies, default USD) and the terms.
 export function SignupPage() {
@@ -14,6 +15,7 @@ export function SignupPage() {
   const [form, setForm] = useState({ email: '', password: '', currency: 'USD', accept: false });
   const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'accept' | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<string | undefined>();
 
   useEffect(() => {
     fetchCurrencies().then((c) => setCurrencies(c.currencies), () => undefined);
@@ -36,6 +38,7 @@ export function SignupPage() {
         accept_terms: true,
         language_code: i18n.language,
         start_param: getPlatform().getStartParam() ?? undefined,
+        captcha_token: captcha,
       });
       setToken(res.access_token);
       window.location.assign('/');
@@ -70,6 +73,7 @@ export function SignupPage() {
               {t('auth.accept_terms')}
             </Checkbox>
           </FormItem>
+          <CaptchaField onToken={setCaptcha} />
           {errors.form && <FormItem status="error" bottom={t(errors.form)} data-testid="signup-error">{null}</FormItem>}
           <FormItem>
             <Button size="l" stretched type="submit" loading={busy} data-testid="signup-submit">{t('auth.sign_up')}</Button>

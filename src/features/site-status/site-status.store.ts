@@ -8,6 +8,8 @@ export const platformSettings = proxy({
   cashbackEnabled: false,
   mainBrand: true,
   telegramBotUsername: null as string | null,
+  captchaProvider: null as 'turnstile' | 'hcaptcha' | null,
+  captchaSiteKey: null as string | null,
 });
 
 export function setBlocked(value: boolean): void {
@@ -24,9 +26,16 @@ export async function loadSiteStatus(): Promise<void> {
 }
 
 export async function loadGeneralSettings(): Promise<void> {
-  const s = await api.get<{ main_brand: boolean; telegram_bot_username: string | null }>('main-api/platform-config/general');
+  const s = await api.get<{
+    main_brand: boolean;
+    telegram_bot_username: string | null;
+    captcha_provider: 'turnstile' | 'hcaptcha' | null;
+    captcha_site_key: string | null;
+  }>('main-api/platform-config/general');
   platformSettings.mainBrand = s.main_brand;
   platformSettings.telegramBotUsername = s.telegram_bot_username;
+  platformSettings.captchaProvider = s.captcha_provider ?? null;
+  platformSettings.captchaSiteKey = s.captcha_site_key ?? null;
 }
 
 export async function loadCashbackSettings(): Promise<void> {

@@ -49,7 +49,19 @@ export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusServic
   });
   app.get(
     '/platform-config/general',
-    { schema: { tags, response: { 200: z.object({ main_brand: z.boolean(), telegram_bot_username: z.string().nullable() }) } } },
+    {
+      schema: {
+        tags,
+        response: {
+          200: z.object({
+            main_brand: z.boolean(),
+            telegram_bot_username: z.string().nullable(),
+            captcha_provider: z.enum(['turnstile', 'hcaptcha']).nullable(),
+            captcha_site_key: z.string().nullable(),
+          }),
+        },
+      },
+    },
     () => service.generalSettings(),
   );
   app.get(

@@ -45,7 +45,13 @@ export function createSiteStatusService(deps: { repo: SiteStatusRepository; live
       return { is_enabled: false, levels: [], schedule: null, ...stored } as CashbackSettings & Record<string, unknown>;
     },
     generalSettings() {
-      return { main_brand: config.MAIN_BRAND, telegram_bot_username: config.TELEGRAM_BOT_USERNAME ?? null };
+      return {
+        main_brand: config.MAIN_BRAND,
+        telegram_bot_username: config.TELEGRAM_BOT_USERNAME ?? null,
+        // the public half of the captcha pair; the secret never leaves the server
+        captcha_provider: config.CAPTCHA_PROVIDER && config.CAPTCHA_SECRET ? config.CAPTCHA_PROVIDER : null,
+        captcha_site_key: config.CAPTCHA_PROVIDER && config.CAPTCHA_SECRET ? (config.CAPTCHA_SITE_KEY ?? null) : null,
+      };
     },
     listActions: (limit = 50) => repo.listActions(limit),
   };
