@@ -33,11 +33,17 @@ import { noBalances, type BalanceProvider } from './modules/accounts/player-view
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { accountsOperatorRoutes } from './modules/accounts/accounts.operator-routes';
 import { devRoutes } from './modules/accounts/dev.routes';
+import type { Bot } from 'grammy';
+import { createBot } from '../../telegram/bot';
+import { notificationTexts } from '../../telegram/notification-texts';
+import { telegramWebhookRoutes } from './modules/telegram-bot';
+import { createPlayerNotifier } from './modules/notifications';
+import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  secrets: { jwt: string; ops: string };
+  secrets: { jwt: string; ops: string; telegramWebhook?: string };
   clock?: Clock;
   bus?: LiveBus;
   redis?: Redis;
@@ -118,6 +124,20 @@ export async function buildApp(options: AppOptions) {
   });
   const accountLinks = createAccountLinksService({ repo: accountsRepo, mailer, clock, config, attempts });
 
+  // The bot runs inside the server when a real TELEGRAM_BOT_TOKEN is set (webhook here; polling is started by main.ts).
+  const siteUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const bot: Bot | null = config.TELEGRAM_BOT_TOKEN
+    ? createBot({
+        token: config.TELEGRAM_BOT_TOKEN,
+        apiRoot: config.TELEGRAM_API_ROOT,
+        webAppUrl: versionedWebAppUrl(`${siteUrl}/`, buildVersion()),
+        webAppShortName: config.TELEGRAM_WEBAPP_SHORT_NAME,
+        supportUrl: config.SUPPORT_URL,
+        privacyUrl: config.PRIVACY_URL ?? `${siteUrl}/terms`,
+      })
+    : null;
+  const notifier = createPlayerNotifier({ db, telegram: bot?.api ?? null, texts: notificationTexts });
+
   registerSiteStatusGate(app, siteStatus, config);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -136,6 +156,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountsRoutes, { prefix: '/main-api', accounts, links: accountLinks, twoFactor, auth, authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(operatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, siteStatus });
   await app.register(accountsOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, accounts });
+  const webhookSecret = config.TELEGRAM_WEBHOOK_SECRET ?? options.secrets.telegramWebhook;
+  if (bot && !config.TELEGRAM_USE_POLLING && webhookSecret) await app.register(telegramWebhookRoutes, { bot, secretToken: webhookSecret });
   if (config.NODE_ENV !== 'production') await app.register(devRoutes, { prefix: '/dev-api', mailer, telegramBotToken });
   await app.register(liveRoutes, { hub });
 
@@ -151,7 +173,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer }, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier }, bot, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

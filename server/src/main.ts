@@ -19,13 +19,19 @@ async function main() {
   const secrets = {
     jwt: config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'),
     ops: process.env.OPS_TOKEN ?? loadOrCreateSecret(config.DATA_DIR, 'ops-token', 24),
+    // the same file `npm run telegram:setup` reads, so the webhook it registers carries this secret
+    telegramWebhook: config.TELEGRAM_WEBHOOK_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'telegram-webhook-secret', 32),
   };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
   // Without a real bot token, development signs emulated Mini App launches with its own token (never in production).
   const telegramBotToken =
     config.TELEGRAM_BOT_TOKEN ?? (config.NODE_ENV === 'production' ? null : `1000000000:${loadOrCreateSecret(config.DATA_DIR, 'dev-telegram-bot-token', 24)}`);
-  const { app } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
+  const { app, bot } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
+  if (bot && config.TELEGRAM_USE_POLLING) {
+    void bot.start({ drop_pending_updates: false, onStart: (me) => app.log.info(`bot @${me.username} is polling`) });
+    app.addHook('onClose', async () => bot.stop());
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {

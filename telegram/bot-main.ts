@@ -1,0 +1,25 @@
+#!/usr/bin/env tsx
+// `npm run bot`: the bot on its own, with long polling (when the site runs elsewhere or without a public HTTPS URL).
+import { loadConfig } from '../server/src/config';
+import { buildVersion, versionedWebAppUrl } from '../server/src/lib/build-version';
+import { createBot } from './bot';
+
+const config = loadConfig();
+if (!config.TELEGRAM_BOT_TOKEN) {
+  console.error('Set TELEGRAM_BOT_TOKEN (and PUBLIC_URL, the HTTPS address of the site).');
+  process.exit(2);
+}
+const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+const bot = createBot({
+  token: config.TELEGRAM_BOT_TOKEN,
+  apiRoot: config.TELEGRAM_API_ROOT,
+  webAppUrl: versionedWebAppUrl(`${site}/`, buildVersion()),
+  webAppShortName: config.TELEGRAM_WEBAPP_SHORT_NAME,
+  supportUrl: config.SUPPORT_URL,
+  privacyUrl: config.PRIVACY_URL ?? `${site}/terms`,
+});
+process.once('SIGINT', () => void bot.stop());
+process.once('SIGTERM', () => void bot.stop());
+// long polling needs no webhook: delete one if `telegram:setup` registered it
+await bot.api.deleteWebhook();
+await bot.start({ onStart: (me) => console.log(`bot @${me.username} is polling; Mini App ${site}`) });

@@ -1,0 +1,102 @@
+#!/usr/bin/env tsx
+// `npm run telegram:setup -- --url https://casino.example [--token …] [--polling]`
+// Points the bot at the site: the menu button (Web App), commands and descriptions in English and Russian, and the
+// webhook (or long polling). Idempotent: it reads the current state first and changes only what differs.
+import { parseArgs } from 'node:util';
+import { Api, GrammyError } from 'grammy';
+import { loadOrCreateSecret } from '../server/src/lib/secrets';
+import { buildVersion, versionedWebAppUrl } from '../server/src/lib/build-version';
+import { botTexts } from './texts';
+
+export interface SetupOptions {
+  token: string;
+  url: string;
+  polling?: boolean;
+  apiRoot?: string;
+  webhookSecret: string;
+  version: string;
+  log?: (line: string) => void;
+}
+
+export class SetupError extends Error {}
+
+export async function runSetup(o: SetupOptions): Promise<string[]> {
+  const log = o.log ?? console.log;
+  let site: URL;
+  try {
+    site = new URL(o.url);
+  } catch {
+    throw new SetupError(`--url is not a URL: ${o.url}`);
+  }
+  if (site.protocol !== 'https:') throw new SetupError(`--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): ${o.url}`);
+  const base = site.toString().replace(/\/$/, '');
+  const api = new Api(o.token, { apiRoot: o.apiRoot ?? 'https://api.telegram.org' });
+  const changes: string[] = [];
+  const note = (what: string, changed: boolean) => {
+    log(`${changed ? 'set      ' : 'unchanged'} ${what}`);
+    if (changed) changes.push(what);
+  };
+
+  let me;
+  try {
+    me = await api.getMe();
+  } catch (err) {
+    if (err instanceof GrammyError && err.error_code === 401) throw new SetupError('The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN');
+    throw err;
+  }
+  log(`bot @${me.username}`);
+
+  const webAppUrl = versionedWebAppUrl(`${base}/`, o.version);
+  const menu = await api.getChatMenuButton();
+  const wantMenu = { type: 'web_app' as const, text: botTexts.en.menu_button, web_app: { url: webAppUrl } };
+  const sameMenu = menu.type === 'web_app' && menu.text === wantMenu.text && menu.web_app.url === webAppUrl;
+  if (!sameMenu) await api.setChatMenuButton({ menu_button: wantMenu });
+  note(`menu button → ${webAppUrl}`, !sameMenu);
+
+  for (const lang of ['en', 'ru'] as const) {
+    const t = botTexts[lang];
+    const scope = lang === 'en' ? {} : { language_code: lang };
+    const commands = Object.entries(t.commands).map(([command, description]) => ({ command, description }));
+    const current = await api.getMyCommands(scope);
+    const sameCommands = JSON.stringify(current) === JSON.stringify(commands);
+    if (!sameCommands) await api.setMyCommands(commands, scope);
+    note(`commands (${lang})`, !sameCommands);
+    const description = (await api.getMyDescription(scope)).description;
+    if (description !== t.description) await api.setMyDescription(t.description, scope);
+    note(`description (${lang})`, description !== t.description);
+    const short = (await api.getMyShortDescription(scope)).short_description;
+    if (short !== t.short_description) await api.setMyShortDescription(t.short_description, scope);
+    note(`short description (${lang})`, short !== t.short_description);
+  }
+
+  const info = await api.getWebhookInfo();
+  if (o.polling) {
+    if (info.url) await api.deleteWebhook();
+    note('webhook removed (long polling: run `npm run bot` or TELEGRAM_USE_POLLING=true)', !!info.url);
+  } else {
+    const hookUrl = `${base}/telegram/webhook`;
+    // Telegram does not report the secret, so a webhook at the same URL is set again to make sure it matches.
+    await api.setWebhook(hookUrl, { secret_token: o.webhookSecret, allowed_updates: ['message', 'callback_query'] });
+    note(`webhook → ${hookUrl}`, info.url !== hookUrl);
+  }
+  return changes;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, token: { type: 'string' }, polling: { type: 'boolean', default: false } },
+  });
+  const token = values.token ?? process.env.TELEGRAM_BOT_TOKEN;
+  if (!token) throw new SetupError('Pass --token or set TELEGRAM_BOT_TOKEN');
+  if (!values.url) throw new SetupError('Pass --url https://your-site');
+  const webhookSecret = process.env.TELEGRAM_WEBHOOK_SECRET ?? loadOrCreateSecret(process.env.DATA_DIR ?? '.data', 'telegram-webhook-secret', 32);
+  const changes = await runSetup({ token, url: values.url, polling: values.polling, apiRoot: process.env.TELEGRAM_API_ROOT, webhookSecret, version: buildVersion() });
+  console.log(changes.length ? `done: ${changes.length} change(s)` : 'done: everything was already set');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(err instanceof SetupError ? `telegram:setup: ${err.message}` : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,63 @@
+import { createServer, type Server } from 'node:http';
+
+// A local stand-in of the Bot API for tests (no network): records every call and keeps the bot's settings, so
+// setup's idempotency can be checked. A token other than `goodToken` gets 401 like Telegram's.
+export interface BotApiCall {
+  method: string;
+  body: Record<string, unknown>;
+}
+
+export async function startStandInBotApi(goodToken: string) {
+  const calls: BotApiCall[] = [];
+  const state = {
+    menu: { type: 'default' } as Record<string, unknown>,
+    commands: new Map<string, unknown[]>(),
+    description: new Map<string, string>(),
+    shortDescription: new Map<string, string>(),
+    webhook: '',
+  };
+  const me = { id: 7000000001, is_bot: true, first_name: 'Casino', username: 'casino_test_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false };
+  const server: Server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+      const [, token, method] = match as unknown as [string, string, string];
+      if (token !== goodToken) return send(401, { ok: false, error_code: 401, description: 'Unauthorized' });
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      calls.push({ method, body });
+      const lang = String(body.language_code ?? '');
+      const ok = (result: unknown) => send(200, { ok: true, result });
+      switch (method) {
+        case 'getMe': return ok(me);
+        case 'getChatMenuButton': return ok(state.menu);
+        case 'setChatMenuButton': state.menu = body.menu_button as Record<string, unknown>; return ok(true);
+        case 'getMyCommands': return ok(state.commands.get(lang) ?? []);
+        case 'setMyCommands': state.commands.set(lang, body.commands as unknown[]); return ok(true);
+        case 'getMyDescription': return ok({ description: state.description.get(lang) ?? '' });
+        case 'setMyDescription': state.description.set(lang, String(body.description)); return ok(true);
+        case 'getMyShortDescription': return ok({ short_description: state.shortDescription.get(lang) ?? '' });
+        case 'setMyShortDescription': state.shortDescription.set(lang, String(body.short_description)); return ok(true);
+        case 'getWebhookInfo': return ok({ url: state.webhook, has_custom_certificate: false, pending_update_count: 0 });
+        case 'setWebhook': state.webhook = String(body.url); return ok(true);
+        case 'deleteWebhook': state.webhook = ''; return ok(true);
+        case 'sendMessage': return ok({ message_id: calls.length, date: 0, chat: { id: body.chat_id, type: 'private' }, text: body.text });
+        default: return ok(true);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    calls,
+    state,
+    called: (method: string) => calls.filter((c) => c.method === method),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
