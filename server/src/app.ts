@@ -29,7 +29,7 @@ import { createAccountLinksService } from './modules/accounts/account-links.serv
 import { createAttemptLimiter } from './modules/accounts/attempts';
 import { createCaptchaVerifier } from './modules/accounts/captcha';
 import { createTwoFactorService } from './modules/accounts/two-factor.service';
-import { noBalances, type BalanceProvider } from './modules/accounts/player-view';
+import type { BalanceProvider } from './modules/accounts/player-view';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { accountsOperatorRoutes } from './modules/accounts/accounts.operator-routes';
 import { devRoutes } from './modules/accounts/dev.routes';
@@ -39,6 +39,7 @@ import { notificationTexts } from '../../telegram/notification-texts';
 import { telegramWebhookRoutes } from './modules/telegram-bot';
 import { createPlayerNotifier } from './modules/notifications';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
+import { createWalletRepository, createWalletService } from './modules/wallet';
 
 export interface AppOptions {
   config: Config;
@@ -108,6 +109,9 @@ export async function buildApp(options: AppOptions) {
     if (envelope.message.type === 'maintenance') siteStatus.noteMaintenance(envelope.message.data.is_active);
   });
 
+  const digits = async (currency: string) => (await informational.findActiveCurrency(currency))?.minor_unit_digits ?? 2;
+  const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
+
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/outbox`, production: config.NODE_ENV === 'production', log: app.log });
@@ -117,7 +121,7 @@ export async function buildApp(options: AppOptions) {
   const twoFactor = createTwoFactorService({ repo: accountsRepo, clock, attempts, issuer: 'Casino' });
   const accounts = createAccountsService({
     repo: accountsRepo, tokens, clock, config, live: bus, attempts, twoFactor, telegramBotToken,
-    balances: options.balances ?? noBalances,
+    balances: options.balances ?? ((playerId, currency) => wallet.summary(playerId, currency)),
     captcha: createCaptchaVerifier({ provider: config.CAPTCHA_PROVIDER, secret: config.CAPTCHA_SECRET, verifyUrl: config.CAPTCHA_VERIFY_URL }),
     isActiveCurrency: async (code) => !!(await informational.findActiveCurrency(code)),
     isActiveLanguage: async (code) => !!(await informational.findActiveLanguage(code)),
@@ -173,7 +177,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier }, bot, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet }, bot, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

@@ -1,7 +1,7 @@
 import type { Player } from '@contracts/accounts';
 import type { PlayerRow } from './accounts.repository';
 
-/** Money fields of the Player that the wallet owns (major units). Zero until the wallet records anything. */
+/** Money fields of the Player that the wallet owns (major units). */
 export interface BalanceSummary {
   balance: number;
   bonus_balance: number;
@@ -12,9 +12,6 @@ export interface BalanceSummary {
   has_first_dep: boolean;
 }
 export type BalanceProvider = (playerId: string, currency: string) => Promise<BalanceSummary>;
-export const noBalances: BalanceProvider = async () => ({
-  balance: 0, bonus_balance: 0, sum_available_for_withdraw: 0, pending_withdraws_sum: 0, wager_amount: 0, wagering: 0, has_first_dep: false,
-});
 
 /** The Player of spec §3 as the app reads it. */
 export function toPlayerView(row: PlayerRow, money: BalanceSummary): Player {

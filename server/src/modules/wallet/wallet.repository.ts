@@ -1,0 +1,98 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+
+export interface Balances {
+  real: bigint;
+  bonus: bigint;
+  pending: bigint;
+  deposited: bigint;
+}
+export interface EntryInput {
+  player_id: string;
+  kind: string;
+  real_delta: bigint;
+  bonus_delta: bigint;
+  pending_delta: bigint;
+  after: Balances;
+  idempotency_key: string;
+  reference_type?: string;
+  reference_id?: string;
+}
+
+const toBalances = (r: { real_minor: string; bonus_minor: string; pending_withdrawal_minor: string; deposited_minor: string }): Balances => ({
+  real: BigInt(r.real_minor),
+  bonus: BigInt(r.bonus_minor),
+  pending: BigInt(r.pending_withdrawal_minor),
+  deposited: BigInt(r.deposited_minor),
+});
+
+// All SQL of the wallet; touches only wallet_* tables.
+export function createWalletRepository(db: Database) {
+  return {
+    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(fn),
+
+    async lockAccount(trx: Transaction<DB>, playerId: string, currency: string) {
+      await trx.insertInto('wallet_accounts').values({ player_id: playerId, currency }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
+      const row = await trx.selectFrom('wallet_accounts').selectAll().where('player_id', '=', playerId).forUpdate().executeTakeFirstOrThrow();
+      return { currency: row.currency, balances: toBalances(row) };
+    },
+
+    async writeBalances(trx: Transaction<DB>, playerId: string, b: Balances) {
+      await trx
+        .updateTable('wallet_accounts')
+        .set({
+          real_minor: b.real.toString(),
+          bonus_minor: b.bonus.toString(),
+          pending_withdrawal_minor: b.pending.toString(),
+          deposited_minor: b.deposited.toString(),
+          updated_at: new Date(),
+        })
+        .where('player_id', '=', playerId)
+        .execute();
+    },
+
+    async insertEntry(trx: Transaction<DB>, e: EntryInput) {
+      const row = await trx
+        .insertInto('wallet_ledger_entries')
+        .values({
+          player_id: e.player_id,
+          kind: e.kind,
+          real_delta_minor: e.real_delta.toString(),
+          bonus_delta_minor: e.bonus_delta.toString(),
+          pending_delta_minor: e.pending_delta.toString(),
+          real_after_minor: e.after.real.toString(),
+          bonus_after_minor: e.after.bonus.toString(),
+          pending_after_minor: e.after.pending.toString(),
+          idempotency_key: e.idempotency_key,
+          reference_type: e.reference_type ?? null,
+          reference_id: e.reference_id ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    findEntryByKey: (key: string) => db.selectFrom('wallet_ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
+
+    async findAccount(playerId: string) {
+      const row = await db.selectFrom('wallet_accounts').selectAll().where('player_id', '=', playerId).executeTakeFirst();
+      return row ? { currency: row.currency, balances: toBalances(row) } : undefined;
+    },
+
+    /** Sum of every entry's deltas for one player (reconciliation and tests). */
+    async sumEntries(playerId: string) {
+      const row = await db
+        .selectFrom('wallet_ledger_entries')
+        .select([
+          sql<string>`coalesce(sum(real_delta_minor), 0)::text`.as('real'),
+          sql<string>`coalesce(sum(bonus_delta_minor), 0)::text`.as('bonus'),
+          sql<string>`coalesce(sum(pending_delta_minor), 0)::text`.as('pending'),
+        ])
+        .where('player_id', '=', playerId)
+        .executeTakeFirstOrThrow();
+      return { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending) };
+    },
+  };
+}
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

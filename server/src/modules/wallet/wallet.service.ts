@@ -1,0 +1,165 @@
+import { AppError } from '../../lib/errors';
+import { toMajor } from '../../lib/money';
+import type { LivePublisher } from '../live/live.bus';
+import type { Balances, WalletRepository } from './wallet.repository';
+
+// The only writer of balances. Every operation runs in one transaction: lock the account row, compute the new
+// balances (never below zero), write them and append one ledger entry with a unique idempotency key. A repeated
+// key returns the first result and changes nothing (the unique constraint decides, never a prior check).
+export interface WalletOp {
+  playerId: string;
+  /** The player's currency; the account is opened in it on first use. */
+  currency: string;
+  key: string;
+  reference?: { type: string; id: string };
+}
+export interface WalletResult {
+  entryId: string;
+  balances: Balances;
+  /** How a debit was split between real and bonus money (positive amounts). */
+  split: { real: bigint; bonus: bigint };
+  repeated: boolean;
+}
+type Compute = (b: Balances) => { next: Balances; kind: string; split?: { real: bigint; bonus: bigint } };
+
+export interface WalletServiceDeps {
+  repo: WalletRepository;
+  live: LivePublisher;
+  /** Minor-unit digits per currency (USD 2, TON 9). */
+  digits(currency: string): Promise<number>;
+}
+
+export function createWalletService(deps: WalletServiceDeps) {
+  const { repo } = deps;
+
+  async function apply(op: WalletOp, compute: Compute): Promise<WalletResult> {
+    assertKey(op.key);
+    let result: WalletResult & { currency: string };
+    try {
+      result = await repo.transaction(async (trx) => {
+        const account = await repo.lockAccount(trx, op.playerId, op.currency);
+        if (account.currency !== op.currency) {
+          throw new AppError(400, 'WALLET_WRONG_CURRENCY', `The account is in ${account.currency}, not ${op.currency}`);
+        }
+        const before = account.balances;
+        const { next, kind, split } = compute(before);
+        if (next.real < 0n || next.bonus < 0n || next.pending < 0n) throw new AppError(400, 'WALLET_INSUFFICIENT_FUNDS', 'Not enough money on the balance');
+        await repo.writeBalances(trx, op.playerId, next);
+        const entryId = await repo.insertEntry(trx, {
+          player_id: op.playerId,
+          kind,
+          real_delta: next.real - before.real,
+          bonus_delta: next.bonus - before.bonus,
+          pending_delta: next.pending - before.pending,
+          after: next,
+          idempotency_key: op.key,
+          reference_type: op.reference?.type,
+          reference_id: op.reference?.id,
+        });
+        return { entryId, balances: next, split: split ?? { real: 0n, bonus: 0n }, repeated: false, currency: account.currency };
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+      const first = await repo.findEntryByKey(op.key);
+      if (!first || first.player_id !== op.playerId) throw new AppError(409, 'WALLET_KEY_REUSED', 'This operation key belongs to another operation');
+      return {
+        entryId: first.id,
+        balances: { real: BigInt(first.real_after_minor), bonus: BigInt(first.bonus_after_minor), pending: BigInt(first.pending_after_minor), deposited: 0n },
+        split: { real: -BigInt(first.real_delta_minor), bonus: -BigInt(first.bonus_delta_minor) },
+        repeated: true,
+      };
+    }
+    await publish(op.playerId, result.currency, result.balances);
+    return result;
+  }
+
+  async function publish(playerId: string, currency: string, b: Balances) {
+    const digits = await deps.digits(currency);
+    await deps.live.publishToUser(playerId, {
+      type: 'new_balance',
+      data: {
+        balance: toMajor(b.real, digits),
+        bonus_balance: toMajor(b.bonus, digits),
+        sum_available_for_withdraw: toMajor(b.real, digits),
+        pending_withdraws_sum: toMajor(b.pending, digits),
+        currency,
+      },
+    });
+  }
+
+  return {
+    /** A deposit arrived (processor webhook, chain transaction): real money. */
+    creditDeposit: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => ({ kind: 'deposit', next: { ...b, real: b.real + positive(amount), deposited: b.deposited + amount } })),
+
+    /** A bet: real money first, then bonus. */
+    debitBet: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => {
+        const real = b.real >= positive(amount) ? amount : b.real;
+        const bonus = amount - real;
+        return { kind: 'bet', split: { real, bonus }, next: { ...b, real: b.real - real, bonus: b.bonus - bonus } };
+      }),
+
+    /** A win, to real or bonus money (wins on bonus stakes stay bonus while wagering runs). */
+    creditWin: (op: WalletOp, amount: { real: bigint; bonus: bigint }) =>
+      apply(op, (b) => ({ kind: 'win', next: { ...b, real: b.real + nonNegative(amount.real), bonus: b.bonus + nonNegative(amount.bonus) } })),
+
+    /** Undo a bet with its exact split (rollbacks). */
+    refundBet: (op: WalletOp, split: { real: bigint; bonus: bigint }) =>
+      apply(op, (b) => ({ kind: 'refund', next: { ...b, real: b.real + nonNegative(split.real), bonus: b.bonus + nonNegative(split.bonus) } })),
+
+    creditBonus: (op: WalletOp, amount: bigint) => apply(op, (b) => ({ kind: 'bonus_grant', next: { ...b, bonus: b.bonus + positive(amount) } })),
+
+    /** Wagering complete: move bonus money to real. */
+    convertBonus: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => ({ kind: 'bonus_conversion', next: { ...b, bonus: b.bonus - positive(amount), real: b.real + amount } })),
+
+    /** A withdrawal request reserves the money at once (it leaves the playable balance). */
+    reserveWithdrawal: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => ({ kind: 'withdrawal_reserve', next: { ...b, real: b.real - positive(amount), pending: b.pending + amount } })),
+
+    /** A rejected withdrawal returns the money. */
+    releaseWithdrawal: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => ({ kind: 'withdrawal_release', next: { ...b, pending: b.pending - positive(amount), real: b.real + amount } })),
+
+    /** A processed withdrawal leaves the wallet (the fee is part of what was reserved). */
+    settleWithdrawal: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => ({ kind: 'withdrawal_settle', next: { ...b, pending: b.pending - positive(amount) } })),
+
+    async balances(playerId: string): Promise<(Balances & { currency: string }) | undefined> {
+      const account = await repo.findAccount(playerId);
+      return account ? { ...account.balances, currency: account.currency } : undefined;
+    },
+
+    /** The Player money fields of spec §3 (major units), for GET /users/me. */
+    async summary(playerId: string, currency: string) {
+      const account = await repo.findAccount(playerId);
+      const digits = await deps.digits(account?.currency ?? currency);
+      const b = account?.balances ?? { real: 0n, bonus: 0n, pending: 0n, deposited: 0n };
+      return {
+        balance: toMajor(b.real, digits),
+        bonus_balance: toMajor(b.bonus, digits),
+        sum_available_for_withdraw: toMajor(b.real, digits),
+        pending_withdraws_sum: toMajor(b.pending, digits),
+        wager_amount: 0,
+        wagering: 0,
+        has_first_dep: b.deposited > 0n,
+      };
+    },
+
+    sumEntries: repo.sumEntries,
+  };
+}
+export type WalletService = ReturnType<typeof createWalletService>;
+
+function positive(amount: bigint): bigint {
+  if (amount <= 0n) throw new AppError(400, 'WALLET_BAD_AMOUNT', 'The amount must be positive');
+  return amount;
+}
+function nonNegative(amount: bigint): bigint {
+  if (amount < 0n) throw new AppError(400, 'WALLET_BAD_AMOUNT', 'The amount must not be negative');
+  return amount;
+}
+function assertKey(key: string) {
+  if (!key || key.length > 200) throw new AppError(400, 'WALLET_BAD_KEY', 'An idempotency key of 1–200 characters is required');
+}

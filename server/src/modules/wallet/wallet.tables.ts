@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+// int8 columns arrive from pg as strings: convert with BigInt(), write with .toString().
+type Int8 = string;
+export interface WalletAccountsTable {
+  player_id: string;
+  currency: string;
+  real_minor: Generated<Int8>;
+  bonus_minor: Generated<Int8>;
+  pending_withdrawal_minor: Generated<Int8>;
+  deposited_minor: Generated<Int8>;
+  updated_at: Generated<Date>;
+}
+export interface WalletLedgerEntriesTable {
+  id: Generated<string>;
+  player_id: string;
+  kind: string;
+  real_delta_minor: Int8;
+  bonus_delta_minor: Int8;
+  pending_delta_minor: Int8;
+  real_after_minor: Int8;
+  bonus_after_minor: Int8;
+  pending_after_minor: Int8;
+  idempotency_key: string;
+  reference_type: string | null;
+  reference_id: string | null;
+  created_at: Generated<Date>;
+}
+export interface WalletTables {
+  wallet_accounts: WalletAccountsTable;
+  wallet_ledger_entries: WalletLedgerEntriesTable;
+}
