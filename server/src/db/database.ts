@@ -25,7 +25,10 @@ export interface DatabaseOptions {
   /** An already created PGlite (tests clone a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  onIdleError?: (err: Error) => void;
 }
+
+const defaultIdleError = (err: Error) => console.warn('database: an idle connection was closed:', err.message);
 
 // The one place that picks the driver. Both paths run Kysely's PostgresDialect over a pg.Pool:
 // PGlite through its own node-postgres adapter (a pool of one, so transactions serialise).
@@ -33,6 +36,9 @@ export interface DatabaseOptions {
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 16 });
+    // An idle connection the server closes (restart, failover, admin) must not crash the process; the pool drops
+    // it and opens a new one on the next checkout.
+    pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
