@@ -40,6 +40,10 @@ import { telegramWebhookRoutes } from './modules/telegram-bot';
 import { createPlayerNotifier } from './modules/notifications';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 import { createWalletRepository, createWalletService } from './modules/wallet';
+import { createHmac } from 'node:crypto';
+import { createCashboxRepository } from './modules/cashbox/cashbox.repository';
+import { allowAllDeposits, createCashboxService } from './modules/cashbox/cashbox.service';
+import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './modules/cashbox/cashbox.routes';
 
 export interface AppOptions {
   config: Config;
@@ -142,6 +146,22 @@ export async function buildApp(options: AppOptions) {
     : null;
   const notifier = createPlayerNotifier({ db, telegram: bot?.api ?? null, texts: notificationTexts });
 
+  const sandboxEnabled = config.PAYMENTS_SANDBOX_ENABLED ?? config.NODE_ENV !== 'production';
+  const cashbox = createCashboxService({
+    repo: createCashboxRepository(db),
+    wallet,
+    notifier,
+    depositPolicy: allowAllDeposits,
+    digits,
+    playerCurrency: async (playerId) => (await accountsRepo.findById(playerId))?.currency ?? config.DEFAULT_CURRENCY,
+    limits: { minDeposit: config.PAYMENTS_MIN_DEPOSIT, maxDeposit: config.PAYMENTS_MAX_DEPOSIT, minWithdrawal: config.PAYMENTS_MIN_WITHDRAWAL, maxWithdrawal: config.PAYMENTS_MAX_WITHDRAWAL },
+    sandbox: {
+      enabled: sandboxEnabled,
+      secret: config.PAYMENTS_SANDBOX_SECRET ?? createHmac('sha256', options.secrets.jwt).update('sandbox-processor').digest('hex'),
+    },
+    log: app.log,
+  });
+
   registerSiteStatusGate(app, siteStatus, config);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -158,7 +178,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(informationalRoutes, { prefix: '/main-api', service: informational });
   await app.register(siteStatusRoutes, { prefix: '/main-api', service: siteStatus, config });
   await app.register(accountsRoutes, { prefix: '/main-api', accounts, links: accountLinks, twoFactor, auth, authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
+  await app.register(cashboxRoutes, { prefix: '/main-api', cashbox, auth });
+  await app.register(cashboxWebhookRoutes, { cashbox });
+  if (sandboxEnabled) await app.register(sandboxCheckoutRoutes, { cashbox });
   await app.register(operatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, siteStatus });
+  await app.register(cashboxOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, cashbox });
   await app.register(accountsOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, accounts });
   const webhookSecret = config.TELEGRAM_WEBHOOK_SECRET ?? options.secrets.telegramWebhook;
   if (bot && !config.TELEGRAM_USE_POLLING && webhookSecret) await app.register(telegramWebhookRoutes, { bot, secretToken: webhookSecret });
@@ -177,7 +201,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet }, bot, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox }, bot, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

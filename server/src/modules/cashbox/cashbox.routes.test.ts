@@ -1,0 +1,139 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+const SANDBOX_SECRET = 'sandbox-secret-for-tests-0001';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function newPlayer(email: string, currency = 'USD') {
+  const res = await t.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email, password: 'correct horse', currency, accept_terms: true } });
+  const token = res.json().access_token as string;
+  return { headers: { authorization: `Bearer ${token}` } };
+}
+const me = async (p: { headers: Record<string, string> }) => (await t.app.inject({ url: '/main-api/users/me', ...p })).json();
+const ops = { authorization: '' };
+
+async function deposit(p: { headers: Record<string, string> }, amount: number, choice: 'success' | 'pending' | 'failed') {
+  const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount } });
+  expect(res.statusCode).toBe(200);
+  const { payment_id, redirect_url } = res.json();
+  const path = new URL(redirect_url).pathname;
+  const page = await t.app.inject({ url: path });
+  expect(page.body).toContain('SANDBOX');
+  const done = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `status=${choice}` });
+  expect(done.statusCode).toBe(302);
+  expect(done.headers.location).toBe(`/?payment_status=${choice}`);
+  return payment_id as number;
+}
+
+describe('deposits through the sandbox processor', () => {
+  it('offers the labelled sandbox method with limits in the player’s currency', async () => {
+    const p = await newPlayer('methods@example.com', 'EUR');
+    const res = await t.app.inject({ url: '/main-api/payments/methods?client_type=web', ...p });
+    expect(res.json()).toEqual([expect.objectContaining({ id: 'sandbox', is_test: true, currency: 'EUR', deposit: { min: 1, max: 10000 } })]);
+  });
+
+  it('credits a successful deposit once, shows it in history, and a failed one not at all', async () => {
+    const p = await newPlayer('dep@example.com');
+    const ok = await deposit(p, 25.5, 'success');
+    const failed = await deposit(p, 10, 'failed');
+    const pending = await deposit(p, 7, 'pending');
+    expect(await me(p)).toMatchObject({ balance: 25.5, has_first_dep: true });
+    const history = (await t.app.inject({ url: '/main-api/payments/history?type=deposit', ...p })).json();
+    expect(history).toMatchObject({ total: 3, page: 1 });
+    const status = Object.fromEntries(history.items.map((i: { id: number; status: number }) => [i.id, i.status]));
+    expect(status).toEqual({ [ok]: 1, [failed]: 3, [pending]: 0 });
+    const onlyProcessed = (await t.app.inject({ url: '/main-api/payments/history?status=1', ...p })).json();
+    expect(onlyProcessed.items.map((i: { id: number }) => i.id)).toEqual([ok]);
+  });
+
+  it('applies a repeated webhook event once, and a second success event does not credit twice', async () => {
+    const p = await newPlayer('repeat@example.com');
+    const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 40 } });
+    const paymentId = res.json().payment_id;
+    const post = (eventId: string) => {
+      const body = JSON.stringify({ event_id: eventId, payment_id: paymentId, status: 'success' });
+      return t.app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', SANDBOX_SECRET).update(body).digest('hex') }, payload: body });
+    };
+    expect((await post('evt-1')).json()).toEqual({ applied: true });
+    expect((await post('evt-1')).json()).toEqual({ applied: false });
+    expect((await post('evt-2')).json()).toEqual({ applied: true });
+    expect((await me(p)).balance).toBe(40);
+  });
+
+  it('refuses a webhook with a bad signature and changes nothing', async () => {
+    const p = await newPlayer('forged@example.com');
+    const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 40 } });
+    const body = JSON.stringify({ event_id: 'x', payment_id: res.json().payment_id, status: 'success' });
+    const forged = await t.app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', 'wrong').update(body).digest('hex') }, payload: body });
+    expect(forged.statusCode).toBe(401);
+    const tampered = await t.app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha256', SANDBOX_SECRET).update(body).digest('hex') }, payload: body.replace('"x"', '"y"') });
+    expect(tampered.statusCode).toBe(401);
+    expect((await me(p)).balance).toBe(0);
+  });
+
+  it('answers wrong input with a clear message and changes nothing', async () => {
+    const p = await newPlayer('bad-input@example.com');
+    const cases: Array<[Record<string, unknown>, number, RegExp]> = [
+      [{ method: 'sandbox', amount: 0.5 }, 400, /minimum deposit is 1 USD/],
+      [{ method: 'sandbox', amount: 20000 }, 400, /maximum deposit is 10000 USD/],
+      [{ method: 'card', amount: 10 }, 400, /'card' is not offered/],
+      [{ method: 'sandbox', amount: 10.001 }, 400, /decimal places/],
+      [{ method: 'sandbox', amount: -5 }, 422, /body\/amount/],
+    ];
+    for (const [payload, status, detail] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().detail).toMatch(detail);
+    }
+    expect((await t.app.inject({ url: '/main-api/payments/history', ...p })).json().total).toBe(0);
+  });
+});
+
+describe('withdrawals', () => {
+  it('reserves at once, and the operator approves with a fee, rejects (money back) or marks manual', async () => {
+    ops.authorization = `Bearer ${t.secrets.ops}`;
+    const p = await newPlayer('cashout@example.com');
+    await deposit(p, 100, 'success');
+    const tooMuch = await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 150, destination: 'acct-1' } });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().detail).toMatch(/at most 100.00 USD/);
+
+    const w1 = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 30, destination: 'acct-1' } })).json();
+    expect(w1.status).toBe(0);
+    expect(await me(p)).toMatchObject({ balance: 70, sum_available_for_withdraw: 70, pending_withdraws_sum: 30 });
+    const w2 = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 20, destination: 'acct-1' } })).json();
+    const w3 = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 10, destination: 'acct-1' } })).json();
+
+    const approve = await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${w1.payment_id}/approve`, headers: ops, payload: { fee: 1.5 } });
+    expect(approve.json()).toMatchObject({ status: 2, fee: 1.5 });
+    expect((await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${w1.payment_id}/reject`, headers: ops, payload: { reason: 'late' } })).statusCode).toBe(409);
+
+    const reject = await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${w2.payment_id}/reject`, headers: ops, payload: { reason: 'KYC needed' } });
+    expect(reject.json()).toMatchObject({ status: 3, reason: 'KYC needed' });
+    const manual = await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${w3.payment_id}/manual`, headers: ops });
+    expect(manual.json().status).toBe(4);
+    expect(await me(p)).toMatchObject({ balance: 60, pending_withdraws_sum: 10 });
+
+    const history = (await t.app.inject({ url: '/main-api/payments/history?type=withdrawal', ...p })).json();
+    expect(history.items.map((i: { status: number }) => i.status)).toEqual([4, 3, 2]);
+    const wallet = t.services.wallet;
+    const id = String((await me(p)).id);
+    const b = (await wallet.balances(id))!;
+    expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(await wallet.sumEntries(id));
+  });
+
+  it('shows each player only their own payments', async () => {
+    const a = await newPlayer('own-a@example.com');
+    const b = await newPlayer('own-b@example.com');
+    await deposit(a, 5, 'success');
+    expect((await t.app.inject({ url: '/main-api/payments/history', ...b })).json().total).toBe(0);
+    expect((await t.app.inject({ url: '/main-api/payments/history' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cashoutBody, cashoutResponse, depositBody, depositResponse, historyQuery, historyResponse, methodsQuery, methodsResponse, processorEvent } from '@contracts/cashbox';
+import { errorBody } from '@contracts/common';
+import { AppError } from '../../lib/errors';
+import type { AuthGuard } from '../../plugins/auth-guard';
+import { operatorGuard } from '../../plugins/operator-guard';
+import type { CashboxService } from './cashbox.service';
+
+const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
+const origin = (r: { protocol: string; host: string }) => `${r.protocol}://${r.host}`;
+
+/** Player calls under /main-api/payments. */
+export const cashboxRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; auth: AuthGuard }> = async (app, { cashbox, auth }) => {
+  const tags = ['cashbox'];
+  const me = { preHandler: auth.requirePlayer };
+  app.get('/payments/methods', { ...me, schema: { tags, querystring: methodsQuery, response: { 200: methodsResponse, ...errors } } }, (req) => cashbox.methods(req.playerId));
+  app.post('/payments/deposit', { ...me, schema: { tags, body: depositBody, response: { 200: depositResponse, ...errors } } }, (req) =>
+    cashbox.deposit(req.playerId, req.body, origin(req)),
+  );
+  app.post('/payments/cashout', { ...me, schema: { tags, body: cashoutBody, response: { 200: cashoutResponse, ...errors } } }, (req) =>
+    cashbox.cashout(req.playerId, req.body),
+  );
+  app.get('/payments/history', { ...me, schema: { tags, querystring: historyQuery, response: { 200: historyResponse, ...errors } } }, (req) =>
+    cashbox.history(req.playerId, req.query),
+  );
+};
+
+/** Processor webhooks: the signature is checked over the exact raw bytes, so this scope keeps the body as a Buffer. */
+export async function cashboxWebhookRoutes(app: FastifyInstance, { cashbox }: { cashbox: CashboxService }) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.post<{ Params: { method: string } }>('/main-api/payments/webhook/:method', { schema: { hide: true }, config: { rateLimit: false } }, async (req) => {
+    const raw = req.body as Buffer;
+    const signature = req.headers['x-signature'];
+    return cashbox.handleWebhook(req.params.method, raw, Array.isArray(signature) ? signature[0] : signature, (bytes) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(bytes.toString('utf8'));
+      } catch {
+        throw new AppError(400, 'CASHBOX_BAD_EVENT', 'The event is not JSON');
+      }
+      const parsed = processorEvent.safeParse(json);
+      if (!parsed.success) throw new AppError(422, 'VALIDATION_ERROR', parsed.error.issues.map((i) => `body/${i.path.join('/')}: ${i.message}`).join('; '));
+      return parsed.data;
+    });
+  });
+}
+
+/**
+ * The sandbox checkout (development and tests only, clearly labelled): the payer picks success, pending or failure;
+ * the choice is signed and posted to the webhook route exactly as a processor would, then the payer returns to the
+ * site with `payment_status`.
+ */
+export async function sandboxCheckoutRoutes(app: FastifyInstance, { cashbox }: { cashbox: CashboxService }) {
+  app.get<{ Params: { id: string } }>('/sandbox-pay/:id', { schema: { hide: true } }, async (req, reply) => {
+    const id = Number(req.params.id);
+    if (!Number.isSafeInteger(id) || id <= 0) return reply.code(404).type('text/plain').send('No such payment');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(checkoutPage(id));
+  });
+  app.post<{ Params: { id: string }; Body: { status?: string } }>('/sandbox-pay/:id', { schema: { hide: true } }, async (req, reply) => {
+    const status = req.body?.status;
+    if (status !== 'success' && status !== 'pending' && status !== 'failed') return reply.code(400).type('text/plain').send('Choose success, pending or failed');
+    const { body, signature } = cashbox.signSandboxEvent({ event_id: randomUUID(), payment_id: Number(req.params.id), status });
+    const res = await app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-signature': signature }, payload: body });
+    if (res.statusCode >= 400) return reply.code(res.statusCode).type('text/plain').send(`The sandbox processor refused it: ${res.body}`);
+    return reply.redirect(`/?payment_status=${status}`);
+  });
+}
+
+/** Operator decisions under /ops-api/withdrawals. */
+export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; opsToken: string }> = async (app, { cashbox, opsToken }) => {
+  app.addHook('onRequest', operatorGuard(opsToken));
+  const tags = ['operator'];
+  const params = z.object({ id: z.string().regex(/^\d+$/) });
+  app.get('/withdrawals', { schema: { tags, querystring: z.object({ status: z.coerce.number().int().min(0).max(4).optional() }) } }, (req) =>
+    cashbox.listWithdrawals(req.query.status === undefined ? [0, 4] : [req.query.status]),
+  );
+  app.post('/withdrawals/:id/approve', { schema: { tags, params, body: z.object({ fee: z.number().nonnegative().optional() }).default({}) } }, (req) =>
+    cashbox.decideWithdrawal(req.params.id, { action: 'approve', fee: req.body.fee }),
+  );
+  app.post('/withdrawals/:id/reject', { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } }, (req) =>
+    cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }),
+  );
+  app.post('/withdrawals/:id/manual', { schema: { tags, params } }, (req) => cashbox.decideWithdrawal(req.params.id, { action: 'manual' }));
+};
+
+function checkoutPage(id: number): string {
+  const button = (status: string, label: string, color: string) =>
+    `<button name="status" value="${status}" style="background:${color}">${label}</button>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>SANDBOX checkout — payment ${id}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}
+.badge{display:inline-block;background:#ffb300;color:#000;font-weight:700;padding:4px 10px;border-radius:6px}
+form{display:flex;flex-direction:column;gap:12px;margin-top:24px}button{color:#fff;border:0;border-radius:8px;padding:14px;font-size:16px}</style></head>
+<body><span class="badge" data-testid="sandbox-badge">SANDBOX — TEST PAYMENT, NO REAL MONEY</span>
+<h1>Payment #${id}</h1><p>This page stands in for a payment processor in development and tests. Choose what the processor answers.</p>
+<form method="post">${button('success', 'Pay (success)', '#2e7d32')}${button('pending', 'Leave pending', '#1565c0')}${button('failed', 'Decline (failure)', '#c62828')}</form>
+</body></html>`;
+}
