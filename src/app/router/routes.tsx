@@ -11,6 +11,7 @@ const Placeholder = lazy(() => import('../../features/placeholder').then((m) => 
 const LoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.SignupPage })));
 const TelegramLoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.TelegramLoginPage })));
+const CashboxPage = lazy(() => import('../../features/cashbox').then((m) => ({ default: m.CashboxPage })));
 const ProfilePage = lazy(() => import('../../features/profile').then((m) => ({ default: m.ProfilePage })));
 
 const placeholderRoutes: Array<[string, string]> = [
@@ -23,7 +24,6 @@ const placeholderRoutes: Array<[string, string]> = [
   ['/tournament/:id/:tab', 'pages.tournament'],
   ['/game/:game_string_id/:demo?', 'pages.game'],
   ['/sport', 'pages.sport'],
-  ['/cashbox/:tab', 'pages.cashbox'],
 ];
 
 export function AppRoutes() {
@@ -36,6 +36,7 @@ export function AppRoutes() {
         <Route path="/auth/login" component={LoginPage} />
         <Route path="/auth/signup" component={SignupPage} />
         <Route path="/auth/telegram" component={TelegramLoginPage} />
+        <Route path="/cashbox/:tab" component={CashboxPage} />
         <Route path="/profile/:section/:page/:tab?">
           <ProfilePage onLanguage={changeLanguage} />
         </Route>

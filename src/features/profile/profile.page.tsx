@@ -7,6 +7,11 @@ import { MePage } from './me.page';
 import { PreferencesPage } from './preferences.page';
 import { SecurityPage } from './security.page';
 import { VerificationPage } from './verification.page';
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@vkontakte/vkui';
+
+// a declared edge: profile → cashbox (payment history tab), loaded on demand
+const PaymentsHistory = lazy(() => import('../cashbox').then((m) => ({ default: m.PaymentsHistory })));
 
 const SECTIONS: Record<string, string[]> = {
   general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
@@ -25,6 +30,13 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
     section === 'general' && page === 'security' ? <SecurityPage /> :
     section === 'general' && page === 'verification' ? <VerificationPage /> :
     section === 'general' && page === 'preferences' ? <PreferencesPage onLanguage={onLanguage} /> :
+    section === 'history' && page === 'payments' ? (
+      <Group>
+        <Suspense fallback={<Spinner size="m" />}>
+          <PaymentsHistory />
+        </Suspense>
+      </Group>
+    ) :
     <SectionPlaceholderPage titleKey={`pages.${page}`} />;
   return (
     <div data-testid="profile-page">

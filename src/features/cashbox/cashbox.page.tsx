@@ -1,0 +1,151 @@
+import { useEffect, useState } from 'react';
+import { Button, FormItem, Group, Input, Placeholder, Select, Spinner, Tabs, TabsItem, Text } from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation, useParams } from 'wouter';
+import type { PaymentMethod } from '@contracts/cashbox';
+import { getPlatform } from '../../platform';
+import { ApiError } from '../../shared/api';
+import { formatMoney } from '../../shared/lib/money-format';
+import { showToast } from '../../shared/toast/toast.store';
+import { loadPlayer, playerState } from '../player';
+import { fetchMethods, requestCashout, requestDeposit } from './cashbox.api';
+
+// /cashbox/deposit and /cashbox/cashout: the methods this player is offered here, with their limits.
+export function CashboxPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { tab = 'deposit' } = useParams<{ tab: string }>();
+  const clientType = getPlatform().kind === 'telegram' ? 'telegram' : 'web';
+  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    fetchMethods(clientType).then(setMethods, () => setFailed(true));
+  }, [clientType]);
+
+  return (
+    <div data-testid="cashbox-page">
+      <Group>
+        <Tabs>
+          {(['deposit', 'cashout'] as const).map((id) => (
+            <TabsItem key={id} selected={tab === id} onClick={() => navigate(`/cashbox/${id}`)} data-testid={`cashbox-tab-${id}`}>
+              {t(`pages.${id}`)}
+            </TabsItem>
+          ))}
+        </Tabs>
+      </Group>
+      <Group>
+        {failed ? (
+          <Placeholder>{t('common.load_failed')}</Placeholder>
+        ) : !methods ? (
+          <Spinner size="l" style={{ margin: 24 }} />
+        ) : methods.length === 0 ? (
+          <Placeholder>{t('cashbox.no_methods')}</Placeholder>
+        ) : tab === 'cashout' ? (
+          <CashoutForm methods={methods} clientType={clientType} />
+        ) : (
+          <DepositForm methods={methods} clientType={clientType} />
+        )}
+      </Group>
+    </div>
+  );
+}
+
+function MethodSelect({ methods, value, onChange }: { methods: PaymentMethod[]; value: string; onChange: (id: string) => void }) {
+  const { t } = useTranslation();
+  const method = methods.find((m) => m.id === value);
+  return (
+    <FormItem top={t('cashbox.method')} status={method?.is_test ? 'error' : 'default'} bottom={method?.is_test ? <span data-testid="test-method-label">{t('cashbox.test_method')}</span> : undefined}>
+      <Select value={value} onChange={(e) => onChange(e.target.value)} options={methods.map((m) => ({ value: m.id, label: m.is_test ? `${m.name} — ${t('cashbox.test_method')}` : m.name }))} data-testid="cashbox-method" />
+    </FormItem>
+  );
+}
+
+function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; clientType: 'web' | 'telegram' }) {
+  const { t } = useTranslation();
+  const offered = methods.filter((m) => m.deposit);
+  const [methodId, setMethodId] = useState(offered[0]?.id ?? '');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const method = offered.find((m) => m.id === methodId);
+  if (!method?.deposit) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
+  const limits = method.deposit;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value < limits.min || value > limits.max) return setError(t('cashbox.amount_invalid', limits));
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await requestDeposit(methodId, value, clientType);
+      getPlatform().haptics.impact('medium');
+      if (res.redirect_url) window.location.assign(res.redirect_url);
+    } catch (err) {
+      if (err instanceof ApiError) setError(String(err.detail));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="deposit-form">
+      <MethodSelect methods={offered} value={methodId} onChange={setMethodId} />
+      <FormItem top={t('cashbox.amount')} status={error ? 'error' : 'default'} bottom={error ?? t('cashbox.limits', { ...limits, currency: method.currency })}>
+        <Input type="number" inputMode="decimal" min={limits.min} max={limits.max} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ input: { 'data-testid': 'deposit-amount' } }} />
+      </FormItem>
+      <FormItem>
+        <Button size="l" stretched type="submit" loading={busy} data-testid="deposit-submit">{t('cashbox.deposit')}</Button>
+      </FormItem>
+    </form>
+  );
+}
+
+function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; clientType: 'web' | 'telegram' }) {
+  const { t } = useTranslation();
+  const { player } = useSnapshot(playerState);
+  const offered = methods.filter((m) => m.withdrawal);
+  const [methodId, setMethodId] = useState(offered[0]?.id ?? '');
+  const [amount, setAmount] = useState('');
+  const [destination, setDestination] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const method = offered.find((m) => m.id === methodId);
+  if (!method?.withdrawal || !player) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
+  const limits = { min: method.withdrawal.min, max: Math.min(method.withdrawal.max, player.sum_available_for_withdraw) };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value < limits.min || value > limits.max) return setError(t('cashbox.amount_invalid', limits));
+    if (!destination.trim()) return setError(t('cashbox.destination_required'));
+    setError(null);
+    try {
+      await requestCashout(methodId, value, destination.trim(), clientType);
+      showToast({ severity: 'success', summary: 'toast.done', detail: 'cashbox.requested' });
+      setAmount('');
+      await loadPlayer();
+    } catch (err) {
+      if (err instanceof ApiError) setError(String(err.detail));
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="cashout-form">
+      <Text style={{ padding: '8px 16px' }} data-testid="cashout-available">
+        {t('cashbox.available', { amount: formatMoney(player.sum_available_for_withdraw, player.currency) })}
+        {player.pending_withdraws_sum > 0 && ` · ${t('cashbox.pending', { amount: formatMoney(player.pending_withdraws_sum, player.currency) })}`}
+      </Text>
+      <MethodSelect methods={offered} value={methodId} onChange={setMethodId} />
+      <FormItem top={t('cashbox.amount')} status={error ? 'error' : 'default'} bottom={error ?? t('cashbox.limits', { ...limits, currency: method.currency })}>
+        <Input type="number" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ input: { 'data-testid': 'cashout-amount' } }} />
+      </FormItem>
+      <FormItem top={t('cashbox.destination')}>
+        <Input value={destination} onChange={(e) => setDestination(e.target.value)} slotProps={{ input: { 'data-testid': 'cashout-destination' } }} />
+      </FormItem>
+      <FormItem>
+        <Button size="l" stretched type="submit" data-testid="cashout-submit">{t('cashbox.cashout')}</Button>
+      </FormItem>
+    </form>
+  );
+}
