@@ -38,6 +38,33 @@ const commands: Record<string, Command> = {
       return { method: 'DELETE', path: `/players/${id}/block` };
     },
   },
+  withdrawals: {
+    usage: 'withdrawals [status]  (default: processing and manual)',
+    async run([status]) {
+      return { method: 'GET', path: `/withdrawals${status === undefined ? '' : `?status=${Number(status)}`}` };
+    },
+  },
+  approve: {
+    usage: 'approve <withdrawal id> [fee]',
+    async run([id, fee]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('approve needs a withdrawal id');
+      return { method: 'POST', path: `/withdrawals/${id}/approve`, body: fee === undefined ? {} : { fee: Number(fee) } };
+    },
+  },
+  reject: {
+    usage: 'reject <withdrawal id> <reason…>',
+    async run([id, ...reason]) {
+      if (!id || !/^\d+$/.test(id) || reason.length === 0) throw new UsageError('reject needs a withdrawal id and a reason');
+      return { method: 'POST', path: `/withdrawals/${id}/reject`, body: { reason: reason.join(' ') } };
+    },
+  },
+  manual: {
+    usage: 'manual <withdrawal id>',
+    async run([id]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('manual needs a withdrawal id');
+      return { method: 'POST', path: `/withdrawals/${id}/manual` };
+    },
+  },
   audit: {
     usage: 'audit [limit]',
     async run([limit]) {
