@@ -1,8 +1,7 @@
 #!/usr/bin/env tsx
 // `npm run bot`: the bot on its own, with long polling (when the site runs elsewhere or without a public HTTPS URL).
 import { loadConfig } from '../server/src/config';
-import { buildVersion, versionedWebAppUrl } from '../server/src/lib/build-version';
-import { createBot } from './bot';
+import { botOptionsFromConfig, createBot } from './bot';
 
 const config = loadConfig();
 if (!config.TELEGRAM_BOT_TOKEN) {
@@ -10,14 +9,7 @@ if (!config.TELEGRAM_BOT_TOKEN) {
   process.exit(2);
 }
 const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-const bot = createBot({
-  token: config.TELEGRAM_BOT_TOKEN,
-  apiRoot: config.TELEGRAM_API_ROOT,
-  webAppUrl: versionedWebAppUrl(`${site}/`, buildVersion()),
-  webAppShortName: config.TELEGRAM_WEBAPP_SHORT_NAME,
-  supportUrl: config.SUPPORT_URL,
-  privacyUrl: config.PRIVACY_URL ?? `${site}/terms`,
-});
+const bot = createBot(botOptionsFromConfig(config, config.TELEGRAM_BOT_TOKEN));
 process.once('SIGINT', () => void bot.stop());
 process.once('SIGTERM', () => void bot.stop());
 // long polling needs no webhook: delete one if `telegram:setup` registered it

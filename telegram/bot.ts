@@ -1,5 +1,7 @@
 import { Bot, InlineKeyboard } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import type { Config } from '../server/src/config';
+import { buildVersion, versionedWebAppUrl } from '../server/src/lib/build-version';
 import { botLanguage, botTexts } from './texts';
 
 export interface BotOptions {
@@ -45,4 +47,17 @@ export function createBot(options: BotOptions): Bot {
   bot.command('paysupport', (ctx) => ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].paysupport(options.supportUrl)));
   bot.command('privacy', (ctx) => ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].privacy(options.privacyUrl)));
   return bot;
+}
+
+/** The bot's options from the server configuration (the server and `npm run bot` share it). */
+export function botOptionsFromConfig(config: Config, token: string): BotOptions {
+  const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  return {
+    token,
+    apiRoot: config.TELEGRAM_API_ROOT,
+    webAppUrl: versionedWebAppUrl(`${site}/`, buildVersion()),
+    webAppShortName: config.TELEGRAM_WEBAPP_SHORT_NAME,
+    supportUrl: config.SUPPORT_URL,
+    privacyUrl: config.PRIVACY_URL ?? `${site}/terms`,
+  };
 }

@@ -34,11 +34,10 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { accountsOperatorRoutes } from './modules/accounts/accounts.operator-routes';
 import { devRoutes } from './modules/accounts/dev.routes';
 import type { Bot } from 'grammy';
-import { createBot } from '../../telegram/bot';
+import { botOptionsFromConfig, createBot } from '../../telegram/bot';
 import { notificationTexts } from '../../telegram/notification-texts';
 import { telegramWebhookRoutes } from './modules/telegram-bot';
 import { createPlayerNotifier } from './modules/notifications';
-import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 import { createWalletRepository, createWalletService } from './modules/wallet';
 import { createHmac } from 'node:crypto';
 import { createCashboxRepository } from './modules/cashbox/cashbox.repository';
@@ -133,17 +132,7 @@ export async function buildApp(options: AppOptions) {
   const accountLinks = createAccountLinksService({ repo: accountsRepo, mailer, clock, config, attempts });
 
   // The bot runs inside the server when a real TELEGRAM_BOT_TOKEN is set (webhook here; polling is started by main.ts).
-  const siteUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
-  const bot: Bot | null = config.TELEGRAM_BOT_TOKEN
-    ? createBot({
-        token: config.TELEGRAM_BOT_TOKEN,
-        apiRoot: config.TELEGRAM_API_ROOT,
-        webAppUrl: versionedWebAppUrl(`${siteUrl}/`, buildVersion()),
-        webAppShortName: config.TELEGRAM_WEBAPP_SHORT_NAME,
-        supportUrl: config.SUPPORT_URL,
-        privacyUrl: config.PRIVACY_URL ?? `${siteUrl}/terms`,
-      })
-    : null;
+  const bot: Bot | null = config.TELEGRAM_BOT_TOKEN ? createBot(botOptionsFromConfig(config, config.TELEGRAM_BOT_TOKEN)) : null;
   const notifier = createPlayerNotifier({ db, telegram: bot?.api ?? null, texts: notificationTexts });
 
   const sandboxEnabled = config.PAYMENTS_SANDBOX_ENABLED ?? config.NODE_ENV !== 'production';
