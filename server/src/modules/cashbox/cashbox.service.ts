@@ -118,9 +118,11 @@ export function createCashboxService(deps: CashboxDeps) {
       const event = parse(raw);
       const payment = await repo.findPayment(String(event.payment_id));
       if (!payment || payment.type !== 'deposit' || payment.method !== method) throw notFound('CASHBOX_UNKNOWN_PAYMENT', 'No such deposit');
-      if (!(await repo.recordEvent({ method, event_id: event.event_id, payment_id: payment.id, status: event.status }))) return { applied: false };
+      // The event log is an audit trail, not a gate: a process killed between recording an event and crediting
+      // must finish the work when the processor retries. The credit (wallet key) and the status change (from-state
+      // guard) are idempotent themselves, so running them again is safe.
+      const firstTime = await repo.recordEvent({ method, event_id: event.event_id, payment_id: payment.id, status: event.status });
       if (event.status === 'success') {
-        // the wallet's key makes the credit happen once per payment, even if two different events say success
         const credit = await wallet.creditDeposit(
           { playerId: payment.player_id, currency: payment.currency, key: `deposit:${payment.id}`, reference: { type: 'payment', id: payment.id } },
           BigInt(payment.amount_minor),
@@ -130,10 +132,13 @@ export function createCashboxService(deps: CashboxDeps) {
           const amount = `${toDecimalString(BigInt(payment.amount_minor), await deps.digits(payment.currency))} ${payment.currency}`;
           await deps.notifier.notify(payment.player_id, { type: 'deposit_credited', amount }).catch((err) => deps.log.warn({ err }, 'deposit notification failed'));
         }
-      } else if (event.status === 'failed') {
-        await repo.transition(payment.id, [0], 3, { reason: 'declined by the processor' });
+        return { applied: firstTime && !credit.repeated };
       }
-      return { applied: true };
+      if (event.status === 'failed') {
+        const moved = await repo.transition(payment.id, [0], 3, { reason: 'declined by the processor' });
+        return { applied: firstTime && !!moved };
+      }
+      return { applied: firstTime };
     },
 
     async listWithdrawals(statuses: number[]) {
