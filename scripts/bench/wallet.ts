@@ -1,6 +1,6 @@
 #!/usr/bin/env tsx
 // Wallet debit path on PostgreSQL at 16 concurrent clients, against pgbench running the same transaction SQL on the
-// same server in the same run. Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
+// same server in the same run (the same statement wallet.debitBet sends). Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
 // Prints ops/s, p50/p99 latency and the ratio to pgbench.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ async function main() {
     await seedInformational(handle.db);
     await handle.db.insertInto('acc_players').values(Array.from({ length: players }, () => ({ currency: 'USD' }))).execute();
     const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
-    const wallet = createWalletService({ repo: createWalletRepository(handle.db), live: createInProcessBus(), digits: async () => 2 });
+    const wallet = createWalletService({ repo: createWalletRepository(handle.db), live: createInProcessBus(), digits: async () => 2 }); // as app.ts: cached precision
     for (const id of ids) await wallet.creditDeposit({ playerId: id, currency: 'USD', key: `seed-${id}` }, 1_000_000_000n);
 
     // our path: wallet.debitBet (lock, update, append entry), 16 workers
@@ -58,14 +58,16 @@ async function main() {
     // reference: the same SQL statements per transaction, in pgbench (prepared), same server, same run
     const dir = mkdtempSync(join(tmpdir(), 'wallet-bench-'));
     const script = join(dir, 'debit.sql');
+    // the statement wallet.debitBet sends (wallet.repository.ts debitInOneStatement), one per transaction
     writeFileSync(script, [
       `\\set aid random(${ids[0]}, ${ids[ids.length - 1]})`,
-      'BEGIN;',
-      "INSERT INTO wallet_accounts (player_id, currency) VALUES (:aid, 'USD') ON CONFLICT (player_id) DO NOTHING;",
-      'SELECT * FROM wallet_accounts WHERE player_id = :aid FOR UPDATE;',
-      'UPDATE wallet_accounts SET real_minor = real_minor - 1, bonus_minor = bonus_minor, pending_withdrawal_minor = pending_withdrawal_minor, deposited_minor = deposited_minor, updated_at = now() WHERE player_id = :aid;',
-      "INSERT INTO wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor, real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key) VALUES (:aid, 'bet', -1, 0, 0, 0, 0, 0, gen_random_uuid()::text);",
-      'END;',
+      "with acc as (select player_id, real_minor, bonus_minor from wallet_accounts where player_id = :aid and currency = 'USD' for update), " +
+        'calc as (select player_id, least(real_minor, 1::bigint) as take_real, 1::bigint - least(real_minor, 1::bigint) as take_bonus from acc where real_minor + bonus_minor >= 1::bigint), ' +
+        'upd as (update wallet_accounts w set real_minor = w.real_minor - c.take_real, bonus_minor = w.bonus_minor - c.take_bonus, updated_at = now() from calc c where w.player_id = c.player_id ' +
+        'returning w.player_id, w.real_minor, w.bonus_minor, w.pending_withdrawal_minor, w.deposited_minor, c.take_real, c.take_bonus), ' +
+        "ins as (insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor, real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id) " +
+        "select player_id, 'bet', -take_real, -take_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor, gen_random_uuid()::text, null, null from upd returning id) " +
+        'select upd.real_minor::text, upd.bonus_minor::text, upd.pending_withdrawal_minor::text, upd.deposited_minor::text, upd.take_real::text, upd.take_bonus::text, ins.id::text from upd cross join ins;',
     ].join('\n'));
     const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), url.toString()], { encoding: 'utf8' });
     const reference = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);

@@ -112,7 +112,15 @@ export async function buildApp(options: AppOptions) {
     if (envelope.message.type === 'maintenance') siteStatus.noteMaintenance(envelope.message.data.is_active);
   });
 
-  const digits = async (currency: string) => (await informational.findActiveCurrency(currency))?.minor_unit_digits ?? 2;
+  // Currency precision is read on every balance message: keep it in memory for a minute (currencies rarely change).
+  const digitsCache = new Map<string, { value: number; at: number }>();
+  const digits = async (currency: string) => {
+    const hit = digitsCache.get(currency);
+    if (hit && Date.now() - hit.at < 60_000) return hit.value;
+    const value = (await informational.findActiveCurrency(currency))?.minor_unit_digits ?? 2;
+    digitsCache.set(currency, { value, at: Date.now() });
+    return value;
+  };
   const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
 
   const mailer =

@@ -73,6 +73,45 @@ export function createWalletRepository(db: Database) {
       return row.id;
     },
 
+    /**
+     * The debit hot path in one statement (one round trip): lock the account, take real money first then bonus,
+     * update only if the total covers it, append the entry. No row: no account, wrong currency or not enough money
+     * (the caller falls back to the general path for the exact answer). A repeated key fails with 23505 and changes
+     * nothing.
+     */
+    async debitInOneStatement(playerId: string, currency: string, amount: bigint, key: string, ref?: { type: string; id: string }) {
+      const result = await sql<{ real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; entry_id: string }>`
+        with acc as (
+          select player_id, real_minor, bonus_minor from wallet_accounts
+          where player_id = ${playerId} and currency = ${currency} for update
+        ), calc as (
+          select player_id, least(real_minor, ${amount.toString()}::bigint) as take_real,
+                 ${amount.toString()}::bigint - least(real_minor, ${amount.toString()}::bigint) as take_bonus
+          from acc where real_minor + bonus_minor >= ${amount.toString()}::bigint
+        ), upd as (
+          update wallet_accounts w set real_minor = w.real_minor - c.take_real, bonus_minor = w.bonus_minor - c.take_bonus, updated_at = now()
+          from calc c where w.player_id = c.player_id
+          returning w.player_id, w.real_minor, w.bonus_minor, w.pending_withdrawal_minor, w.deposited_minor, c.take_real, c.take_bonus
+        ), ins as (
+          insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
+            real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
+          select player_id, 'bet', -take_real, -take_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
+            ${key}, ${ref?.type ?? null}, ${ref?.id ?? null} from upd
+          returning id
+        )
+        select upd.real_minor::text as real, upd.bonus_minor::text as bonus, upd.pending_withdrawal_minor::text as pending,
+               upd.deposited_minor::text as deposited, upd.take_real::text as take_real, upd.take_bonus::text as take_bonus,
+               ins.id::text as entry_id
+        from upd cross join ins`.execute(db);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      return {
+        entryId: row.entry_id,
+        balances: { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) },
+        split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) },
+      };
+    },
+
     findEntryByKey: (key: string) => db.selectFrom('wallet_ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 
     async findAccount(playerId: string) {

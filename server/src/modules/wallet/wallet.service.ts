@@ -60,17 +60,45 @@ export function createWalletService(deps: WalletServiceDeps) {
       });
     } catch (err) {
       if ((err as { code?: string }).code !== '23505') throw err;
-      const first = await repo.findEntryByKey(op.key);
-      if (!first || first.player_id !== op.playerId) throw new AppError(409, 'WALLET_KEY_REUSED', 'This operation key belongs to another operation');
-      return {
-        entryId: first.id,
-        balances: { real: BigInt(first.real_after_minor), bonus: BigInt(first.bonus_after_minor), pending: BigInt(first.pending_after_minor), deposited: 0n },
-        split: { real: -BigInt(first.real_delta_minor), bonus: -BigInt(first.bonus_delta_minor) },
-        repeated: true,
-      };
+      return firstResult(op);
     }
     await publish(op.playerId, result.currency, result.balances);
     return result;
+  }
+
+  /** A repeated key: the first operation's result, provided it was the same player's. */
+  async function firstResult(op: WalletOp): Promise<WalletResult> {
+    const first = await repo.findEntryByKey(op.key);
+    if (!first || first.player_id !== op.playerId) throw new AppError(409, 'WALLET_KEY_REUSED', 'This operation key belongs to another operation');
+    return {
+      entryId: first.id,
+      balances: { real: BigInt(first.real_after_minor), bonus: BigInt(first.bonus_after_minor), pending: BigInt(first.pending_after_minor), deposited: 0n },
+      split: { real: -BigInt(first.real_delta_minor), bonus: -BigInt(first.bonus_delta_minor) },
+      repeated: true,
+    };
+  }
+
+  /** A bet: real money first, then bonus. One round trip when it can be; the general path otherwise. */
+  async function debitBet(op: WalletOp, amount: bigint): Promise<WalletResult> {
+    assertKey(op.key);
+    positive(amount);
+    let fast;
+    try {
+      fast = await repo.debitInOneStatement(op.playerId, op.currency, amount, op.key, op.reference);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+      return firstResult(op);
+    }
+    if (!fast) {
+      // no account yet, another currency, or not enough money: the general path opens it or says exactly why
+      return apply(op, (b) => {
+        const real = b.real >= amount ? amount : b.real;
+        const bonus = amount - real;
+        return { kind: 'bet', split: { real, bonus }, next: { ...b, real: b.real - real, bonus: b.bonus - bonus } };
+      });
+    }
+    await publish(op.playerId, op.currency, fast.balances);
+    return { ...fast, repeated: false };
   }
 
   async function publish(playerId: string, currency: string, b: Balances) {
@@ -92,13 +120,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     creditDeposit: (op: WalletOp, amount: bigint) =>
       apply(op, (b) => ({ kind: 'deposit', next: { ...b, real: b.real + positive(amount), deposited: b.deposited + amount } })),
 
-    /** A bet: real money first, then bonus. */
-    debitBet: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => {
-        const real = b.real >= positive(amount) ? amount : b.real;
-        const bonus = amount - real;
-        return { kind: 'bet', split: { real, bonus }, next: { ...b, real: b.real - real, bonus: b.bonus - bonus } };
-      }),
+    debitBet,
 
     /** A win, to real or bonus money (wins on bonus stakes stay bonus while wagering runs). */
     creditWin: (op: WalletOp, amount: { real: bigint; bonus: bigint }) =>
