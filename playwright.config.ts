@@ -46,6 +46,7 @@ export default defineConfig({
       OPS_TOKEN: 'e2e-operator-token',
       TELEGRAM_BOT_TOKEN: e2eBotToken,
       RATE_LIMIT_PER_MINUTE: '100000',
+      SUPPORT_URL: 'https://t.me/casino_support',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -5,6 +5,8 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import type { UiStyle } from '@contracts/informational';
 import { playerState } from '../features/player';
+import { platformSettings } from '../features/site-status';
+import { getPlatform } from '../platform';
 import { session } from '../shared/session/session.store';
 import { formatMoney } from '../shared/lib/money-format';
 import { changeLanguage } from './language';
@@ -16,6 +18,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
   const [location, navigate] = useLocation();
   const nextLanguage = i18n.language === 'ru' ? 'en' : 'ru';
   const isDesktop = useWindowWidth() >= 1024;
+  const { supportUrl } = useSnapshot(platformSettings);
   const { token } = useSnapshot(session);
   const { player } = useSnapshot(playerState);
   const tabs = [
@@ -43,6 +46,11 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
             </Button>
           ))}
         </nav>
+        {supportUrl && (
+          <Button size="s" mode="tertiary" data-testid="support-link" onClick={() => openSupport(supportUrl)}>
+            {t('common.support')}
+          </Button>
+        )}
         <Button
           size="s"
           mode="tertiary"
@@ -77,4 +85,11 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
       )}
     </div>
   );
+}
+
+/** Telegram links open inside Telegram (openTelegramLink); others in the browser. */
+function openSupport(url: string) {
+  const platform = getPlatform();
+  if (/^https:\/\/t\.me\//.test(url)) platform.openTelegramLink(url);
+  else platform.openLink(url);
 }

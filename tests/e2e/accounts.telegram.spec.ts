@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAsMiniApp } from './support/telegram';
+import { openAsMiniApp, telegramEvents } from './support/telegram';
 
 test('opening the Mini App signs the player in with Telegram, no form, and records the referral', async ({ page, request }, testInfo) => {
   const user = { id: 900000 + Math.floor(Math.random() * 99999), first_name: 'Tess', username: `tess${Date.now() % 100000}`, language_code: 'en' };
@@ -13,4 +13,12 @@ test('opening the Mini App signs the player in with Telegram, no form, and recor
   await page.goto('/profile/general/me');
   await expect(page.getByTestId('profile-page')).toBeVisible();
   await testInfo.attach('telegram-profile', { body: await page.screenshot(), contentType: 'image/png' });
+});
+
+test('links to Telegram open inside Telegram (openTelegramLink)', async ({ page }) => {
+  await openAsMiniApp(page, '/');
+  await page.getByTestId('support-link').click();
+  await expect
+    .poll(async () => (await telegramEvents(page)).find(([name]) => name === 'web_app_open_tg_link')?.[1])
+    .toMatchObject({ path_full: '/casino_support' });
 });

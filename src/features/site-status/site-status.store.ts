@@ -8,6 +8,7 @@ export const platformSettings = proxy({
   cashbackEnabled: false,
   mainBrand: true,
   telegramBotUsername: null as string | null,
+  supportUrl: null as string | null,
   captchaProvider: null as 'turnstile' | 'hcaptcha' | null,
   captchaSiteKey: null as string | null,
 });
@@ -29,11 +30,13 @@ export async function loadGeneralSettings(): Promise<void> {
   const s = await api.get<{
     main_brand: boolean;
     telegram_bot_username: string | null;
+    support_url?: string;
     captcha_provider: 'turnstile' | 'hcaptcha' | null;
     captcha_site_key: string | null;
   }>('main-api/platform-config/general');
   platformSettings.mainBrand = s.main_brand;
   platformSettings.telegramBotUsername = s.telegram_bot_username;
+  platformSettings.supportUrl = s.support_url ?? null;
   platformSettings.captchaProvider = s.captcha_provider ?? null;
   platformSettings.captchaSiteKey = s.captcha_site_key ?? null;
 }

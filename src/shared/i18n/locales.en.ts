@@ -23,7 +23,7 @@ export const en = {
     sign_in: 'Sign in', sign_up: 'Sign up', sign_out: 'Sign out', balance: 'Balance', bonus_balance: 'Bonus',
     coming_soon: 'This section opens soon', coming_soon_text: 'We are building it. Come back later.', go_home: 'Go to home',
     empty: 'Nothing here yet', load_failed: 'Could not load this. Check your connection and try again.',
-    language: 'Language', until: 'until', support_hours: 'Support answers 24/7',
+    support: 'Support', language: 'Language', until: 'until', support_hours: 'Support answers 24/7',
   },
   nav: { home: 'Home', favorites: 'Favourites', cashbox: 'Cashbox', profile: 'Profile', sport: 'Sport', login: 'Sign in' },
   pages: {

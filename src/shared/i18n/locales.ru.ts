@@ -23,7 +23,7 @@ export const ru: Resources = {
     sign_in: 'Войти', sign_up: 'Регистрация', sign_out: 'Выйти', balance: 'Баланс', bonus_balance: 'Бонус',
     coming_soon: 'Раздел скоро откроется', coming_soon_text: 'Мы его делаем. Загляните позже.', go_home: 'На главную',
     empty: 'Здесь пока пусто', load_failed: 'Не удалось загрузить. Проверьте соединение и попробуйте ещё раз.',
-    language: 'Язык', until: 'до', support_hours: 'Поддержка отвечает круглосуточно',
+    support: 'Поддержка', language: 'Язык', until: 'до', support_hours: 'Поддержка отвечает круглосуточно',
   },
   nav: { home: 'Главная', favorites: 'Избранное', cashbox: 'Касса', profile: 'Профиль', sport: 'Спорт', login: 'Войти' },
   pages: {

@@ -56,6 +56,7 @@ export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusServic
           200: z.object({
             main_brand: z.boolean(),
             telegram_bot_username: z.string().nullable(),
+            support_url: z.string(),
             captcha_provider: z.enum(['turnstile', 'hcaptcha']).nullable(),
             captcha_site_key: z.string().nullable(),
           }),

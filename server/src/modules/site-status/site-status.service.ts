@@ -48,6 +48,7 @@ export function createSiteStatusService(deps: { repo: SiteStatusRepository; live
       return {
         main_brand: config.MAIN_BRAND,
         telegram_bot_username: config.TELEGRAM_BOT_USERNAME ?? null,
+        support_url: config.SUPPORT_URL,
         // the public half of the captcha pair; the secret never leaves the server
         captcha_provider: config.CAPTCHA_PROVIDER && config.CAPTCHA_SECRET ? config.CAPTCHA_PROVIDER : null,
         captcha_site_key: config.CAPTCHA_PROVIDER && config.CAPTCHA_SECRET ? (config.CAPTCHA_SITE_KEY ?? null) : null,
