@@ -6,12 +6,11 @@ import { getPlatform, type ColorScheme } from '../platform';
 import { session } from '../shared/session/session.store';
 import { loadPlayer, playerState } from '../features/player';
 import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
-import { MaintenancePage, BlockedPage } from '../features/site-status';
 import type { BootData } from './boot';
 import { showToast, toasts } from '../shared/toast/toast.store';
 import { Layout } from './layout';
 import { RouteGuard } from './router/route-guard';
-import { AppRoutes } from './router/routes';
+import { AppRoutes, BlockedPage, MaintenancePage } from './router/routes';
 import { useBackButton, usePageMeta, useScrollRestoration, useShellQuery } from './shell/use-shell-behaviours';
 import { useLiveChannel } from './live-channel';
 
@@ -76,7 +75,11 @@ function Shell({ bootData }: { bootData: BootData }) {
   };
   // The full layout with global overlays renders only when not blocked and not in maintenance (spec §2).
   if (status.maintenance || status.blocked) {
-    return <RouteGuard ctx={ctx}>{status.maintenance ? <MaintenancePage /> : <BlockedPage />}</RouteGuard>;
+    return (
+      <RouteGuard ctx={ctx}>
+        <Suspense fallback={null}>{status.maintenance ? <MaintenancePage /> : <BlockedPage />}</Suspense>
+      </RouteGuard>
+    );
   }
   return (
     <Layout style={bootData.style}>

@@ -1,5 +1,5 @@
 import { Button, Caption, Tabbar, TabbarItem, Text } from '@vkontakte/vkui';
-import { Icon28HomeOutline, Icon28FavoriteOutline, Icon28MoneyCircleOutline, Icon28UserCircleOutline } from '@vkontakte/icons';
+import { Icon24HelpOutline, Icon28HomeOutline, Icon28FavoriteOutline, Icon28MoneyCircleOutline, Icon28UserCircleOutline } from '@vkontakte/icons';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
@@ -47,8 +47,15 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
           ))}
         </nav>
         {supportUrl && (
-          <Button size="s" mode="tertiary" data-testid="support-link" onClick={() => openSupport(supportUrl)}>
-            {t('common.support')}
+          <Button
+            size="s"
+            mode="tertiary"
+            data-testid="support-link"
+            aria-label={t('common.support')}
+            before={isDesktop ? undefined : <Icon24HelpOutline />}
+            onClick={() => openSupport(supportUrl)}
+          >
+            {isDesktop ? t('common.support') : undefined}
           </Button>
         )}
         <Button

@@ -2,11 +2,13 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '@vkontakte/vkui';
 import { Route, Switch } from 'wouter';
 import { HomePage } from '../../features/home';
-import { BlockedPage, MaintenancePage } from '../../features/site-status';
 import { changeLanguage } from '../language';
 
 // Every route of spec §2. Home is in the first load; every other page loads on demand. Guards and redirects
 // happen before this renders (RouteGuard), so a route here is always allowed.
+// the status pages are rare: they load when needed
+export const MaintenancePage = lazy(() => import('../../features/site-status/status.page').then((m) => ({ default: m.MaintenancePage })));
+export const BlockedPage = lazy(() => import('../../features/site-status/status.page').then((m) => ({ default: m.BlockedPage })));
 const Placeholder = lazy(() => import('../../features/placeholder').then((m) => ({ default: m.SectionPlaceholderPage })));
 const LoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.SignupPage })));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Gallery, Placeholder, Skeleton } from '@vkontakte/vkui';
+import { Placeholder, Skeleton } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Banner } from '@contracts/informational';
@@ -12,7 +12,6 @@ export function HomeBanners() {
   const { t, i18n } = useTranslation();
   const device = deviceTypeForWidth(useWindowWidth());
   const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; items: Banner[] }>({ status: 'loading', items: [] });
-  const [slide, setSlide] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -29,13 +28,14 @@ export function HomeBanners() {
   if (state.status === 'loading') return <Skeleton height={device === 'mobile' ? 160 : 220} width="100%" data-testid="banners-loading" />;
   if (state.status === 'error') return <Placeholder data-testid="banners-error">{t('home.banners_failed')}</Placeholder>;
   if (state.items.length === 0) return null;
+  // a native scroll-snap strip: swipeable on phones, light enough for the first load
   return (
-    <Gallery slideWidth="100%" bullets="light" slideIndex={slide} onChange={setSlide} showArrows looped data-testid="home-banners" data-device={device}>
+    <div className="home-banners" data-testid="home-banners" data-device={device}>
       {state.items.map((banner) => (
         <Link key={banner.id} href={banner.link ?? '/'} className="home-banner">
           <img src={banner.image} alt={banner.name} data-device={banner.device_type} draggable={false} />
         </Link>
       ))}
-    </Gallery>
+    </div>
   );
 }
