@@ -47,6 +47,8 @@ export default defineConfig({
       TELEGRAM_BOT_TOKEN: e2eBotToken,
       RATE_LIMIT_PER_MINUTE: '100000',
       SUPPORT_URL: 'https://t.me/casino_support',
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9', // no network: the bot's calls fail fast on a closed local port
+      TON_WATCHER_ENABLED: 'false',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -3,6 +3,7 @@ import { paged } from './common';
 
 // Cashbox calls (the spec says "not shown" for their payloads; these paths are ours, see issue 4).
 export const clientTypes = ['web', 'telegram'] as const;
+export type ClientType = (typeof clientTypes)[number];
 export const paymentStatus = { processing: 0, processed: 1, processedWithFee: 2, rejected: 3, manual: 4 } as const;
 
 export const methodsQuery = z.object({ client_type: z.enum(clientTypes).default('web') });
@@ -19,11 +20,30 @@ export type PaymentMethod = z.infer<typeof paymentMethod>;
 export const methodsResponse = z.array(paymentMethod);
 
 const amount = z.number().positive('must be more than 0').finite();
-export const depositBody = z.object({ method: z.string().min(1).max(32), amount, client_type: z.enum(clientTypes).default('web') });
-export const depositResponse = z.object({ payment_id: z.number(), status: z.number(), redirect_url: z.string().optional() });
+/** Optional: the currency the client believes the amount is in; refused when it is not the account's. */
+const currency = z.string().regex(/^[A-Z]{3,5}$/, 'must be a currency code such as USD').optional();
+export const depositBody = z.object({ method: z.string().min(1).max(32), amount, currency, client_type: z.enum(clientTypes).default('web') });
+/** What the app hands to TON Connect's sendTransaction (one message to the house wallet with a text comment). */
+export const tonTransfer = z.object({
+  address: z.string(),
+  /** Nanotons as a decimal string (TON Connect takes a string). */
+  amount_nano: z.string(),
+  /** The text comment that names this deposit. */
+  comment: z.string(),
+  /** Base64 BOC of the comment cell (32-bit zero opcode + UTF-8 text): the message payload. */
+  payload: z.string(),
+  /** Unix seconds: TON Connect's validUntil. */
+  valid_until: z.number(),
+  network: z.enum(['mainnet', 'testnet']),
+  /** TON Connect chain id: '-239' mainnet, '-3' testnet. */
+  chain: z.enum(['-239', '-3']),
+});
+export type TonTransfer = z.infer<typeof tonTransfer>;
+export const depositResponse = z.object({ payment_id: z.number(), status: z.number(), redirect_url: z.string().optional(), ton: tonTransfer.optional() });
 export const cashoutBody = z.object({
   method: z.string().min(1).max(32),
   amount,
+  currency,
   destination: z.string().trim().min(1, 'is required').max(256),
   client_type: z.enum(clientTypes).default('web'),
 });

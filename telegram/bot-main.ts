@@ -12,6 +12,5 @@ const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
 const bot = createBot(botOptionsFromConfig(config, config.TELEGRAM_BOT_TOKEN));
 process.once('SIGINT', () => void bot.stop());
 process.once('SIGTERM', () => void bot.stop());
-// long polling needs no webhook: delete one if `telegram:setup` registered it
-await bot.api.deleteWebhook();
+// bot.start() first removes a webhook that `telegram:setup` registered, then long-polls
 await bot.start({ onStart: (me) => console.log(`bot @${me.username} is polling; Mini App ${site}`) });

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSetup } from './setup';
 import { startStandInBotApi } from './stand-in-bot-api';
@@ -51,8 +55,69 @@ describe('npm run telegram:setup', () => {
     expect(api.state.webhook).toBe('');
   });
 
-  it('fails clearly on a non-HTTPS URL and on a bad token', async () => {
-    await expect(run({ url: 'http://casino.example' })).rejects.toThrow(/must be HTTPS/);
-    await expect(run({ token: '1:wrong' })).rejects.toThrow(/refused by Telegram \(401/);
+  it('fails clearly on a non-HTTPS URL and on a bad token, before changing anything', async () => {
+    const before = api.calls.length;
+    await expect(run({ url: 'http://casino.example' })).rejects.toThrow('--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): http://casino.example');
+    await expect(run({ url: 'casino.example' })).rejects.toThrow('--url is not a URL: casino.example');
+    await expect(run({ url: 'https://casino.example/?a=1' })).rejects.toThrow(/without a query/);
+    await expect(run({ webhookSecret: 'has spaces' })).rejects.toThrow(/webhook secret .* must be 1-256 characters/);
+    expect(api.calls.length).toBe(before);
+    await expect(run({ token: '1:wrong' })).rejects.toThrow('The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN');
+    expect(api.calls.length).toBe(before); // the stand-in records only calls with the good token
+  });
+
+  it('fails clearly when the Bot API cannot be reached', async () => {
+    await expect(run({ apiRoot: 'http://127.0.0.1:1' })).rejects.toThrow(/Could not reach the Bot API at http:\/\/127\.0\.0\.1:1/);
+  });
+
+  it('says when /start codes can reach the app only as an unverified hint', async () => {
+    const lines: string[] = [];
+    await run({ log: (l) => lines.push(l) });
+    expect(lines.some((l) => l.includes('unverified `ref` hint'))).toBe(true);
+    lines.length = 0;
+    await run({ log: (l) => lines.push(l), webAppShortName: 'play' });
+    expect(lines.some((l) => l.includes('unverified'))).toBe(false);
+    expect(lines).toContain('unchanged menu button → https://casino.example/?v=abc123');
+  });
+});
+
+describe('the telegram:setup command line', () => {
+  const cli = (args: string[], env: Record<string, string>) =>
+    new Promise<{ code: number; out: string; err: string }>((resolve) => {
+      execFile('node_modules/.bin/tsx', ['telegram/setup.ts', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, out, err) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+      );
+    });
+
+  it('refuses a missing token and an http URL with a one-line message', async () => {
+    const noToken = await cli(['--url', 'https://casino.example'], {});
+    expect(noToken).toMatchObject({ code: 1, err: 'telegram:setup: Pass --token or set TELEGRAM_BOT_TOKEN\n' });
+    const dataDir = mkdtempSync(join(tmpdir(), 'tg-setup-'));
+    const http = await cli(['--url', 'http://casino.example', '--token', TOKEN], { DATA_DIR: dataDir });
+    expect(http.code).toBe(1);
+    expect(http.err).toMatch(/^telegram:setup: --url must be HTTPS/);
+    expect(existsSync(join(dataDir, 'secrets'))).toBe(false); // stopped before generating anything
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('generates the webhook secret into DATA_DIR, prints it, and registers it', async () => {
+    const api = await startStandInBotApi(TOKEN);
+    const dataDir = mkdtempSync(join(tmpdir(), 'tg-setup-'));
+    try {
+      const env = { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, DATA_DIR: dataDir, BUILD_VERSION: 'cli1' };
+      const first = await cli(['--url', 'https://casino.example'], env);
+      expect(first.code).toBe(0);
+      const secret = readFileSync(join(dataDir, 'secrets', 'telegram-webhook-secret.txt'), 'utf8');
+      expect(first.out).toContain(`: ${secret}\n`);
+      expect(first.out).toContain('set       menu button → https://casino.example/?v=cli1');
+      expect(first.out).toContain('done: 8 change(s)');
+      expect(api.called('setWebhook').at(-1)!.body).toMatchObject({ url: 'https://casino.example/telegram/webhook', secret_token: secret });
+      const second = await cli(['--url', 'https://casino.example'], env);
+      expect(second.out).toContain('done: everything was already set');
+      expect(api.called('setWebhook').at(-1)!.body).toMatchObject({ secret_token: secret });
+    } finally {
+      await api.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

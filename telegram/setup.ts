@@ -3,7 +3,8 @@
 // Points the bot at the site: the menu button (Web App), commands and descriptions in English and Russian, and the
 // webhook (or long polling). Idempotent: it reads the current state first and changes only what differs.
 import { parseArgs } from 'node:util';
-import { Api, GrammyError } from 'grammy';
+import { pathToFileURL } from 'node:url';
+import { Api, GrammyError, HttpError } from 'grammy';
 import { loadOrCreateSecret } from '../server/src/lib/secrets';
 import { buildVersion, versionedWebAppUrl } from '../server/src/lib/build-version';
 import { botTexts } from './texts';
@@ -13,22 +14,35 @@ export interface SetupOptions {
   url: string;
   polling?: boolean;
   apiRoot?: string;
-  webhookSecret: string;
+  /** Required unless polling: 1-256 characters of A-Z a-z 0-9 _ - (Telegram's rule for secret_token). */
+  webhookSecret?: string;
   version: string;
+  /** TELEGRAM_WEBAPP_SHORT_NAME, only to advise on /start links. */
+  webAppShortName?: string;
   log?: (line: string) => void;
 }
 
 export class SetupError extends Error {}
 
-export async function runSetup(o: SetupOptions): Promise<string[]> {
-  const log = o.log ?? console.log;
+/** The site's public address: HTTPS, no query or fragment. */
+export function checkSiteUrl(url: string): URL {
   let site: URL;
   try {
-    site = new URL(o.url);
+    site = new URL(url);
   } catch {
-    throw new SetupError(`--url is not a URL: ${o.url}`);
+    throw new SetupError(`--url is not a URL: ${url}`);
   }
-  if (site.protocol !== 'https:') throw new SetupError(`--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): ${o.url}`);
+  if (site.protocol !== 'https:') throw new SetupError(`--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): ${url}`);
+  if (site.search || site.hash) throw new SetupError(`--url must be the site's address without a query or fragment: ${url}`);
+  return site;
+}
+
+export async function runSetup(o: SetupOptions): Promise<string[]> {
+  const log = o.log ?? console.log;
+  const site = checkSiteUrl(o.url);
+  if (!o.polling && !/^[A-Za-z0-9_-]{1,256}$/.test(o.webhookSecret ?? '')) {
+    throw new SetupError('The webhook secret (TELEGRAM_WEBHOOK_SECRET) must be 1-256 characters of A-Z a-z 0-9 _ -');
+  }
   const base = site.toString().replace(/\/$/, '');
   const api = new Api(o.token, { apiRoot: o.apiRoot ?? 'https://api.telegram.org' });
   const changes: string[] = [];
@@ -42,9 +56,13 @@ export async function runSetup(o: SetupOptions): Promise<string[]> {
     me = await api.getMe();
   } catch (err) {
     if (err instanceof GrammyError && err.error_code === 401) throw new SetupError('The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN');
+    if (err instanceof HttpError) throw new SetupError(`Could not reach the Bot API at ${o.apiRoot ?? 'https://api.telegram.org'}: ${String(err.error)}`);
     throw err;
   }
   log(`bot @${me.username}`);
+  if (!o.webAppShortName && !me.has_main_web_app) {
+    log('note: no Mini App short name (TELEGRAM_WEBAPP_SHORT_NAME) and no main Mini App in @BotFather, so /start <code> links reach the app only as an unverified `ref` hint (telegram/README.md §1)');
+  }
 
   const webAppUrl = versionedWebAppUrl(`${base}/`, o.version);
   const menu = await api.getChatMenuButton();
@@ -89,12 +107,23 @@ async function main() {
   const token = values.token ?? process.env.TELEGRAM_BOT_TOKEN;
   if (!token) throw new SetupError('Pass --token or set TELEGRAM_BOT_TOKEN');
   if (!values.url) throw new SetupError('Pass --url https://your-site');
-  const webhookSecret = process.env.TELEGRAM_WEBHOOK_SECRET ?? loadOrCreateSecret(process.env.DATA_DIR ?? '.data', 'telegram-webhook-secret', 32);
-  const changes = await runSetup({ token, url: values.url, polling: values.polling, apiRoot: process.env.TELEGRAM_API_ROOT, webhookSecret, version: buildVersion() });
+  checkSiteUrl(values.url);
+  let webhookSecret = process.env.TELEGRAM_WEBHOOK_SECRET;
+  if (!webhookSecret && !values.polling) {
+    // the same file the server reads (server/src/main.ts), so both agree when they share DATA_DIR
+    const dataDir = process.env.DATA_DIR ?? '.data';
+    webhookSecret = loadOrCreateSecret(dataDir, 'telegram-webhook-secret', 32);
+    console.log(`webhook secret (from ${dataDir}/secrets/telegram-webhook-secret.txt): ${webhookSecret}`);
+    console.log('  if the server runs with another DATA_DIR or on another machine, give it TELEGRAM_WEBHOOK_SECRET=<that value>');
+  }
+  const changes = await runSetup({
+    token, url: values.url, polling: values.polling, apiRoot: process.env.TELEGRAM_API_ROOT, webhookSecret,
+    version: buildVersion(process.env.BUILD_VERSION), webAppShortName: process.env.TELEGRAM_WEBAPP_SHORT_NAME,
+  });
   console.log(changes.length ? `done: ${changes.length} change(s)` : 'done: everything was already set');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((err) => {
     console.error(err instanceof SetupError ? `telegram:setup: ${err.message}` : err);
     process.exit(1);

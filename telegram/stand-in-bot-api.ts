@@ -1,13 +1,15 @@
 import { createServer, type Server } from 'node:http';
+import type { UserFromGetMe } from 'grammy/types';
 
 // A local stand-in of the Bot API for tests (no network): records every call and keeps the bot's settings, so
-// setup's idempotency can be checked. A token other than `goodToken` gets 401 like Telegram's.
+// setup's idempotency can be checked. A token other than `goodToken` gets 401 like Telegram's; sendMessage to a chat
+// in `blockedChats` gets 403 like a user who blocked the bot.
 export interface BotApiCall {
   method: string;
   body: Record<string, unknown>;
 }
 
-export async function startStandInBotApi(goodToken: string) {
+export async function startStandInBotApi(goodToken: string, options: { hasMainWebApp?: boolean; blockedChats?: number[] } = {}) {
   const calls: BotApiCall[] = [];
   const state = {
     menu: { type: 'default' } as Record<string, unknown>,
@@ -15,8 +17,14 @@ export async function startStandInBotApi(goodToken: string) {
     description: new Map<string, string>(),
     shortDescription: new Map<string, string>(),
     webhook: '',
+    /** Updates handed out by getUpdates (long polling); push to them in a test. */
+    updates: [] as Array<{ update_id: number } & Record<string, unknown>>,
   };
-  const me = { id: 7000000001, is_bot: true, first_name: 'Casino', username: 'casino_test_bot', can_join_groups: false, can_read_all_group_messages: false, supports_inline_queries: false };
+  const me: UserFromGetMe = {
+    id: 7000000001, is_bot: true, first_name: 'Casino', username: 'casino_test_bot', can_join_groups: false, can_read_all_group_messages: false,
+    supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: options.hasMainWebApp ?? false, has_topics_enabled: false,
+    allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false,
+  };
   const server: Server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => (raw += c));
@@ -46,7 +54,16 @@ export async function startStandInBotApi(goodToken: string) {
         case 'getWebhookInfo': return ok({ url: state.webhook, has_custom_certificate: false, pending_update_count: 0 });
         case 'setWebhook': state.webhook = String(body.url); return ok(true);
         case 'deleteWebhook': state.webhook = ''; return ok(true);
-        case 'sendMessage': return ok({ message_id: calls.length, date: 0, chat: { id: body.chat_id, type: 'private' }, text: body.text });
+        case 'getUpdates': {
+          // answers at once when an update is waiting, else after a short wait (a real server holds `timeout` seconds)
+          const pending = () => state.updates.filter((u) => u.update_id >= Number(body.offset ?? 0));
+          if (pending().length || !body.timeout) return ok(pending());
+          setTimeout(() => (res.writableEnded || res.destroyed ? undefined : ok(pending())), 50);
+          return;
+        }
+        case 'sendMessage':
+          if (options.blockedChats?.includes(Number(body.chat_id))) return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+          return ok({ message_id: calls.length, date: 0, chat: { id: body.chat_id, type: 'private' }, text: body.text });
         default: return ok(true);
       }
     });
@@ -57,6 +74,7 @@ export async function startStandInBotApi(goodToken: string) {
     apiRoot: `http://127.0.0.1:${port}`,
     calls,
     state,
+    me,
     called: (method: string) => calls.filter((c) => c.method === method),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -5,6 +5,7 @@ import * as m2026112203 from './2026112203_accounts';
 import * as m2026112210 from './2026112210_accounts_tokens';
 import * as m2026112220 from './2026112220_wallet';
 import * as m2026112221 from './2026112221_cashbox';
+import * as m2026112222 from './2026112222_cashbox_ton';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026112210_accounts_tokens': m2026112210,
   '2026112220_wallet': m2026112220,
   '2026112221_cashbox': m2026112221,
+  '2026112222_cashbox_ton': m2026112222,
 };

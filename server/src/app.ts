@@ -36,13 +36,16 @@ import { devRoutes } from './modules/accounts/dev.routes';
 import type { Bot } from 'grammy';
 import { botOptionsFromConfig, createBot } from '../../telegram/bot';
 import { notificationTexts } from '../../telegram/notification-texts';
-import { telegramWebhookRoutes } from './modules/telegram-bot';
+import { refreshMenuButtonVersion, telegramWebhookRoutes } from './modules/telegram-bot';
 import { createPlayerNotifier } from './modules/notifications';
 import { createWalletRepository, createWalletService } from './modules/wallet';
 import { createHmac } from 'node:crypto';
 import { createCashboxRepository } from './modules/cashbox/cashbox.repository';
-import { allowAllDeposits, createCashboxService } from './modules/cashbox/cashbox.service';
+import { allowAllDeposits, createCashboxService, type DepositPolicy } from './modules/cashbox/cashbox.service';
 import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './modules/cashbox/cashbox.routes';
+import { createSandboxProcessor } from './modules/cashbox/processors';
+import { parseTonAddress, parseTonRates } from './modules/cashbox/ton';
+import { createTonWatcher } from './modules/cashbox/ton-watcher';
 
 export interface AppOptions {
   config: Config;
@@ -59,6 +62,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The wallet's balance summary for the Player fields; zero balances until a wallet is wired. */
   balances?: BalanceProvider;
+  /** Deposit limits (responsible gambling fills this in); allow-all until then. */
+  depositPolicy?: DepositPolicy;
 }
 
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
@@ -139,25 +144,50 @@ export async function buildApp(options: AppOptions) {
   });
   const accountLinks = createAccountLinksService({ repo: accountsRepo, mailer, clock, config, attempts });
 
-  // The bot runs inside the server when a real TELEGRAM_BOT_TOKEN is set (webhook here; polling is started by main.ts).
-  const bot: Bot | null = config.TELEGRAM_BOT_TOKEN ? createBot(botOptionsFromConfig(config, config.TELEGRAM_BOT_TOKEN)) : null;
-  const notifier = createPlayerNotifier({ db, telegram: bot?.api ?? null, texts: notificationTexts });
+  // The bot runs inside the server when a real TELEGRAM_BOT_TOKEN is set (webhook route, or long polling once listening).
+  const botOptions = config.TELEGRAM_BOT_TOKEN ? botOptionsFromConfig(config, config.TELEGRAM_BOT_TOKEN) : null;
+  const bot: Bot | null = botOptions ? createBot(botOptions) : null;
+  const notifier = createPlayerNotifier({ db, telegram: bot?.api ?? null, texts: notificationTexts, log: app.log });
 
   const sandboxEnabled = config.PAYMENTS_SANDBOX_ENABLED ?? config.NODE_ENV !== 'production';
+  const sandbox = createSandboxProcessor({
+    secret: config.PAYMENTS_SANDBOX_SECRET ?? createHmac('sha256', options.secrets.jwt).update('sandbox-processor').digest('hex'),
+    platforms: config.PAYMENTS_SANDBOX_PLATFORMS,
+  });
+  const tonAddress = config.TON_DEPOSIT_ADDRESS ? parseTonAddress(config.TON_DEPOSIT_ADDRESS, config.TON_NETWORK) : null;
+  if (tonAddress && 'problem' in tonAddress) throw new Error(`Invalid configuration: TON_DEPOSIT_ADDRESS ${tonAddress.problem}`);
+  const cashboxRepo = createCashboxRepository(db);
   const cashbox = createCashboxService({
-    repo: createCashboxRepository(db),
+    repo: cashboxRepo,
     wallet,
+    live: bus,
     notifier,
-    depositPolicy: allowAllDeposits,
+    depositPolicy: options.depositPolicy ?? allowAllDeposits,
     digits,
     playerCurrency: async (playerId) => (await accountsRepo.findById(playerId))?.currency ?? config.DEFAULT_CURRENCY,
     limits: { minDeposit: config.PAYMENTS_MIN_DEPOSIT, maxDeposit: config.PAYMENTS_MAX_DEPOSIT, minWithdrawal: config.PAYMENTS_MIN_WITHDRAWAL, maxWithdrawal: config.PAYMENTS_MAX_WITHDRAWAL },
-    sandbox: {
-      enabled: sandboxEnabled,
-      secret: config.PAYMENTS_SANDBOX_SECRET ?? createHmac('sha256', options.secrets.jwt).update('sandbox-processor').digest('hex'),
-    },
+    processors: sandboxEnabled ? [sandbox] : [],
+    ton: config.TON_DEPOSIT_ADDRESS
+      ? { address: config.TON_DEPOSIT_ADDRESS, network: config.TON_NETWORK, rates: parseTonRates(config.TON_RATES), transferTtlSeconds: config.TON_TRANSFER_TTL_SECONDS }
+      : null,
+    clock,
     log: app.log,
   });
+  const tonWatcher = config.TON_DEPOSIT_ADDRESS
+    ? createTonWatcher({
+        repo: cashboxRepo, wallet, cashbox, digits, log: app.log,
+        settings: {
+          address: config.TON_DEPOSIT_ADDRESS,
+          apiUrl: config.TON_API_URL ?? (config.TON_NETWORK === 'mainnet' ? 'https://toncenter.com' : 'https://testnet.toncenter.com'),
+          apiKey: config.TON_API_KEY,
+          pollIntervalMs: config.TON_POLL_INTERVAL_MS,
+        },
+      })
+    : null;
+  if (tonWatcher && (config.TON_WATCHER_ENABLED ?? config.NODE_ENV !== 'test')) {
+    app.addHook('onReady', async () => tonWatcher.start());
+    app.addHook('onClose', async () => tonWatcher.stop());
+  }
 
   registerSiteStatusGate(app, siteStatus, config);
 
@@ -177,12 +207,29 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountsRoutes, { prefix: '/main-api', accounts, links: accountLinks, twoFactor, auth, authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(cashboxRoutes, { prefix: '/main-api', cashbox, auth });
   await app.register(cashboxWebhookRoutes, { cashbox });
-  if (sandboxEnabled) await app.register(sandboxCheckoutRoutes, { cashbox });
+  if (sandboxEnabled) await app.register(sandboxCheckoutRoutes, { sandbox });
   await app.register(operatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, siteStatus });
   await app.register(cashboxOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, cashbox });
   await app.register(accountsOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, accounts });
   const webhookSecret = config.TELEGRAM_WEBHOOK_SECRET ?? options.secrets.telegramWebhook;
   if (bot && !config.TELEGRAM_USE_POLLING && webhookSecret) await app.register(telegramWebhookRoutes, { bot, secretToken: webhookSecret });
+  if (bot && botOptions) {
+    // once listening: move the menu button to this build's version (a deploy must not leave clients on the old build)
+    app.addHook('onListen', async () => {
+      refreshMenuButtonVersion(bot.api, botOptions.webAppUrl)
+        .then((result) => app.log.info({ result, url: botOptions.webAppUrl }, 'Telegram menu button'))
+        .catch((err: unknown) => app.log.warn({ err }, 'Telegram menu button not refreshed'));
+    });
+    if (config.TELEGRAM_USE_POLLING) {
+      // long polling instead of the webhook (bot.start() removes a registered webhook first)
+      app.addHook('onListen', async () => {
+        bot.start({ onStart: (me) => app.log.info(`bot @${me.username} is polling`) }).catch((err: unknown) => app.log.error({ err }, 'Telegram polling stopped'));
+      });
+      app.addHook('onClose', async () => {
+        if (bot.isRunning()) await bot.stop();
+      });
+    }
+  }
   if (config.NODE_ENV !== 'production') await app.register(devRoutes, { prefix: '/dev-api', mailer, telegramBotToken });
   await app.register(liveRoutes, { hub });
 
@@ -198,7 +245,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox }, bot, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox, tonWatcher }, bot, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

@@ -27,11 +27,7 @@ async function main() {
   // Without a real bot token, development signs emulated Mini App launches with its own token (never in production).
   const telegramBotToken =
     config.TELEGRAM_BOT_TOKEN ?? (config.NODE_ENV === 'production' ? null : `1000000000:${loadOrCreateSecret(config.DATA_DIR, 'dev-telegram-bot-token', 24)}`);
-  const { app, bot } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
-  if (bot && config.TELEGRAM_USE_POLLING) {
-    void bot.start({ drop_pending_updates: false, onStart: (me) => app.log.info(`bot @${me.username} is polling`) });
-    app.addHook('onClose', async () => bot.stop());
-  }
+  const { app } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 
 async function startServer(url: string, port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAYMENTS_SANDBOX_SECRET: SECRET, APP_DIST_DIR: '.tmp/none', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', REDIS_URL: '' },
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PAYMENTS_SANDBOX_SECRET: SECRET, TON_WATCHER_ENABLED: 'false', APP_DIST_DIR: '.tmp/none', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '1000', REDIS_URL: '' },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 60_000;

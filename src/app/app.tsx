@@ -5,6 +5,7 @@ import { Router, useLocation } from 'wouter';
 import { getPlatform, type ColorScheme } from '../platform';
 import { session } from '../shared/session/session.store';
 import { loadPlayer, playerState } from '../features/player';
+import { limitModals } from '../features/limits';
 import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
 import type { BootData } from './boot';
 import { showToast, toasts } from '../shared/toast/toast.store';
@@ -14,7 +15,7 @@ import { AppRoutes, BlockedPage, MaintenancePage } from './router/routes';
 import { useBackButton, usePageMeta, useScrollRestoration, useShellQuery } from './shell/use-shell-behaviours';
 import { useLiveChannel } from './live-channel';
 
-// Toasts and the ban modal load on first use: they are not needed before the first paint.
+// Toasts, the ban modal and the limit modals load on first use: they are not needed before the first paint.
 const GlobalOverlays = lazy(() => import('./global-overlays').then((m) => ({ default: m.GlobalOverlays })));
 
 // Providers in VKUI's order (ConfigProvider → AdaptivityProvider → AppRoot), fed by the platform adapter.
@@ -32,9 +33,8 @@ export function App({ bootData }: { bootData: BootData }) {
     root.setProperty('--app-safe-bottom', `${insets.bottom}px`);
   }, [insets]);
   useEffect(() => {
-    // Telegram answers safe-area requests shortly after mount
-    const timer = setTimeout(() => setInsets(platform.getSafeAreaInsets()), 300);
-    return () => clearTimeout(timer);
+    setInsets(platform.getSafeAreaInsets()); // Telegram may have answered while the app was mounting
+    return platform.onSafeAreaChange(setInsets);
   }, [platform]);
 
   return (
@@ -57,6 +57,7 @@ function Shell({ bootData }: { bootData: BootData }) {
   const [location] = useLocation();
   const { items: toastItems } = useSnapshot(toasts);
   const { ban } = useSnapshot(playerState);
+  const limits = useSnapshot(limitModals);
   const isLoggedIn = !!token;
 
   useShellQuery(isLoggedIn);
@@ -86,7 +87,7 @@ function Shell({ bootData }: { bootData: BootData }) {
       <RouteGuard ctx={ctx}>
         <AppRoutes />
       </RouteGuard>
-      {(toastItems.length > 0 || ban) && (
+      {(toastItems.length > 0 || ban || limits.reached || limits.sessionLimit) && (
         <Suspense fallback={null}>
           <GlobalOverlays />
         </Suspense>

@@ -4,15 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { playerState } from '../features/player';
+import { LimitModals } from '../features/limits/limit-modals';
 import { signOut } from '../shared/session/session.store';
 import { dismissToast, isTranslationKey, toasts, type ToastSeverity } from '../shared/toast/toast.store';
 
-// Global overlays (spec §2 modals): the toast host and the ban modal. Rendered only in the full layout.
+// Global overlays (spec §2 modals): the toast host, the ban modal and the limit modals. Rendered only in the full layout.
 export function GlobalOverlays() {
   return (
     <>
       <ToastHost />
       <BanModal />
+      <LimitModals />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { getPlatform } from '../platform';
 import { api } from '../shared/api';
-import { i18next, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
+import { i18next, loadLanguage, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
 import { session } from '../shared/session/session.store';
 import { siteStatus } from '../features/site-status';
 import { loadServerTranslations } from './boot';
@@ -13,6 +13,7 @@ export async function changeLanguage(code: string): Promise<boolean> {
   if (siteStatus.blocked || siteStatus.maintenance) return false;
   const language = pickLanguage(code);
   getPlatform().storage.set(LOCALE_KEY, language);
+  await loadLanguage(language);
   await loadServerTranslations(language).catch((err: unknown) => console.error('Failed to load translations', err));
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;

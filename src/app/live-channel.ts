@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { closeLiveSocket, liveUrl, openLiveSocket } from '../shared/live/live-socket';
+import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
-import { showBan } from '../features/player';
-import { loadPlayer, playerState } from '../features/player';
+import { loadPlayer, playerState, showBan } from '../features/player';
+import { openLimitReached } from '../features/limits';
 import { setMaintenance, siteStatus } from '../features/site-status';
 
 const NAME = 'main';
@@ -21,10 +22,11 @@ export function useLiveChannel(): void {
         if (is_active) {
           setMaintenance(true);
         } else if (siteStatus.maintenance) {
-          window.location.reload(); // leaving maintenance reloads the page (spec §4)
+          page.reload(); // leaving maintenance reloads the page (spec §4)
         }
       }),
       socket.on('user_blocked', ({ type, time }) => showBan({ type, time })),
+      socket.on('limit_reached', (data) => openLimitReached(data)),
       socket.on('new_balance', (data) => {
         if (playerState.player) Object.assign(playerState.player, data);
       }),

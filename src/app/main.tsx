@@ -1,39 +1,25 @@
 import '@vkontakte/vkui/dist/cssm/styles/themes.css';
 import './app.css';
 import { createRoot } from 'react-dom/client';
-import { navigate } from 'wouter/use-browser-location';
 import { initPlatform } from '../platform';
+import { page } from '../shared/lib/page';
 import { configureApi } from '../shared/api';
 import { initI18n, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
-import { loadSession, session, setToken, signOut } from '../shared/session/session.store';
-import { showToast } from '../shared/toast/toast.store';
-import { setBlocked, setMaintenance, siteStatus, loadSiteStatus } from '../features/site-status';
+import { loadSession, session, setToken } from '../shared/session/session.store';
+import { siteStatus, loadSiteStatus } from '../features/site-status';
+import { createAppApiHooks } from './api-hooks';
 import { App } from './app';
 import { boot } from './boot';
 import { signInWithTelegram } from './telegram-sign-in';
 
 // Start-up (spec §4): platform first (Telegram reads its launch params before the router touches the URL),
+// the language (stored `locale`, else the Telegram user's en/ru, else en),
 // then the parallel loads, then mount. On failure: log and mount anyway.
 async function start() {
   const platform = await initPlatform();
   loadSession();
-  configureApi({
-    getToken: () => session.token,
-    onUnauthorized: () => signOut(),
-    onBlocked(redirectUrl) {
-      setBlocked(true);
-      if (redirectUrl === `${window.location.origin}/blocked`) navigate('/blocked');
-      else if (redirectUrl) window.location.assign(redirectUrl);
-    },
-    onMaintenance() {
-      setMaintenance(true);
-      navigate('/maintenance');
-    },
-    onErrorToast: (summary, detail) => showToast({ severity: 'error', summary: `errors.${summary}`, detail }),
-    storage: platform.storage,
-    usesEtagCache: platform.usesEtagCache,
-  });
-  const language = pickLanguage(platform.storage.get(LOCALE_KEY), platform.getLanguageCode(), navigator.language);
+  configureApi(createAppApiHooks(platform));
+  const language = pickLanguage(platform.storage.get(LOCALE_KEY), platform.getLanguageCode());
   platform.storage.set(LOCALE_KEY, language);
   await initI18n(language);
   document.documentElement.lang = language;
@@ -61,7 +47,7 @@ function watchMaintenance() {
     if (!siteStatus.maintenance) return;
     loadSiteStatus()
       .then(() => {
-        if (!siteStatus.maintenance) window.location.reload();
+        if (!siteStatus.maintenance) page.reload();
       })
       .catch(() => undefined);
   }, 10_000);
@@ -72,7 +58,7 @@ function registerServiceWorker() {
   const hadController = !!navigator.serviceWorker.controller;
   navigator.serviceWorker.register(`/sw.js?v=${__BUILD_VERSION__}`, { scope: '/' }).catch((err) => console.warn('Service worker not registered', err));
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (hadController) window.location.reload(); // a new version took over
+    if (hadController) page.reload(); // a new version took over
   });
 }
 

@@ -15,6 +15,10 @@ let current: PlatformAdapter | null = null;
  */
 export async function initPlatform(options: { detect?: () => boolean } = {}): Promise<PlatformAdapter> {
   if (current) return current;
+  if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('tgWebAppMock')) {
+    const { mockTelegramForDevelopment } = await import('./telegram/dev-mock');
+    await mockTelegramForDevelopment().catch((err: unknown) => console.error('Telegram dev mock failed', err));
+  }
   if ((options.detect ?? detectTelegram)()) {
     const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
     current = createTelegramAdapter();

@@ -1,15 +1,26 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetPackageState } from '@telegram-apps/bridge';
 import { createBrowserAdapter } from './browser/browser-adapter';
 import { detectTelegram } from './telegram/telegram-detect';
 
 const theme = { bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c' } as never;
 const initData = 'user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Tess%22%2C%22language_code%22%3A%22ru%22%7D&auth_date=1700000000&start_param=promo42&signature=abc&hash=def';
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The SDK's components live in the package (not reset by vi.resetModules): unmount them, then reset the bridge.
+  const sdk = await import('@telegram-apps/sdk-react');
+  for (const component of [sdk.backButton, sdk.miniApp, sdk.themeParams, sdk.viewport, sdk.closingBehavior, sdk.swipeBehavior]) component.unmount();
   sessionStorage.clear();
+  resetPackageState();
   localStorage.clear();
   vi.resetModules(); // the SDK keeps component state per module instance: each test launches a fresh one
   window.history.replaceState(null, '', '/');
+});
+
+afterEach(async () => {
+  // let a Telegram adapter's viewport finish mounting (it waits for the client's answers) before the next test resets
+  const { viewport } = await import('@telegram-apps/sdk-react');
+  await vi.waitFor(() => expect(viewport.isMounting()).toBe(false));
 });
 
 describe('platform detection', () => {
@@ -34,6 +45,39 @@ describe('browser adapter', () => {
     expect(a.getInitData()).toBeNull();
     expect(a.getSafeAreaInsets()).toEqual({ top: 0, bottom: 0, left: 0, right: 0 });
     expect(() => a.setBackButton(true, () => undefined)).not.toThrow();
+  });
+});
+
+describe('browser adapter: theme and links', () => {
+  function fakeWindow(dark: boolean) {
+    const listeners = new Set<() => void>();
+    const media = { matches: dark, addEventListener: (_: string, fn: () => void) => listeners.add(fn), removeEventListener: (_: string, fn: () => void) => listeners.delete(fn) };
+    const opened: unknown[][] = [];
+    const win = { matchMedia: () => media, localStorage, navigator: {}, open: (...args: unknown[]) => opened.push(args) } as unknown as Window;
+    return { win, media, listeners, opened };
+  }
+
+  it('follows prefers-color-scheme live', () => {
+    const { win, media, listeners } = fakeWindow(true);
+    const a = createBrowserAdapter(win);
+    expect(a.getColorScheme()).toBe('dark');
+    const seen: string[] = [];
+    const off = a.onColorSchemeChange((s) => seen.push(s));
+    media.matches = false;
+    listeners.forEach((fn) => fn());
+    expect(seen).toEqual(['light']);
+    off();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('opens links in a new tab and never changes insets', () => {
+    const { win, opened } = fakeWindow(false);
+    const a = createBrowserAdapter(win);
+    a.openLink('https://example.com/terms');
+    a.openTelegramLink('https://t.me/casino_bot');
+    expect(opened).toEqual([['https://example.com/terms', '_blank', 'noopener'], ['https://t.me/casino_bot', '_blank', 'noopener']]);
+    expect(a.vkuiPlatform).toBe('android');
+    expect(a.kind).toBe('browser');
   });
 });
 
@@ -100,5 +144,34 @@ describe('Telegram adapter (mockTelegramEnv)', () => {
     a.storage.set('jwt', 'abc');
     expect(localStorage.getItem('tg42:jwt')).toBe('abc');
     expect(a.storage.get('jwt')).toBe('abc');
+  });
+
+  it('binds the theme to CSS variables for VKUI and follows theme changes live', async () => {
+    const { emitEvent, createTelegramAdapter } = await launch();
+    const a = createTelegramAdapter();
+    expect(document.documentElement.dataset.tgTheme).toBe('');
+    expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
+    const seen: string[] = [];
+    a.onColorSchemeChange((s) => seen.push(s));
+    emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000', button_color: '#2481cc' } as never });
+    expect(seen.at(-1)).toBe('light');
+    expect(a.getColorScheme()).toBe('light');
+    expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#ffffff');
+  });
+
+  it('reports safe-area changes and hides the back button on roots', async () => {
+    const { posted, emitEvent, createTelegramAdapter } = await launch();
+    const a = createTelegramAdapter();
+    await vi.waitFor(() => expect(posted.map(([n]) => n)).toContain('web_app_expand')); // mounted
+    expect(a.getSafeAreaInsets()).toEqual({ top: 44, bottom: 34, left: 0, right: 0 });
+    const seen: number[] = [];
+    a.onSafeAreaChange((i) => seen.push(i.bottom));
+    emitEvent('safe_area_changed', { top: 0, bottom: 20, left: 0, right: 0 });
+    expect(seen.at(-1)).toBe(20);
+    a.setBackButton(true, () => undefined);
+    a.setBackButton(false, () => undefined);
+    expect(posted.filter(([n]) => n === 'web_app_setup_back_button').at(-1)).toEqual(['web_app_setup_back_button', { is_visible: false }]);
+    a.haptics.selection();
+    expect(posted).toContainEqual(['web_app_trigger_haptic_feedback', { type: 'selection_change' }]);
   });
 });

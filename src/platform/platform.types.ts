@@ -36,6 +36,8 @@ export interface PlatformAdapter {
   getColorScheme(): ColorScheme;
   onColorSchemeChange(listener: (scheme: ColorScheme) => void): () => void;
   getSafeAreaInsets(): Insets;
+  /** Telegram answers safe-area requests after start and on rotation/fullscreen; the browser never changes. */
+  onSafeAreaChange(listener: (insets: Insets) => void): () => void;
   openLink(url: string): void;
   openTelegramLink(url: string): void;
   setClosingConfirmation(enabled: boolean): void;

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements';
 import type { DB } from './schema';
 
 // int8 and numeric arrive as strings from pg; money code converts them with BigInt() itself.
@@ -35,7 +36,7 @@ const defaultIdleError = (err: Error) => console.warn('database: an idle connect
 // kysely-pglite is not used: it interleaves concurrent transactions in one session (docs/decisions/002).
 export async function createDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 16 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 16, Client: PreparingClient });
     // An idle connection the server closes (restart, failover, admin) must not crash the process; the pool drops
     // it and opens a new one on the next checkout.
     pool.on('error', (err) => (options.onIdleError ?? defaultIdleError)(err));

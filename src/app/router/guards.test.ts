@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, resolveRedirect, type GuardContext } from './guards';
+import { guardRoute, matchRoute, resolveRedirect, type GuardContext } from './guards';
 
 const guest: GuardContext = { isLoggedIn: false, cashbackEnabled: false, isMainBrand: true, blocked: false, maintenance: false };
 const player: GuardContext = { ...guest, isLoggedIn: true };
@@ -47,6 +47,25 @@ describe('route guards (spec §2, §4, §6)', () => {
 
   it('shows /sport only in the main brand build', () => {
     expect(resolveRedirect('/sport', { ...player, isMainBrand: false })).toBe('/');
+    expect(resolveRedirect('/sport', player)).toBeNull();
+    expect(resolveRedirect('/sport', { ...guest, isMainBrand: true })).toBe('/'); // login first
+  });
+
+  it('waits for the settings that decide /cashback and /sport instead of sending a deep link home', () => {
+    expect(guardRoute('/cashback', { ...player, cashbackEnabled: null })).toEqual({ action: 'wait' });
+    expect(guardRoute('/sport', { ...player, isMainBrand: null })).toEqual({ action: 'wait' });
+    expect(guardRoute('/sport', { ...guest, isMainBrand: null })).toEqual({ action: 'redirect', to: '/' });
+    expect(guardRoute('/', { ...guest, cashbackEnabled: null, isMainBrand: null })).toEqual({ action: 'stay' });
+    expect(guardRoute('/cashback', { ...guest, cashbackEnabled: null, maintenance: true })).toEqual({ action: 'redirect', to: '/maintenance' });
+  });
+
+  it('lets a guest see /cashback when enabled (the page shows settings for a default currency)', () => {
+    expect(resolveRedirect('/cashback', { ...guest, cashbackEnabled: true })).toBeNull();
+  });
+
+  it('treats a trailing slash as the same path', () => {
+    expect(guardRoute('/favorites/', player)).toEqual({ action: 'stay' });
+    expect(resolveRedirect('/cashbox/', player)).toBe('/cashbox/deposit');
   });
 
   it('reaches /maintenance and /blocked only in those states, and nothing else then', () => {

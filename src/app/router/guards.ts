@@ -1,11 +1,16 @@
 // Where a path must go instead, given the visitor's state (spec §2 routes, §4 guard outcomes, §6). Pure.
 export interface GuardContext {
   isLoggedIn: boolean;
-  cashbackEnabled: boolean;
-  isMainBrand: boolean;
+  /** From cashback settings; null while they have not loaded yet (a deep link to /cashback waits for them). */
+  cashbackEnabled: boolean | null;
+  /** From general settings (`main_brand`); null while they have not loaded yet. */
+  isMainBrand: boolean | null;
   blocked: boolean;
   maintenance: boolean;
 }
+
+/** What the router does with a path: render it, go elsewhere, or wait for the settings that decide. */
+export type GuardOutcome = { action: 'stay' } | { action: 'redirect'; to: string } | { action: 'wait' };
 
 const PROFILE_TREE: Record<string, { default: string; children: string[] }> = {
   general: { default: 'me', children: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'] },
@@ -80,18 +85,31 @@ export function matchRoute(path: string): RouteMatch | null {
   }
 }
 
-/** The path to go to instead of `path`, or null to stay. */
+/** The path to go to instead of `path`, or null to stay (also null while waiting for settings). */
 export function resolveRedirect(path: string, ctx: GuardContext): string | null {
+  const outcome = guardRoute(path, ctx);
+  return outcome.action === 'redirect' ? outcome.to : null;
+}
+
+/** The guard decision for `path` (spec §2 routes, §4 guard outcomes, §6 permissions). */
+export function guardRoute(path: string, ctx: GuardContext): GuardOutcome {
   const p = path.replace(/\/+$/, '') || '/';
-  if (ctx.maintenance) return p === '/maintenance' ? null : '/maintenance';
-  if (ctx.blocked) return p === '/blocked' ? null : '/blocked';
+  const go = (to: string): GuardOutcome => (to === p ? { action: 'stay' } : { action: 'redirect', to });
+  if (ctx.maintenance) return go('/maintenance');
+  if (ctx.blocked) return go('/blocked');
   const route = matchRoute(p);
-  if (!route) return '/';
-  if (route.access === 'login' && !ctx.isLoggedIn) return '/';
-  if (route.access === 'logged-out' && ctx.isLoggedIn) return '/';
-  if (route.name === 'maintenance' || route.name === 'blocked') return '/';
-  if (p === '/cashback' && !ctx.cashbackEnabled) return '/';
-  if (p === '/sport' && !ctx.isMainBrand) return '/';
-  if (route.redirect) return route.redirect;
-  return null;
+  if (!route) return go('/');
+  if (route.access === 'login' && !ctx.isLoggedIn) return go('/');
+  if (route.access === 'logged-out' && ctx.isLoggedIn) return go('/');
+  if (route.name === 'maintenance' || route.name === 'blocked') return go('/');
+  if (p === '/cashback') {
+    if (ctx.cashbackEnabled === null) return { action: 'wait' };
+    if (!ctx.cashbackEnabled) return go('/');
+  }
+  if (p === '/sport') {
+    if (ctx.isMainBrand === null) return { action: 'wait' };
+    if (!ctx.isMainBrand) return go('/');
+  }
+  if (route.redirect) return go(route.redirect);
+  return { action: 'stay' };
 }

@@ -35,6 +35,18 @@ describe('page title and meta (spec §2)', () => {
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('Защита аккаунта');
     vi.useRealTimers();
   });
+
+  it('falls back to the translations when no SEO item names the page', () => {
+    const { hook } = memoryLocation({ path: '/favorites' });
+    render(
+      <Router hook={hook}>
+        <Meta />
+      </Router>,
+    );
+    expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Избранное');
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Telegram/);
+    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(`${window.location.origin}/favorites`);
+  });
 });
 
 describe('route guard rendering', () => {

@@ -49,25 +49,30 @@ export function usePageMeta(siteTitle: string, seo: SeoItem[]): void {
       document.title = `${t(`pages.${name}`)}${TITLE_SEPARATOR}${siteTitle}`;
     }, TITLE_TRANSLATE_DELAY_MS);
     const item = seo.find((s) => s.type === 'page' && s.code === name && s.locale === i18n.language);
-    setMeta('description', item?.description ?? '');
+    const description = item?.description ?? t('meta.description');
+    setMeta('description', description);
     setMeta('og:title', item?.title ?? t(`pages.${name}`), true);
-    setMeta('og:description', item?.description ?? '', true);
+    setMeta('og:description', description, true);
     setMeta('og:image', item?.image ? new URL(item.image, window.location.origin).toString() : '', true);
     setMeta('og:url', window.location.origin + location, true);
     return () => clearTimeout(timer);
   }, [name, location, siteTitle, seo, t, i18n.language]);
 }
 
+export const SCROLL_TO_TOP_DELAY_MS = 0; // spec §9
+
 /** Scroll to top after navigation except on Home; back/forward restores the saved position (spec §2). */
 export function useScrollRestoration(): void {
   const [location] = useLocation();
   const positions = useRef(new Map<string, number>());
+  const current = useRef(location);
   const popped = useRef(false);
   useEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'; // we restore it ourselves
     const onPop = () => {
       popped.current = true;
     };
-    const onScroll = () => positions.current.set(window.location.pathname, window.scrollY);
+    const onScroll = () => positions.current.set(current.current, window.scrollY);
     window.addEventListener('popstate', onPop);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
@@ -76,22 +81,40 @@ export function useScrollRestoration(): void {
     };
   }, []);
   useEffect(() => {
-    if (popped.current) {
-      popped.current = false;
-      const y = positions.current.get(location) ?? 0;
-      setTimeout(() => window.scrollTo(0, y), 0);
-      return;
-    }
-    if (location !== '/') setTimeout(() => window.scrollTo(0, 0), 0);
+    if (current.current === location) return; // first render: the browser's own position stands
+    current.current = location;
+    const target = popped.current ? (positions.current.get(location) ?? 0) : location === '/' ? null : 0;
+    popped.current = false;
+    if (target === null) return;
+    const timer = setTimeout(() => window.scrollTo(0, target), SCROLL_TO_TOP_DELAY_MS);
+    return () => clearTimeout(timer);
   }, [location]);
 }
 
-/** The Telegram BackButton follows the router: shown on sub-pages, hidden on Home (spec, architecture §5). */
+/** Paths where the native back button hides (nothing in the app to go back to). */
+const ROOT_PATHS = new Set(['/', '/maintenance', '/blocked']);
+export const BACK_FALLBACK_MS = 300;
+
+/**
+ * The Telegram BackButton follows the router: shown on sub-pages, hidden on roots (spec, architecture §5). It goes
+ * back in history; a page opened directly (no entry to go back to) goes Home instead.
+ */
 export function useBackButton(): void {
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   useEffect(() => {
-    getPlatform().setBackButton(location !== '/', () => window.history.back());
-  }, [location]);
+    getPlatform().setBackButton(!ROOT_PATHS.has(location), () => {
+      let moved = false;
+      const onPop = () => {
+        moved = true;
+      };
+      window.addEventListener('popstate', onPop, { once: true });
+      window.history.back();
+      setTimeout(() => {
+        window.removeEventListener('popstate', onPop);
+        if (!moved) navigate('/', { replace: true });
+      }, BACK_FALLBACK_MS);
+    });
+  }, [location, navigate]);
 }
 
 function setMeta(name: string, content: string, property = false): void {

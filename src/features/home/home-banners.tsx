@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Placeholder, Skeleton } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -12,6 +12,8 @@ export function HomeBanners() {
   const { t, i18n } = useTranslation();
   const device = deviceTypeForWidth(useWindowWidth());
   const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; items: Banner[] }>({ status: 'loading', items: [] });
+  const strip = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
 
   useEffect(() => {
     let live = true;
@@ -27,15 +29,46 @@ export function HomeBanners() {
 
   if (state.status === 'loading') return <Skeleton height={device === 'mobile' ? 160 : 220} width="100%" data-testid="banners-loading" />;
   if (state.status === 'error') return <Placeholder data-testid="banners-error">{t('home.banners_failed')}</Placeholder>;
+  // no banners is an operator's choice, not a problem to show the player: the strip simply is not there
   if (state.items.length === 0) return null;
-  // a native scroll-snap strip: swipeable on phones, light enough for the first load
+  const count = state.items.length;
+  const show = (index: number) => {
+    const el = strip.current;
+    if (el) el.scrollTo({ left: ((index + count) % count) * el.clientWidth, behavior: 'smooth' });
+  };
+  // a native scroll-snap strip (swipe on phones), with dots and, on desktop, arrows: light enough for the first load
   return (
-    <div className="home-banners" data-testid="home-banners" data-device={device}>
-      {state.items.map((banner) => (
-        <Link key={banner.id} href={banner.link ?? '/'} className="home-banner">
-          <img src={banner.image} alt={banner.name} data-device={banner.device_type} draggable={false} />
-        </Link>
-      ))}
+    <div className="home-carousel">
+      <div
+        ref={strip}
+        className="home-banners"
+        data-testid="home-banners"
+        data-device={device}
+        onScroll={(e) => setActive(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
+      >
+        {state.items.map((banner) => (
+          <Link key={banner.id} href={banner.link ?? '/'} className="home-banner">
+            <img src={banner.image} alt={banner.name} data-device={banner.device_type} draggable={false} />
+          </Link>
+        ))}
+      </div>
+      {count > 1 && (
+        <>
+          <button type="button" className="home-carousel__arrow home-carousel__arrow--prev" aria-label={t('home.banner_prev')} onClick={() => show(active - 1)} />
+          <button type="button" className="home-carousel__arrow home-carousel__arrow--next" aria-label={t('home.banner_next')} onClick={() => show(active + 1)} />
+          <div className="home-carousel__dots">
+            {state.items.map((banner, i) => (
+              <button
+                key={banner.id}
+                type="button"
+                aria-label={t('home.banner_n', { n: i + 1, count })}
+                aria-current={i === active}
+                onClick={() => show(i)}
+              />
+            ))}
+          </div>
+        </>
+      )}
     </div>
   );
 }

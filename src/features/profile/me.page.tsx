@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FormItem, FormLayoutGroup, Group, Input, Select } from '@vkontakte/vkui';
+import { Button, FormItem, FormLayoutGroup, Group, Input, Select, Spinner } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { UpdatePlayerBody } from '@contracts/accounts';
@@ -13,7 +13,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 
 // /profile/general/me: names, username, email, phone, sex, birthday (18+), country and address.
+// The form starts from the loaded player, so it waits for /users/me (a reload on this page starts without it).
 export function MePage() {
+  const { player } = useSnapshot(playerState);
+  if (!player) return <Spinner size="m" style={{ margin: '24px auto' }} data-testid="profile-loading" />;
+  return <MeForm key={String(player.id)} />;
+}
+
+function MeForm() {
   const { t } = useTranslation();
   const { player } = useSnapshot(playerState);
   const address = (player?.address ?? {}) as Record<string, string | undefined>;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { toasts } from '../../shared/toast/toast.store';
@@ -26,6 +26,19 @@ describe('personal data form', () => {
     const today = new Date();
     const expected = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
     expect(input).toHaveAttribute('max', expected);
+  });
+});
+
+describe('personal data form after a reload', () => {
+  it('waits for the player, then fills the form from it', async () => {
+    playerState.player = null;
+    await setupApp(() => jsonResponse(player));
+    renderAt('/profile/general/me', page);
+    expect(await screen.findByTestId('profile-loading')).toBeInTheDocument();
+    act(() => {
+      playerState.player = { ...player } as never;
+    });
+    expect(await screen.findByTestId('profile-email')).toHaveValue('ann@example.com');
   });
 });
 

@@ -5,8 +5,10 @@ import { api } from '../../shared/api';
 export const siteStatus = proxy({ blocked: false, maintenance: false });
 export const platformSettings = proxy({
   initialised: false,
-  cashbackEnabled: false,
-  mainBrand: true,
+  /** null until cashback settings answer (the /cashback guard waits for them); false if they fail. */
+  cashbackEnabled: null as boolean | null,
+  /** null until general settings answer (the /sport guard waits for them); false if they fail. */
+  mainBrand: null as boolean | null,
   telegramBotUsername: null as string | null,
   supportUrl: null as string | null,
   captchaProvider: null as 'turnstile' | 'hcaptcha' | null,
@@ -27,13 +29,15 @@ export async function loadSiteStatus(): Promise<void> {
 }
 
 export async function loadGeneralSettings(): Promise<void> {
-  const s = await api.get<{
+  const s = await orOff(api.get<{
     main_brand: boolean;
     telegram_bot_username: string | null;
     support_url?: string;
     captcha_provider: 'turnstile' | 'hcaptcha' | null;
     captcha_site_key: string | null;
-  }>('main-api/platform-config/general');
+  }>('main-api/platform-config/general'), () => {
+    if (platformSettings.mainBrand === null) platformSettings.mainBrand = false;
+  });
   platformSettings.mainBrand = s.main_brand;
   platformSettings.telegramBotUsername = s.telegram_bot_username;
   platformSettings.supportUrl = s.support_url ?? null;
@@ -42,7 +46,19 @@ export async function loadGeneralSettings(): Promise<void> {
 }
 
 export async function loadCashbackSettings(): Promise<void> {
-  const s = await api.get<{ is_enabled: boolean }>('main-api/platform-config/cashback_settings');
+  const s = await orOff(api.get<{ is_enabled: boolean }>('main-api/platform-config/cashback_settings'), () => {
+    if (platformSettings.cashbackEnabled === null) platformSettings.cashbackEnabled = false;
+  });
   platformSettings.cashbackEnabled = s.is_enabled;
   platformSettings.initialised = true;
+}
+
+/** A failed first load decides the guard the safe way (feature off) instead of leaving it waiting. */
+async function orOff<T>(call: Promise<T>, turnOff: () => void): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    turnOff();
+    throw err;
+  }
 }

@@ -49,6 +49,7 @@ export function createBrowserAdapter(win: Window = window): PlatformAdapter {
       return () => media?.removeEventListener?.('change', handler);
     },
     getSafeAreaInsets: () => ({ top: 0, bottom: 0, left: 0, right: 0 }),
+    onSafeAreaChange: () => () => undefined,
     openLink: (url) => {
       win.open(url, '_blank', 'noopener');
     },

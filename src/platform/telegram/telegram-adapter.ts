@@ -28,7 +28,7 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
     // vertical swipes scroll the app instead of closing it (lists, games)
     if (swipeBehavior.disableVertical.isAvailable()) swipeBehavior.disableVertical();
   }
-  if (viewport.mount.isAvailable()) {
+  if (viewport.mount.isAvailable() && !viewport.isMounting()) {
     (viewport.isMounted() ? Promise.resolve() : viewport.mount())
       .then(() => {
         if (viewport.bindCssVars.isAvailable() && !viewport.isCssVarsBound()) viewport.bindCssVars();
@@ -42,6 +42,12 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
   let backHandler: (() => void) | null = null;
   let offBack: (() => void) | null = null;
 
+  const insets = (): Insets =>
+    safe(() => {
+      const a = viewport.safeAreaInsets();
+      const c = viewport.contentSafeAreaInsets();
+      return { top: a.top + c.top, bottom: a.bottom + c.bottom, left: a.left + c.left, right: a.right + c.right };
+    }, { top: 0, bottom: 0, left: 0, right: 0 });
   const scheme = (): ColorScheme => (safe(() => miniApp.isDark(), false) ? 'dark' : 'light');
 
   return {
@@ -79,12 +85,11 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
       // theme_changed updates the CSS variables by itself; the scheme (dark/light) follows this signal
       return miniApp.isDark.sub(() => listener(scheme()));
     },
-    getSafeAreaInsets(): Insets {
-      return safe(() => {
-        const a = viewport.safeAreaInsets();
-        const c = viewport.contentSafeAreaInsets();
-        return { top: a.top + c.top, bottom: a.bottom + c.bottom, left: a.left + c.left, right: a.right + c.right };
-      }, { top: 0, bottom: 0, left: 0, right: 0 });
+    getSafeAreaInsets: insets,
+    onSafeAreaChange(listener) {
+      const notify = () => listener(insets());
+      const offs = [viewport.safeAreaInsets.sub(notify), viewport.contentSafeAreaInsets.sub(notify)];
+      return () => offs.forEach((off) => off());
     },
     openLink: (url) => {
       if (openLink.isAvailable()) openLink(url);

@@ -1,9 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './locales.en';
-import { ru } from './locales.ru';
 
 // i18next with the bundled texts (en, ru); the server's translations (flat dotted keys) merge over them.
+// English (the fallback) is in the first load; Russian is a chunk of its own, loaded before it is shown.
 export const SUPPORTED_LANGUAGES = ['en', 'ru'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const LOCALE_KEY = 'locale';
@@ -23,12 +23,26 @@ export async function initI18n(lng: Language, instance: I18n = i18next): Promise
   await instance.use(initReactI18next).init({
     lng,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, ru: { translation: ru } },
+    // a copy: i18next writes merged server texts into its resources, and the bundled objects must stay as shipped
+    resources: { en: { translation: structuredClone(en) } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await loadLanguage(lng, instance);
   for (const texts of pending.splice(0)) addBundledTexts(texts, instance);
   return instance;
+}
+
+const bundledLoaded = new WeakMap<I18n, Set<Language>>();
+
+/** Makes a language's bundled texts available (call before switching to it). Server texts already merged win. */
+export async function loadLanguage(lng: Language, instance: I18n = i18next): Promise<void> {
+  const loaded = bundledLoaded.get(instance) ?? new Set<Language>(['en']);
+  bundledLoaded.set(instance, loaded);
+  if (loaded.has(lng)) return;
+  const { ru } = await import('./locales.ru');
+  instance.addResourceBundle('ru', 'translation', structuredClone(ru), true, false);
+  loaded.add(lng);
 }
 
 /** Adds a feature's own texts (namespaced under its key) to the bundle; kept until i18next is initialised. */

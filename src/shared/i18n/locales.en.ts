@@ -36,7 +36,9 @@ export const en = {
     general: 'General', history: 'History', promotions: 'Promotions', my: 'Mine', available: 'Available', archive: 'Archive',
     info: 'About', leaderboard: 'Leaderboard',
   },
+  meta: { description: 'Casino games and sports betting: play in the browser or in Telegram.' },
   home: {
+    banner_prev: 'Previous banner', banner_next: 'Next banner', banner_n: 'Banner {{n}} of {{count}}',
     welcome: 'Welcome', tagline: 'Provably fair games, fast payouts', banners_failed: 'Banners could not be loaded.',
     guest_cta: 'Sign up to play for real money', games_soon: 'The game lobby opens here.',
   },

@@ -36,7 +36,9 @@ export const ru: Resources = {
     general: 'Общее', history: 'История', promotions: 'Акции', my: 'Мои', available: 'Доступные', archive: 'Архив',
     info: 'Описание', leaderboard: 'Таблица лидеров',
   },
+  meta: { description: 'Казино и ставки на спорт: играйте в браузере или в Telegram.' },
   home: {
+    banner_prev: 'Предыдущий баннер', banner_next: 'Следующий баннер', banner_n: 'Баннер {{n}} из {{count}}',
     welcome: 'Добро пожаловать', tagline: 'Честные игры, быстрые выплаты', banners_failed: 'Не удалось загрузить баннеры.',
     guest_cta: 'Зарегистрируйтесь, чтобы играть на деньги', games_soon: 'Здесь откроется лобби игр.',
   },

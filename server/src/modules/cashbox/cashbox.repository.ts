@@ -1,20 +1,42 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database';
+import type { CashboxTonTransactionsTable } from './cashbox.tables';
 
 // All SQL of the cashbox; touches only cashbox_* tables.
 export function createCashboxRepository(db: Database) {
   return {
-    insertPayment: (v: { player_id: string; type: 'deposit' | 'withdrawal'; method: string; amount_minor: bigint; currency: string; destination?: string }) =>
+    insertPayment: (v: {
+      player_id: string;
+      type: 'deposit' | 'withdrawal';
+      method: string;
+      amount_minor: bigint;
+      currency: string;
+      destination?: string;
+      ton?: { comment: string; expected_nano: bigint; rate_e9: bigint };
+    }) =>
       db
         .insertInto('cashbox_payments')
-        .values({ ...v, amount_minor: v.amount_minor.toString(), destination: v.destination ?? null })
+        .values({
+          player_id: v.player_id,
+          type: v.type,
+          method: v.method,
+          currency: v.currency,
+          amount_minor: v.amount_minor.toString(),
+          destination: v.destination ?? null,
+          ...(v.ton ? { ton_comment: v.ton.comment, ton_expected_nano: v.ton.expected_nano.toString(), ton_rate_e9: v.ton.rate_e9.toString() } : {}),
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
 
+    /** Only for a request that never took effect (its reservation was refused): it leaves no trace. */
+    deleteUnusedPayment: (id: string) => db.deleteFrom('cashbox_payments').where('id', '=', id).where('status', '=', 0).execute(),
+
     findPayment: (id: string) => db.selectFrom('cashbox_payments').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    findByTonComment: (comment: string) => db.selectFrom('cashbox_payments').selectAll().where('ton_comment', '=', comment).executeTakeFirst(),
+
     /** Moves a payment from one status to another; undefined when it was not in `from` (someone else moved it). */
-    transition: (id: string, from: number[], to: number, extra: { fee_minor?: bigint; reason?: string } = {}) =>
+    transition: (id: string, from: number[], to: number, extra: { fee_minor?: bigint; reason?: string; amount_minor?: bigint; ton_tx_hash?: string } = {}) =>
       db
         .updateTable('cashbox_payments')
         .set({
@@ -22,6 +44,8 @@ export function createCashboxRepository(db: Database) {
           updated_at: new Date(),
           ...(extra.fee_minor !== undefined ? { fee_minor: extra.fee_minor.toString() } : {}),
           ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
+          ...(extra.amount_minor !== undefined ? { amount_minor: extra.amount_minor.toString() } : {}),
+          ...(extra.ton_tx_hash !== undefined ? { ton_tx_hash: extra.ton_tx_hash } : {}),
         })
         .where('id', '=', id)
         .where('status', 'in', from)
@@ -44,6 +68,24 @@ export function createCashboxRepository(db: Database) {
       ]);
       return { items, total: Number(total.n) };
     },
+
+    /** A chain transaction handled once: the hash is the key; a second record of the same hash is ignored. */
+    recordTonTransaction: (v: Insertable<CashboxTonTransactionsTable>) =>
+      db.insertInto('cashbox_ton_transactions').values(v).onConflict((oc) => oc.column('hash').doNothing()).execute(),
+
+    findTonTransaction: (hash: string) => db.selectFrom('cashbox_ton_transactions').selectAll().where('hash', '=', hash).executeTakeFirst(),
+
+    async tonCursor(account: string): Promise<string | undefined> {
+      return (await db.selectFrom('cashbox_ton_cursors').select('last_lt').where('account', '=', account).executeTakeFirst())?.last_lt;
+    },
+
+    /** Moves the cursor forward only (two instances saving out of order never move it back). */
+    saveTonCursor: (account: string, lt: string) =>
+      db
+        .insertInto('cashbox_ton_cursors')
+        .values({ account, last_lt: lt })
+        .onConflict((oc) => oc.column('account').doUpdateSet({ last_lt: sql<string>`greatest(cashbox_ton_cursors.last_lt, excluded.last_lt)`, updated_at: sql<Date>`now()` }))
+        .execute(),
 
     listWithdrawals: (statuses: number[]) =>
       db.selectFrom('cashbox_payments').selectAll().where('type', '=', 'withdrawal').where('status', 'in', statuses).orderBy('id').limit(500).execute(),

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badRequest } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const SANDBOX_SECRET = 'sandbox-secret-for-tests-0001';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET } });
+  t = await createTestApp({ env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET, PAYMENTS_SANDBOX_PLATFORMS: 'web' } });
 });
 afterAll(async () => {
   await t.close();
@@ -33,10 +34,13 @@ async function deposit(p: { headers: Record<string, string> }, amount: number, c
 }
 
 describe('deposits through the sandbox processor', () => {
-  it('offers the labelled sandbox method with limits in the player’s currency', async () => {
+  it('offers the labelled sandbox method and TON with limits in the player’s currency', async () => {
     const p = await newPlayer('methods@example.com', 'EUR');
     const res = await t.app.inject({ url: '/main-api/payments/methods?client_type=web', ...p });
-    expect(res.json()).toEqual([expect.objectContaining({ id: 'sandbox', is_test: true, currency: 'EUR', deposit: { min: 1, max: 10000 } })]);
+    expect(res.json()).toEqual([
+      expect.objectContaining({ id: 'sandbox', name: 'Sandbox (test)', kind: 'sandbox', is_test: true, currency: 'EUR', deposit: { min: 1, max: 10000 } }),
+      expect.objectContaining({ id: 'ton', kind: 'ton', name: 'TON (testnet)', currency: 'EUR', withdrawal: { min: 5, max: 5000 } }),
+    ]);
   });
 
   it('credits a successful deposit once, shows it in history, and a failed one not at all', async () => {
@@ -94,6 +98,58 @@ describe('deposits through the sandbox processor', () => {
     }
     expect((await t.app.inject({ url: '/main-api/payments/history', ...p })).json().total).toBe(0);
   });
+
+  it('refuses a method not offered on this platform and a currency other than the account’s', async () => {
+    const p = await newPlayer('platform@example.com');
+    const inTelegram = (await t.app.inject({ url: '/main-api/payments/methods?client_type=telegram', ...p })).json();
+    expect(inTelegram.map((m: { id: string }) => m.id)).toEqual(['ton']);
+    const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 10, client_type: 'telegram' } });
+    expect(res.json()).toMatchObject({ code: 'CASHBOX_METHOD_NOT_ON_PLATFORM', detail: "method: 'sandbox' is not offered in the Telegram app" });
+    const eur = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 10, currency: 'EUR' } });
+    expect(eur.statusCode).toBe(400);
+    expect(eur.json()).toMatchObject({ code: 'CASHBOX_WRONG_CURRENCY', detail: 'currency: your account is in USD; deposits are taken in USD only' });
+    const cashout = await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 10, currency: 'EUR', destination: 'x' } });
+    expect(cashout.json().code).toBe('CASHBOX_WRONG_CURRENCY');
+    const sameCurrency = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 10, currency: 'USD' } });
+    expect(sameCurrency.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/main-api/payments/history', ...p })).json().total).toBe(1);
+  });
+
+  it('asks the deposit-limit policy before accepting a deposit', async () => {
+    const refused: unknown[] = [];
+    const limited = await createTestApp({
+      env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET },
+      depositPolicy: {
+        check: async (playerId: string, amountMinor: bigint, currency: string) => {
+          refused.push([typeof playerId, amountMinor, currency]);
+          if (amountMinor > 5000n) throw badRequest('LIMITS_DEPOSIT_EXCEEDED', 'amount: over your deposit limit');
+        },
+      },
+    });
+    try {
+      const res = await limited.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email: 'limit@example.com', password: 'correct horse', accept_terms: true } });
+      const headers = { authorization: `Bearer ${res.json().access_token as string}` };
+      expect((await limited.app.inject({ method: 'POST', url: '/main-api/payments/deposit', headers, payload: { method: 'sandbox', amount: 50 } })).statusCode).toBe(200);
+      expect((await limited.app.inject({ method: 'POST', url: '/main-api/payments/deposit', headers, payload: { method: 'sandbox', amount: 50.01 } })).statusCode).toBe(400);
+      expect(refused).toEqual([['string', 5000n, 'USD'], ['string', 5001n, 'USD']]);
+      expect((await limited.app.inject({ url: '/main-api/payments/history', headers })).json().total).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('verifies a processor’s signature over the raw bytes whatever the content type, and knows only its processors', async () => {
+    const p = await newPlayer('raw-bytes@example.com');
+    const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 12 } });
+    // whitespace and key order a JSON parser would lose are part of what is signed
+    const body = `{ "status": "success",  "payment_id": ${res.json().payment_id}, "event_id": "raw-1" }`;
+    const sig = createHmac('sha256', SANDBOX_SECRET).update(body).digest('hex');
+    const ok = await t.app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'text/plain', 'x-signature': sig }, payload: body });
+    expect(ok.json()).toEqual({ applied: true });
+    expect((await me(p)).balance).toBe(12);
+    const unknown = await t.app.inject({ method: 'POST', url: '/main-api/payments/webhook/card', headers: { 'content-type': 'application/json', 'x-signature': sig }, payload: body });
+    expect(unknown.statusCode).toBe(404);
+  });
 });
 
 describe('withdrawals', () => {
@@ -127,6 +183,32 @@ describe('withdrawals', () => {
     const id = String((await me(p)).id);
     const b = (await wallet.balances(id))!;
     expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(await wallet.sumEntries(id));
+  });
+
+  it('applies a repeated decision once, never returns processed money, and tells the player live', async () => {
+    ops.authorization = `Bearer ${t.secrets.ops}`;
+    const p = await newPlayer('decide-twice@example.com');
+    const id = String((await me(p)).id);
+    await deposit(p, 100, 'success');
+    const seen: unknown[] = [];
+    t.bus.subscribe((e) => {
+      if ((e.target as { userId?: string }).userId === id) seen.push(e.message);
+    });
+    const w = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 40, destination: 'acct' } })).json();
+    const r = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 10, destination: 'acct' } })).json();
+    for (let i = 0; i < 2; i++) {
+      const approve = await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${w.payment_id}/approve`, headers: ops, payload: {} });
+      expect(approve.json()).toMatchObject({ status: 1, fee: 0 });
+      const reject = await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${r.payment_id}/reject`, headers: ops, payload: { reason: 'no' } });
+      expect(reject.json()).toMatchObject({ status: 3 });
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${w.payment_id}/reject`, headers: ops, payload: { reason: 'undo' } })).json()).toMatchObject({ code: 'CASHBOX_ALREADY_DECIDED' });
+    expect(await me(p)).toMatchObject({ balance: 60, pending_withdraws_sum: 0 });
+    expect(seen).toContainEqual({ type: 'notification', data: expect.objectContaining({ kind: 'payment_status', payment_id: w.payment_id, status: 1 }) });
+    expect(seen).toContainEqual({ type: 'notification', data: expect.objectContaining({ kind: 'payment_status', payment_id: r.payment_id, status: 3 }) });
+    expect(seen).toContainEqual({ type: 'new_balance', data: expect.objectContaining({ balance: 60, pending_withdraws_sum: 0 }) });
+    const b = (await t.services.wallet.balances(id))!;
+    expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(await t.services.wallet.sumEntries(id));
   });
 
   it('shows each player only their own payments', async () => {

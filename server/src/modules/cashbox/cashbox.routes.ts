@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashoutBody, cashoutResponse, depositBody, depositResponse, historyQuery, historyResponse, methodsQuery, methodsResponse, processorEvent } from '@contracts/cashbox';
+import { cashoutBody, cashoutResponse, depositBody, depositResponse, historyQuery, historyResponse, methodsQuery, methodsResponse } from '@contracts/cashbox';
 import { errorBody } from '@contracts/common';
-import { AppError } from '../../lib/errors';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorGuard } from '../../plugins/operator-guard';
 import type { CashboxService } from './cashbox.service';
@@ -16,7 +15,9 @@ const origin = (r: { protocol: string; host: string }) => `${r.protocol}://${r.h
 export const cashboxRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; auth: AuthGuard }> = async (app, { cashbox, auth }) => {
   const tags = ['cashbox'];
   const me = { preHandler: auth.requirePlayer };
-  app.get('/payments/methods', { ...me, schema: { tags, querystring: methodsQuery, response: { 200: methodsResponse, ...errors } } }, (req) => cashbox.methods(req.playerId));
+  app.get('/payments/methods', { ...me, schema: { tags, querystring: methodsQuery, response: { 200: methodsResponse, ...errors } } }, (req) =>
+    cashbox.methods(req.playerId, req.query.client_type),
+  );
   app.post('/payments/deposit', { ...me, schema: { tags, body: depositBody, response: { 200: depositResponse, ...errors } } }, (req) =>
     cashbox.deposit(req.playerId, req.body, origin(req)),
   );
@@ -30,21 +31,11 @@ export const cashboxRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; aut
 
 /** Processor webhooks: the signature is checked over the exact raw bytes, so this scope keeps the body as a Buffer. */
 export async function cashboxWebhookRoutes(app: FastifyInstance, { cashbox }: { cashbox: CashboxService }) {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   app.post<{ Params: { method: string } }>('/main-api/payments/webhook/:method', { schema: { hide: true }, config: { rateLimit: false } }, async (req) => {
-    const raw = req.body as Buffer;
-    const signature = req.headers['x-signature'];
-    return cashbox.handleWebhook(req.params.method, raw, Array.isArray(signature) ? signature[0] : signature, (bytes) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(bytes.toString('utf8'));
-      } catch {
-        throw new AppError(400, 'CASHBOX_BAD_EVENT', 'The event is not JSON');
-      }
-      const parsed = processorEvent.safeParse(json);
-      if (!parsed.success) throw new AppError(422, 'VALIDATION_ERROR', parsed.error.issues.map((i) => `body/${i.path.join('/')}: ${i.message}`).join('; '));
-      return parsed.data;
-    });
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    return cashbox.handleWebhook(req.params.method, raw, req.headers);
   });
 }
 
@@ -53,7 +44,7 @@ export async function cashboxWebhookRoutes(app: FastifyInstance, { cashbox }: { 
  * the choice is signed and posted to the webhook route exactly as a processor would, then the payer returns to the
  * site with `payment_status`.
  */
-export async function sandboxCheckoutRoutes(app: FastifyInstance, { cashbox }: { cashbox: CashboxService }) {
+export async function sandboxCheckoutRoutes(app: FastifyInstance, { sandbox }: { sandbox: { sign(body: string): string } }) {
   app.get<{ Params: { id: string } }>('/sandbox-pay/:id', { schema: { hide: true } }, async (req, reply) => {
     const id = Number(req.params.id);
     if (!Number.isSafeInteger(id) || id <= 0) return reply.code(404).type('text/plain').send('No such payment');
@@ -62,7 +53,8 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, { cashbox }: {
   app.post<{ Params: { id: string }; Body: { status?: string } }>('/sandbox-pay/:id', { schema: { hide: true } }, async (req, reply) => {
     const status = req.body?.status;
     if (status !== 'success' && status !== 'pending' && status !== 'failed') return reply.code(400).type('text/plain').send('Choose success, pending or failed');
-    const { body, signature } = cashbox.signSandboxEvent({ event_id: randomUUID(), payment_id: Number(req.params.id), status });
+    const body = JSON.stringify({ event_id: randomUUID(), payment_id: Number(req.params.id), status });
+    const signature = sandbox.sign(body);
     const res = await app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-signature': signature }, payload: body });
     if (res.statusCode >= 400) return reply.code(res.statusCode).type('text/plain').send(`The sandbox processor refused it: ${res.body}`);
     return reply.redirect(`/?payment_status=${status}`);

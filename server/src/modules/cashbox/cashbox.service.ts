@@ -1,10 +1,14 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Payment, PaymentMethod } from '@contracts/cashbox';
+import { randomBytes } from 'node:crypto';
+import type { ClientType, Payment, PaymentMethod, TonTransfer } from '@contracts/cashbox';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
 import { toDecimalString, toMajor, toMinor } from '../../lib/money';
+import type { LivePublisher } from '../live/live.bus';
 import type { PlayerNotifier } from '../notifications';
 import type { WalletService } from '../wallet';
 import type { CashboxRepository, PaymentRow } from './cashbox.repository';
+import type { PaymentProcessor } from './processors';
+import { commentPayload, nanoForMinor, parseTonAddress, tonChain, type TonNetwork } from './ton';
 
 /** Filled in by responsible gambling: throws to refuse a deposit (deposit limits). Default: allow. */
 export interface DepositPolicy {
@@ -12,38 +16,71 @@ export interface DepositPolicy {
 }
 export const allowAllDeposits: DepositPolicy = { check: async () => undefined };
 
+/** TON deposits to one house wallet; rates are the player's currency (major units) per 1 TON, times 10^9. */
+export interface TonDepositSettings {
+  address: string;
+  network: TonNetwork;
+  rates: Map<string, bigint>;
+  /** How long the wallet may take to send the transfer (TON Connect validUntil). */
+  transferTtlSeconds: number;
+}
+
 export interface CashboxDeps {
   repo: CashboxRepository;
   wallet: WalletService;
+  live: LivePublisher;
   notifier: Pick<PlayerNotifier, 'notify'>;
   depositPolicy: DepositPolicy;
   digits(currency: string): Promise<number>;
   playerCurrency(playerId: string): Promise<string>;
   limits: { minDeposit: number; maxDeposit: number; minWithdrawal: number; maxWithdrawal: number };
-  sandbox: { enabled: boolean; secret: string };
+  /** Card / e-wallet processors, the sandbox among them when it is enabled. */
+  processors: PaymentProcessor[];
+  ton: TonDepositSettings | null;
+  clock: Clock;
+  random?: (bytes: number) => Buffer;
   log: { warn(o: object, m: string): void };
 }
 
-// Deposits and withdrawals. Money moves only through the wallet; a deposit is credited only on a verified
-// processor event (never on what the browser says), once per payment whatever the number of events.
+const platformName: Record<ClientType, string> = { web: 'the website', telegram: 'the Telegram app' };
+
+// Deposits and withdrawals. Money moves only through the wallet; a deposit is credited only on a verified processor
+// event or a final chain transaction (never on what the browser says), once per payment whatever the number of events.
 export function createCashboxService(deps: CashboxDeps) {
   const { repo, wallet } = deps;
+  const random = deps.random ?? randomBytes;
 
-  async function methods(playerId: string): Promise<PaymentMethod[]> {
+  async function methodsFor(playerId: string, clientType: ClientType | 'any'): Promise<PaymentMethod[]> {
     const currency = await deps.playerCurrency(playerId);
     const l = deps.limits;
+    const deposit = { min: l.minDeposit, max: l.maxDeposit };
+    const withdrawal = { min: l.minWithdrawal, max: l.maxWithdrawal };
     const list: PaymentMethod[] = [];
-    if (deps.sandbox.enabled) {
-      list.push({ id: 'sandbox', name: 'Sandbox (test payments)', kind: 'sandbox', is_test: true, currency,
-        deposit: { min: l.minDeposit, max: l.maxDeposit }, withdrawal: { min: l.minWithdrawal, max: l.maxWithdrawal } });
+    for (const p of deps.processors) {
+      if (clientType !== 'any' && !p.platforms.includes(clientType)) continue;
+      list.push({ id: p.id, name: p.name, kind: p.isTest ? 'sandbox' : 'processor', is_test: p.isTest, currency, deposit, withdrawal });
+    }
+    // TON works everywhere, for players whose currency has a rate
+    if (deps.ton?.rates.has(currency)) {
+      const testnet = deps.ton.network === 'testnet';
+      list.push({ id: 'ton', name: testnet ? 'TON (testnet)' : 'TON', kind: 'ton', is_test: testnet, currency, deposit, withdrawal });
     }
     return list;
   }
 
-  async function offered(playerId: string, method: string) {
-    const m = (await methods(playerId)).find((x) => x.id === method);
-    if (!m) throw badRequest('CASHBOX_METHOD_UNAVAILABLE', `method: '${method}' is not offered here`);
-    return m;
+  async function offered(playerId: string, method: string, clientType: ClientType) {
+    const here = (await methodsFor(playerId, clientType)).find((x) => x.id === method);
+    if (here) return here;
+    if ((await methodsFor(playerId, 'any')).some((x) => x.id === method)) {
+      throw badRequest('CASHBOX_METHOD_NOT_ON_PLATFORM', `method: '${method}' is not offered in ${platformName[clientType]}`);
+    }
+    throw badRequest('CASHBOX_METHOD_UNAVAILABLE', `method: '${method}' is not offered here`);
+  }
+
+  async function accountCurrency(playerId: string, claimed: string | undefined, what: string) {
+    const currency = await deps.playerCurrency(playerId);
+    if (claimed && claimed !== currency) throw badRequest('CASHBOX_WRONG_CURRENCY', `currency: your account is in ${currency}; ${what}s are taken in ${currency} only`);
+    return currency;
   }
 
   async function minorAmount(amount: number, currency: string, range: { min: number; max: number } | null, what: string) {
@@ -66,33 +103,66 @@ export function createCashboxService(deps: CashboxDeps) {
     };
   }
 
-  const signature = (raw: Buffer | string) => createHmac('sha256', deps.sandbox.secret).update(raw).digest('hex');
+  /** The player sees a payment's status change live (the app refreshes history and shows a toast). */
+  async function publishStatus(p: PaymentRow) {
+    await deps.live.publishToUser(p.player_id, {
+      type: 'notification',
+      data: { id: `payment:${p.id}:${p.status}`, kind: 'payment_status', payment_id: Number(p.id), payment_type: p.type, status: p.status },
+    });
+  }
+
+  async function tonDeposit(playerId: string, currency: string, amountMinor: bigint) {
+    const ton = deps.ton!;
+    const rate = ton.rates.get(currency)!;
+    const expected = nanoForMinor(amountMinor, await deps.digits(currency), rate);
+    const comment = `dep:${random(6).toString('hex')}`;
+    const p = await repo.insertPayment({ player_id: playerId, type: 'deposit', method: 'ton', amount_minor: amountMinor, currency, ton: { comment, expected_nano: expected, rate_e9: rate } });
+    const transfer: TonTransfer = {
+      address: ton.address,
+      amount_nano: expected.toString(),
+      comment,
+      payload: commentPayload(comment),
+      valid_until: Math.floor(deps.clock.now().getTime() / 1000) + ton.transferTtlSeconds,
+      network: ton.network,
+      chain: tonChain(ton.network),
+    };
+    return { payment_id: Number(p.id), status: p.status, ton: transfer };
+  }
 
   return {
-    methods,
+    methods: (playerId: string, clientType: ClientType) => methodsFor(playerId, clientType),
 
-    async deposit(playerId: string, body: { method: string; amount: number }, origin: string) {
-      const method = await offered(playerId, body.method);
-      const currency = await deps.playerCurrency(playerId);
+    async deposit(playerId: string, body: { method: string; amount: number; currency?: string; client_type: ClientType }, origin: string) {
+      const currency = await accountCurrency(playerId, body.currency, 'deposit');
+      const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.deposit, 'deposit');
       await deps.depositPolicy.check(playerId, amountMinor, currency);
+      if (method.kind === 'ton') return tonDeposit(playerId, currency, amountMinor);
+      const processor = deps.processors.find((x) => x.id === method.id)!;
       const p = await repo.insertPayment({ player_id: playerId, type: 'deposit', method: method.id, amount_minor: amountMinor, currency });
-      return { payment_id: Number(p.id), status: p.status, redirect_url: `${origin}/sandbox-pay/${p.id}` };
+      return { payment_id: Number(p.id), status: p.status, redirect_url: processor.checkoutUrl({ id: p.id, amountMinor, currency }, origin) };
     },
 
-    async cashout(playerId: string, body: { method: string; amount: number; destination: string }) {
-      const method = await offered(playerId, body.method);
-      const currency = await deps.playerCurrency(playerId);
+    /** A withdrawal request: the amount is reserved at once, or nothing is recorded at all. */
+    async cashout(playerId: string, body: { method: string; amount: number; currency?: string; destination: string; client_type: ClientType }) {
+      const currency = await accountCurrency(playerId, body.currency, 'withdrawal');
+      const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.withdrawal, 'withdrawal');
-      const balance = await wallet.balances(playerId);
-      if (!balance || balance.real < amountMinor) {
-        throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', `amount: at most ${toDecimalString(balance?.real ?? 0n, await deps.digits(currency))} ${currency} is available for withdrawal`);
+      const destination = body.destination.trim();
+      if (method.kind === 'ton') {
+        const address = parseTonAddress(destination, deps.ton!.network);
+        if ('problem' in address) throw badRequest('CASHBOX_BAD_ADDRESS', `destination: ${address.problem}`);
       }
-      const p = await repo.insertPayment({ player_id: playerId, type: 'withdrawal', method: method.id, amount_minor: amountMinor, currency, destination: body.destination });
+      const available = async () => `amount: at most ${toDecimalString((await wallet.balances(playerId))?.real ?? 0n, await deps.digits(currency))} ${currency} is available for withdrawal`;
+      const balance = await wallet.balances(playerId);
+      if (!balance || balance.real < amountMinor) throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', await available());
+      const p = await repo.insertPayment({ player_id: playerId, type: 'withdrawal', method: method.id, amount_minor: amountMinor, currency, destination });
       try {
         await wallet.reserveWithdrawal({ playerId, currency, key: `withdrawal:${p.id}:reserve`, reference: { type: 'payment', id: p.id } }, amountMinor);
       } catch (err) {
-        await repo.transition(p.id, [0], 3, { reason: 'insufficient funds' });
+        // spent in between (a bet, another withdrawal): the request never took effect
+        await repo.deleteUnusedPayment(p.id);
+        if ((err as AppError).code === 'WALLET_INSUFFICIENT_FUNDS') throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', await available());
         throw err;
       }
       return { payment_id: Number(p.id), status: p.status };
@@ -103,19 +173,12 @@ export function createCashboxService(deps: CashboxDeps) {
       return { items: await Promise.all(items.map(view)), total, size: q.size, page: q.page, pages: Math.max(1, Math.ceil(total / q.size)) };
     },
 
-    /** The sandbox checkout page's form: sign the event as a processor would; the webhook route handles it. */
-    signSandboxEvent(event: { event_id: string; payment_id: number; status: string }) {
-      const body = JSON.stringify(event);
-      return { body, signature: signature(body) };
-    },
-
-    /** A processor event, verified over the exact raw bytes in constant time, applied once per event id. */
-    async handleWebhook(method: string, raw: Buffer, givenSignature: string | undefined, parse: (raw: Buffer) => { event_id: string; payment_id: number; status: 'success' | 'pending' | 'failed' }) {
-      if (method !== 'sandbox' || !deps.sandbox.enabled) throw notFound('CASHBOX_UNKNOWN_PROCESSOR', `No processor '${method}'`);
-      const expected = Buffer.from(signature(raw), 'hex');
-      const given = Buffer.from(givenSignature ?? '', 'hex');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError(401, 'CASHBOX_BAD_SIGNATURE', 'Bad signature');
-      const event = parse(raw);
+    /** A processor event, verified over the exact raw bytes, applied once per payment whatever the number of events. */
+    async handleWebhook(method: string, raw: Buffer, headers: Record<string, string | string[] | undefined>) {
+      const processor = deps.processors.find((x) => x.id === method);
+      if (!processor) throw notFound('CASHBOX_UNKNOWN_PROCESSOR', `No processor '${method}'`);
+      if (!processor.verify(raw, headers)) throw new AppError(401, 'CASHBOX_BAD_SIGNATURE', 'Bad signature');
+      const event = processor.parseEvent(raw);
       const payment = await repo.findPayment(String(event.payment_id));
       if (!payment || payment.type !== 'deposit' || payment.method !== method) throw notFound('CASHBOX_UNKNOWN_PAYMENT', 'No such deposit');
       // The event log is an audit trail, not a gate: a process killed between recording an event and crediting
@@ -127,15 +190,14 @@ export function createCashboxService(deps: CashboxDeps) {
           { playerId: payment.player_id, currency: payment.currency, key: `deposit:${payment.id}`, reference: { type: 'payment', id: payment.id } },
           BigInt(payment.amount_minor),
         );
-        await repo.transition(payment.id, [0, 3], 1);
-        if (!credit.repeated) {
-          const amount = `${toDecimalString(BigInt(payment.amount_minor), await deps.digits(payment.currency))} ${payment.currency}`;
-          await deps.notifier.notify(payment.player_id, { type: 'deposit_credited', amount }).catch((err) => deps.log.warn({ err }, 'deposit notification failed'));
-        }
+        const moved = await repo.transition(payment.id, [0, 3], 1);
+        if (moved) await publishStatus(moved);
+        if (!credit.repeated) await notifyCredited(payment.player_id, BigInt(payment.amount_minor), payment.currency);
         return { applied: firstTime && !credit.repeated };
       }
       if (event.status === 'failed') {
         const moved = await repo.transition(payment.id, [0], 3, { reason: 'declined by the processor' });
+        if (moved) await publishStatus(moved);
         return { applied: firstTime && !!moved };
       }
       return { applied: firstTime };
@@ -145,33 +207,60 @@ export function createCashboxService(deps: CashboxDeps) {
       return Promise.all((await repo.listWithdrawals(statuses)).map(async (p) => ({ ...(await view(p)), player_id: Number(p.player_id) })));
     },
 
-    /** Operator decisions on a withdrawal: processed (with an optional fee kept from the amount), rejected, manual. */
+    /**
+     * Operator decisions on a withdrawal: processed (with an optional fee kept from the amount), rejected (money
+     * back), manual. Repeating the same decision finishes it (safe after a crash); another decision is refused.
+     */
     async decideWithdrawal(id: string, decision: { action: 'approve'; fee?: number } | { action: 'reject'; reason: string } | { action: 'manual' }) {
       const p = await repo.findPayment(id);
       if (!p || p.type !== 'withdrawal') throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No withdrawal ${id}`);
       const op = (step: string) => ({ playerId: p.player_id, currency: p.currency, key: `withdrawal:${p.id}:${step}`, reference: { type: 'payment', id: p.id } });
       const amount = BigInt(p.amount_minor);
       const digits = await deps.digits(p.currency);
+      const decided = () => new AppError(409, 'CASHBOX_ALREADY_DECIDED', `The withdrawal is already ${['processing', 'processed', 'processed with a fee', 'rejected', 'manual'][p.status]}`);
       if (decision.action === 'manual') {
         const moved = await repo.transition(id, [0], 4);
-        if (!moved) throw new AppError(409, 'CASHBOX_ALREADY_DECIDED', 'The withdrawal is no longer processing');
+        if (!moved) {
+          if (p.status === 4) return view(p);
+          throw decided();
+        }
+        await publishStatus(moved);
         return view(moved);
       }
       if (decision.action === 'approve') {
-        const fee = decision.fee ? toMinor(decision.fee, digits) : 0n;
+        let fee: bigint;
+        try {
+          fee = decision.fee ? toMinor(decision.fee, digits) : 0n;
+        } catch {
+          throw badRequest('CASHBOX_BAD_FEE', `fee: too many decimal places for ${p.currency}`);
+        }
         if (fee < 0n || fee >= amount) throw badRequest('CASHBOX_BAD_FEE', 'fee: must be less than the amount');
         const moved = await repo.transition(id, [0, 4], fee > 0n ? 2 : 1, { fee_minor: fee });
-        if (!moved) throw new AppError(409, 'CASHBOX_ALREADY_DECIDED', 'The withdrawal was already decided');
-        await wallet.settleWithdrawal(op('settle'), amount);
-        await deps.notifier.notify(p.player_id, { type: 'withdrawal_processed', amount: `${toDecimalString(amount - fee, digits)} ${p.currency}` }).catch(() => undefined);
-        return view(moved);
+        if (!moved && p.status !== 1 && p.status !== 2) throw decided();
+        const settled = await wallet.settleWithdrawal(op('settle'), amount);
+        if (moved) await publishStatus(moved);
+        if (!settled.repeated) {
+          await deps.notifier.notify(p.player_id, { type: 'withdrawal_processed', amount: `${toDecimalString(amount - fee, digits)} ${p.currency}` }).catch((err) => deps.log.warn({ err }, 'withdrawal notification failed'));
+        }
+        return view(moved ?? p);
       }
       const moved = await repo.transition(id, [0, 4], 3, { reason: decision.reason });
-      if (!moved) throw new AppError(409, 'CASHBOX_ALREADY_DECIDED', 'The withdrawal was already decided');
-      await wallet.releaseWithdrawal(op('release'), amount);
-      await deps.notifier.notify(p.player_id, { type: 'withdrawal_processed', amount: `${toDecimalString(amount, digits)} ${p.currency}`, rejected: true }).catch(() => undefined);
-      return view(moved);
+      if (!moved && p.status !== 3) throw decided();
+      const released = await wallet.releaseWithdrawal(op('release'), amount);
+      if (moved) await publishStatus(moved);
+      if (!released.repeated) {
+        await deps.notifier.notify(p.player_id, { type: 'withdrawal_processed', amount: `${toDecimalString(amount, digits)} ${p.currency}`, rejected: true }).catch((err) => deps.log.warn({ err }, 'withdrawal notification failed'));
+      }
+      return view(moved ?? p);
     },
+
+    publishStatus,
+    notifyCredited,
   };
+
+  async function notifyCredited(playerId: string, amountMinor: bigint, currency: string) {
+    const amount = `${toDecimalString(amountMinor, await deps.digits(currency))} ${currency}`;
+    await deps.notifier.notify(playerId, { type: 'deposit_credited', amount }).catch((err) => deps.log.warn({ err }, 'deposit notification failed'));
+  }
 }
 export type CashboxService = ReturnType<typeof createCashboxService>;

@@ -13,6 +13,10 @@ export interface CashboxPaymentsTable {
   reason: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  ton_comment: string | null;
+  ton_expected_nano: string | null;
+  ton_rate_e9: string | null;
+  ton_tx_hash: string | null;
 }
 export interface CashboxWebhookEventsTable {
   method: string;
@@ -21,7 +25,26 @@ export interface CashboxWebhookEventsTable {
   status: string;
   received_at: Generated<Date>;
 }
+export type TonOutcome = 'credited' | 'underpaid' | 'unmatched' | 'duplicate';
+export interface CashboxTonTransactionsTable {
+  hash: string;
+  account: string;
+  lt: string;
+  value_nano: string;
+  comment: string | null;
+  source: string | null;
+  payment_id: string | null;
+  outcome: TonOutcome;
+  seen_at: Generated<Date>;
+}
+export interface CashboxTonCursorsTable {
+  account: string;
+  last_lt: string;
+  updated_at: Generated<Date>;
+}
 export interface CashboxTables {
   cashbox_payments: CashboxPaymentsTable;
   cashbox_webhook_events: CashboxWebhookEventsTable;
+  cashbox_ton_transactions: CashboxTonTransactionsTable;
+  cashbox_ton_cursors: CashboxTonCursorsTable;
 }

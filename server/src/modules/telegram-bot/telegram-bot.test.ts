@@ -19,9 +19,9 @@ describe('the bot inside the server', () => {
   let api: Awaited<ReturnType<typeof startStandInBotApi>>;
   let t: TestApp;
   beforeAll(async () => {
-    api = await startStandInBotApi(TOKEN);
+    api = await startStandInBotApi(TOKEN, { blockedChats: [5004] });
     t = await createTestApp({
-      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, TELEGRAM_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://casino.example', BUILD_VERSION: 'v42' },
+      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, TELEGRAM_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://casino.example', BUILD_VERSION: 'v42', TELEGRAM_WEBAPP_SHORT_NAME: 'play', SUPPORT_URL: 'https://t.me/casino_help' },
     });
   });
   afterAll(async () => {
@@ -38,7 +38,7 @@ describe('the bot inside the server', () => {
     expect(sent).toMatchObject({ chat_id: 4242 });
     expect(String(sent.text)).toContain('Hi, Ivan');
     const button = (sent.reply_markup as { inline_keyboard: Array<Array<{ web_app?: { url: string } }>> }).inline_keyboard[0]![0]!;
-    expect(button.web_app?.url).toMatch(/^https:\/\/casino\.example\/\?v=/);
+    expect(button.web_app?.url).toBe('https://casino.example/?v=v42');
   });
 
   it('greets in Russian and carries a /start payload as a signed start_param link', async () => {
@@ -46,12 +46,14 @@ describe('the bot inside the server', () => {
     const sent = api.called('sendMessage').at(-1)!.body;
     expect(String(sent.text)).toContain('Привет, Ivan');
     const button = (sent.reply_markup as { inline_keyboard: Array<Array<{ url?: string; text: string }>> }).inline_keyboard[0]![0]!;
-    expect(button).toMatchObject({ text: 'Открыть казино', url: 'https://t.me/casino_test_bot?startapp=ref-friend_7' });
+    expect(button).toMatchObject({ text: 'Открыть казино', url: 'https://t.me/casino_test_bot/play?startapp=ref-friend_7' });
   });
 
-  it('answers /paysupport and /help', async () => {
+  it('answers /paysupport, /help and /privacy', async () => {
     await post(update('/paysupport', 'en', 3), SECRET);
-    expect(String(api.called('sendMessage').at(-1)!.body.text)).toContain('support');
+    expect(String(api.called('sendMessage').at(-1)!.body.text)).toContain('https://t.me/casino_help');
+    await post(update('/privacy', 'en', 7), SECRET);
+    expect(String(api.called('sendMessage').at(-1)!.body.text)).toContain('https://casino.example/terms');
     await post(update('/help', 'en', 4), SECRET);
     expect(String(api.called('sendMessage').at(-1)!.body.text)).toContain('/paysupport');
   });
@@ -73,6 +75,17 @@ describe('the bot inside the server', () => {
     const n = t.services.notifier;
     expect(await n.notify(yes.id, { type: 'deposit_credited', amount: '10.00 USD' })).toBe('sent');
     expect(api.called('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 5001, text: 'Пополнение на 10.00 USD зачислено. Удачи!' });
+    const before = api.calls.length;
     for (const p of [email, unsub, noTg]) expect(await n.notify(p.id, { type: 'withdrawal_processed', amount: '5 USD' })).toBe('skipped');
+    expect(await n.notify('999999999', { type: 'deposit_credited', amount: '1 USD' })).toBe('skipped');
+    expect(api.calls.length).toBe(before);
+    expect(await n.notify(yes.id, { type: 'tournament_result', tournament: 'Friday Slots', place: 2, prize: '50.00 USD' })).toBe('sent');
+    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 5001, text: 'Турнир «Friday Slots» завершён: ваше место — 2, выигрыш 50.00 USD.' });
+  });
+
+  it('reports a notification Telegram refused (player blocked the bot) without throwing', async () => {
+    const blocked = await t.db.insertInto('acc_players').values({ currency: 'USD', telegram_id: '5004', preferred_communication_channel: 'telegram', language_code: 'en' } as never).returning('id').executeTakeFirstOrThrow();
+    expect(await t.services.notifier.notify(blocked.id, { type: 'withdrawal_processed', amount: '5.00 USD' })).toBe('failed');
+    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 5004, text: 'Your withdrawal of 5.00 USD is processed.' });
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
+import { preparedMark } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
 
 export interface Balances {
@@ -80,7 +81,7 @@ export function createWalletRepository(db: Database) {
      * nothing.
      */
     async debitInOneStatement(playerId: string, currency: string, amount: bigint, key: string, ref?: { type: string; id: string }) {
-      const result = await sql<{ real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; entry_id: string }>`
+      const result = await sql<{ real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; entry_id: string }>`${sql.raw(preparedMark('wallet_debit'))}
         with acc as (
           select player_id, real_minor, bonus_minor from wallet_accounts
           where player_id = ${playerId} and currency = ${currency} for update

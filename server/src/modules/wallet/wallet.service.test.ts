@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, usingPostgres } from '../../../test/test-database';
-import type { WalletService } from './wallet.service';
+import { sql } from 'kysely';
+import { createDatabase } from '../../db/database';
+import { createWalletRepository } from './wallet.repository';
+import { createWalletService, type WalletService } from './wallet.service';
 
 let t: TestApp;
 let wallet: WalletService;
@@ -49,6 +52,20 @@ describe('wallet ledger', () => {
     expect((await wallet.balances(p))!.real).toBe(700n);
     const other = await player();
     await expect(wallet.creditDeposit({ playerId: other, currency: 'USD', key: `${p}:dep-same` }, 1n)).rejects.toMatchObject({ code: 'WALLET_KEY_REUSED' });
+  });
+
+  it('answers a repeat with the first result even when the balance would no longer allow it', async () => {
+    const p = await player();
+    await wallet.creditDeposit(op(p, 'd'), 100n);
+    const bet = await wallet.debitBet(op(p, 'all-in'), 100n);
+    const again = await wallet.debitBet(op(p, 'all-in'), 100n);
+    expect(again).toMatchObject({ repeated: true, entryId: bet.entryId, split: { real: 100n, bonus: 0n } });
+    await wallet.creditDeposit(op(p, 'd2'), 50n);
+    await wallet.reserveWithdrawal(op(p, 'w-reserve'), 50n);
+    const settled = await wallet.settleWithdrawal(op(p, 'w-settle'), 50n);
+    expect((await wallet.settleWithdrawal(op(p, 'w-settle'), 50n)).entryId).toBe(settled.entryId);
+    expect(await wallet.balances(p)).toMatchObject({ real: 0n, pending: 0n });
+    await expectConsistent(p);
   });
 
   it('never goes below zero and changes nothing on refusal', async () => {
@@ -104,6 +121,22 @@ describe('wallet ledger', () => {
 });
 
 describe.skipIf(!usingPostgres())('wallet under concurrency (PostgreSQL row locks)', () => {
+  it('sends the debit as a named prepared statement (parsed and planned once per connection)', async () => {
+    const one = await createDatabase({ url: (t.database as { url?: string }).url, poolSize: 1 });
+    try {
+      const w = createWalletService({ repo: createWalletRepository(one.db), live: t.bus, digits: async () => 2 });
+      const p = await player();
+      await w.creditDeposit(op(p, 'prep-dep'), 10n);
+      await w.debitBet(op(p, 'prep-1'), 1n);
+      await w.debitBet(op(p, 'prep-2'), 1n);
+      const rows = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(one.db);
+      expect(rows.rows.map((r) => r.name)).toContain('wallet_debit');
+      expect((await w.balances(p))!.real).toBe(8n);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('keeps every balance equal to its entries with hundreds of simultaneous operations and duplicate keys', async () => {
     const players = await Promise.all([player(), player(), player()]);
     for (const p of players) await wallet.creditDeposit(op(p, `seed-${p}`), 10_000n);

@@ -59,8 +59,12 @@ export function createWalletService(deps: WalletServiceDeps) {
         return { entryId, balances: next, split: split ?? { real: 0n, bonus: 0n }, repeated: false, currency: account.currency };
       });
     } catch (err) {
-      if ((err as { code?: string }).code !== '23505') throw err;
-      return firstResult(op);
+      const code = (err as { code?: string }).code;
+      if (code === '23505') return firstResult(op);
+      // a repeat of an operation that was applied may no longer fit the balance (a settled withdrawal, a bet after
+      // the money was spent): it still answers with the first result, never with a refusal
+      if (code === 'WALLET_INSUFFICIENT_FUNDS' && (await repo.findEntryByKey(op.key))) return firstResult(op);
+      throw err;
     }
     await publish(op.playerId, result.currency, result.balances);
     return result;

@@ -1,0 +1,8 @@
+// Owns: payments (deposits, withdrawals) and their statuses, processor adapters and webhooks, TON deposits and the watcher.
+// Does not own: balances (it moves money only through the wallet) or deposit limits (the injected DepositPolicy).
+// Called by: its routes (players, processors, operators) and app.ts wiring; nothing else moves payments.
+export { createCashboxRepository } from './cashbox.repository';
+export { allowAllDeposits, createCashboxService, type CashboxService, type DepositPolicy } from './cashbox.service';
+export { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './cashbox.routes';
+export { createSandboxProcessor, type PaymentProcessor, type ProcessorEvent } from './processors';
+export { createTonWatcher, type TonWatcher } from './ton-watcher';

@@ -1,0 +1,166 @@
+import { toDecimalString } from '../../lib/money';
+import type { WalletService } from '../wallet';
+import type { CashboxRepository } from './cashbox.repository';
+import type { TonOutcome } from './cashbox.tables';
+import type { CashboxService } from './cashbox.service';
+import { commentOf, isSuccessfulIncoming, minorForNano, type ChainTransaction } from './ton';
+
+export interface TonWatcherSettings {
+  /** The house wallet whose incoming transfers are deposits. */
+  address: string;
+  /** A toncenter v3 compatible API root (https://toncenter.com, https://testnet.toncenter.com, a stand-in in tests). */
+  apiUrl: string;
+  apiKey?: string;
+  pollIntervalMs: number;
+  pageSize?: number;
+}
+
+export interface TonWatcherDeps {
+  repo: CashboxRepository;
+  wallet: WalletService;
+  cashbox: Pick<CashboxService, 'publishStatus' | 'notifyCredited'>;
+  digits(currency: string): Promise<number>;
+  settings: TonWatcherSettings;
+  log: { warn(o: object, m: string): void; info(o: object, m: string): void };
+  fetch?: typeof fetch;
+}
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+// Credits TON deposits once they are final on chain. Reads the house wallet's transactions in ascending lt from the
+// saved cursor; each transaction is applied idempotently (the wallet key `deposit:<payment>` and the from-state guard
+// on the payment), recorded by hash, and only then is the cursor moved, so a crash or a second instance re-reads and
+// changes nothing. A transaction not yet in a masterchain block stops the page: the next poll resumes there.
+export function createTonWatcher(deps: TonWatcherDeps) {
+  const { repo, settings } = deps;
+  const doFetch = deps.fetch ?? fetch;
+  const pageSize = settings.pageSize ?? 100;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  let stopped = true;
+  let failures = 0;
+
+  async function fetchPage(startLt: string | undefined): Promise<ChainTransaction[]> {
+    const url = new URL('/api/v3/transactions', settings.apiUrl);
+    url.searchParams.set('account', settings.address);
+    if (startLt) url.searchParams.set('start_lt', startLt);
+    url.searchParams.set('sort', 'asc');
+    url.searchParams.set('limit', String(pageSize));
+    const res = await doFetch(url, { headers: settings.apiKey ? { 'X-Api-Key': settings.apiKey } : {}, signal: AbortSignal.timeout(15_000) });
+    if (!res.ok) throw new Error(`the TON API answered ${res.status}`);
+    const body = (await res.json()) as { transactions?: unknown };
+    if (!Array.isArray(body.transactions)) throw new Error('the TON API answered without a transactions list');
+    return body.transactions as ChainTransaction[];
+  }
+
+  async function record(tx: ChainTransaction, outcome: TonOutcome, paymentId: string | null, comment: string | undefined) {
+    await repo.recordTonTransaction({
+      hash: tx.hash, account: settings.address, lt: tx.lt, value_nano: tx.in_msg?.value ?? '0', comment: comment ?? null,
+      source: tx.in_msg?.source ?? null, payment_id: paymentId, outcome,
+    });
+    return outcome;
+  }
+
+  /** One final transaction of the house wallet; returns what became of it ('ignored' for anything not a deposit). */
+  async function apply(tx: ChainTransaction): Promise<TonOutcome | 'ignored'> {
+    if (!isSuccessfulIncoming(tx)) return 'ignored';
+    if (await repo.findTonTransaction(tx.hash)) return 'ignored';
+    const comment = commentOf(tx);
+    const value = BigInt(tx.in_msg!.value!);
+    const payment = comment ? await repo.findByTonComment(comment) : undefined;
+    if (!payment || payment.type !== 'deposit' || !payment.ton_expected_nano || !payment.ton_rate_e9) {
+      deps.log.warn({ hash: tx.hash, comment, value: value.toString() }, 'TON transfer names no deposit: left for an operator');
+      return record(tx, 'unmatched', null, comment);
+    }
+    if (payment.ton_tx_hash === tx.hash) return record(tx, payment.status === 4 ? 'underpaid' : 'credited', payment.id, comment);
+    if (payment.status !== 0) {
+      deps.log.warn({ hash: tx.hash, payment: payment.id }, 'a second TON transfer names a deposit already settled: left for an operator');
+      return record(tx, 'duplicate', payment.id, comment);
+    }
+    const expected = BigInt(payment.ton_expected_nano);
+    if (value < expected) {
+      const reason = `underpaid: received ${toDecimalString(value, 9)} TON of ${toDecimalString(expected, 9)} TON`;
+      const moved = await repo.transition(payment.id, [0], 4, { reason, ton_tx_hash: tx.hash });
+      if (moved) await deps.cashbox.publishStatus(moved);
+      return record(tx, moved ? 'underpaid' : 'duplicate', payment.id, comment);
+    }
+    // credit what arrived, at the rate locked when the deposit was requested
+    const credited = minorForNano(value, await deps.digits(payment.currency), BigInt(payment.ton_rate_e9));
+    const credit = await deps.wallet.creditDeposit(
+      { playerId: payment.player_id, currency: payment.currency, key: `deposit:${payment.id}`, reference: { type: 'payment', id: payment.id } },
+      credited,
+    );
+    const moved = await repo.transition(payment.id, [0], 1, { amount_minor: credited, ton_tx_hash: tx.hash });
+    if (moved) await deps.cashbox.publishStatus(moved);
+    if (!credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
+    if (moved) return record(tx, 'credited', payment.id, comment);
+    // another instance settled the payment with another transaction in between
+    const now = await repo.findPayment(payment.id);
+    return record(tx, now?.ton_tx_hash === tx.hash ? 'credited' : 'duplicate', payment.id, comment);
+  }
+
+  /** Reads everything new since the cursor; returns the outcomes (tests and logs). */
+  async function pollOnce(): Promise<Array<{ hash: string; outcome: TonOutcome | 'ignored' }>> {
+    const outcomes: Array<{ hash: string; outcome: TonOutcome | 'ignored' }> = [];
+    let cursor = await repo.tonCursor(settings.address);
+    for (;;) {
+      const page = await fetchPage(cursor);
+      let last = cursor;
+      let pending = false;
+      for (const tx of page) {
+        if (tx.mc_block_seqno === null || tx.mc_block_seqno === undefined) {
+          pending = true;
+          break;
+        }
+        outcomes.push({ hash: tx.hash, outcome: await apply(tx) });
+        if (!last || BigInt(tx.lt) > BigInt(last)) last = tx.lt;
+      }
+      if (last && last !== cursor) await repo.saveTonCursor(settings.address, last);
+      // start_lt is inclusive: a full page that moved the cursor may have more behind it
+      if (pending || page.length < pageSize || last === cursor) return outcomes;
+      cursor = last;
+    }
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return;
+    timer = setTimeout(tick, delay);
+    timer.unref?.();
+  }
+
+  function tick() {
+    if (!inFlight) inFlight = poll().finally(() => (inFlight = undefined));
+  }
+
+  async function poll() {
+    try {
+      const outcomes = await pollOnce();
+      const credited = outcomes.filter((o) => o.outcome === 'credited').length;
+      if (credited) deps.log.info({ credited }, 'TON deposits credited');
+      failures = 0;
+    } catch (err) {
+      failures++;
+      // log the first failure of a streak loudly; keep backing off while the API stays down
+      if (failures === 1 || failures % 20 === 0) deps.log.warn({ err, failures }, 'TON watcher poll failed');
+    } finally {
+      schedule(Math.min(settings.pollIntervalMs * 2 ** Math.min(failures, 10), Math.max(MAX_BACKOFF_MS, settings.pollIntervalMs)));
+    }
+  }
+
+  return {
+    pollOnce,
+    apply,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    /** Stops polling; resolves once a poll in flight has finished. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}
+export type TonWatcher = ReturnType<typeof createTonWatcher>;

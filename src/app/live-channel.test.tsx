@@ -1,0 +1,95 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createBrowserAdapter, setPlatformForTests } from '../platform';
+import { page } from '../shared/lib/page';
+import { session } from '../shared/session/session.store';
+import { playerState } from '../features/player';
+import { limitModals, closeLimitReached } from '../features/limits';
+import { setMaintenance, siteStatus } from '../features/site-status';
+import { useLiveChannel } from './live-channel';
+
+// The app's live channel with a fake WebSocket class in place of the browser's.
+class FakeSocket {
+  static all: FakeSocket[] = [];
+  sent: string[] = [];
+  closed = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closed = true;
+  }
+  receive(type: string, data: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify({ type, data }) }));
+  }
+}
+
+function Channel() {
+  useLiveChannel();
+  return null;
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  setPlatformForTests(createBrowserAdapter());
+  session.token = null;
+  setMaintenance(false);
+  playerState.ban = null;
+  closeLimitReached();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('live channel (spec §4, §7)', () => {
+  it('connects to /users/ws and sends the token first; a guest says "guest"', () => {
+    const { unmount } = render(<Channel />);
+    const ws = FakeSocket.all[0]!;
+    expect(ws.url).toBe(`${window.location.origin.replace(/^http/, 'ws')}/users/ws`);
+    ws.onopen?.();
+    expect(ws.sent).toEqual([JSON.stringify({ token: 'guest' })]);
+    unmount();
+    expect(ws.closed).toBe(true);
+  });
+
+  it('reconnects with the new token after sign-in, closing the old connection', async () => {
+    render(<Channel />);
+    await act(async () => {
+      session.token = 'jwt-1'; // valtio notifies React on the next tick
+    });
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(FakeSocket.all[0]!.closed).toBe(true);
+    FakeSocket.all[1]!.onopen?.();
+    expect(FakeSocket.all[1]!.sent).toEqual([JSON.stringify({ token: 'jwt-1' })]);
+  });
+
+  it('maintenance on sets the state (the router then shows /maintenance); off while in it reloads', () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    render(<Channel />);
+    const ws = FakeSocket.all[0]!;
+    ws.receive('maintenance', { is_active: false });
+    expect(reload).not.toHaveBeenCalled(); // not in maintenance: nothing to leave
+    ws.receive('maintenance', { is_active: true });
+    expect(siteStatus.maintenance).toBe(true);
+    ws.receive('maintenance', { is_active: false });
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('user_blocked opens the ban modal; limit_reached opens the limit modal', () => {
+    render(<Channel />);
+    const ws = FakeSocket.all[0]!;
+    ws.receive('user_blocked', { type: 'block_temporary', time: '2030-01-01T00:00:00Z' });
+    expect(playerState.ban).toEqual({ modal: true, type: 'block_temporary', time: '2030-01-01T00:00:00Z' });
+    const limit = { limit_type: 'loss', limit_value: 100, limit_usage: 100, limit_start_date: null, limit_end_date: null };
+    ws.receive('limit_reached', limit);
+    expect(limitModals.reached).toEqual(limit);
+  });
+});
