@@ -62,7 +62,7 @@ export const updatePlayerBody = z
     email: email.nullable(),
     tel: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number').nullable(),
     sex: z.enum(sexes).nullable(),
-    birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').nullable(),
+    birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(isCalendarDate, 'must be a real date').nullable(),
     country_code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').nullable(),
     address: address.nullable(),
     language_code: z.string().regex(/^[a-z]{2}$/, 'must be a language code'),
@@ -70,10 +70,24 @@ export const updatePlayerBody = z
     preferred_communication_channel: z.enum(communicationChannels),
     unsubscribed: z.boolean(),
     show_info: z.boolean(),
-    time_zone: z.string().max(64).nullable(),
+    time_zone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').nullable(),
   })
   .partial();
 export type UpdatePlayerBody = z.infer<typeof updatePlayerBody>;
+
+function isCalendarDate(value: string): boolean {
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const changePasswordBody = z.object({ old_password: z.string().min(1).max(128), new_password: password });
 export const resetPasswordRequestBody = z.object({ email });

@@ -115,6 +115,8 @@ export async function buildApp(options: AppOptions) {
   });
   bus.subscribe((envelope) => {
     if (envelope.message.type === 'maintenance') siteStatus.noteMaintenance(envelope.message.data.is_active);
+    // the hub has just delivered the message to the player's sockets; then they close (4403: the app stays away)
+    if (envelope.message.type === 'user_blocked' && 'userId' in envelope.target) hub.disconnectUser(envelope.target.userId);
   });
 
   // Currency precision is read on every balance message: keep it in memory for a minute (currencies rarely change).
@@ -230,7 +232,7 @@ export async function buildApp(options: AppOptions) {
       });
     }
   }
-  if (config.NODE_ENV !== 'production') await app.register(devRoutes, { prefix: '/dev-api', mailer, telegramBotToken });
+  if (config.NODE_ENV !== 'production') await app.register(devRoutes, { prefix: '/dev-api', mailer, telegramBotToken, clock });
   await app.register(liveRoutes, { hub });
 
   await app.register(fastifyStatic, {

@@ -37,6 +37,21 @@ export function createAccountsRepository(db: Database) {
       }
     },
 
+    /**
+     * Records an accepted TOTP time step only if it is later than the last one accepted, in one statement: of two
+     * concurrent requests with the same code, exactly one gets true.
+     */
+    async claimTwoFactorStep(id: string, step: number): Promise<boolean> {
+      const row = await db
+        .updateTable('acc_players')
+        .set({ two_factor_last_step: String(step) })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', String(step))]))
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     touch: (id: string, at: Date) => db.updateTable('acc_players').set({ last_activity: at }).where('id', '=', id).execute(),
 
     newestPlayers: (limit: number) =>

@@ -42,6 +42,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
     accounts.signInWithWidget(req.body),
   );
 
+  // Access tokens are stateless: signing out is the app dropping its token; the call exists for the app's flow.
+  app.post('/auth/logout', { schema: { tags, response: { 204: z.null() } } }, async (_req, reply) => reply.code(204).send(null));
+
   const users = ['users'];
   app.get('/users/me', { ...me, schema: { tags: users, security: [{ bearer: [] }], response: { 200: player, ...errors } } }, (req) =>
     accounts.me(req.playerId),

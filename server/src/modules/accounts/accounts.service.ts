@@ -10,7 +10,7 @@ import type { AccountsRepository, PlayerRow } from './accounts.repository';
 import type { AttemptLimiter } from './attempts';
 import type { CaptchaVerifier } from './captcha';
 import { toPlayerView, type BalanceProvider } from './player-view';
-import { verifyInitData, verifyLoginWidget } from './telegram-auth';
+import { verifyInitData, verifyLoginWidget, type TelegramUser } from './telegram-auth';
 import type { TwoFactorService } from './two-factor.service';
 
 export interface AccountsDeps {
@@ -48,6 +48,7 @@ export function createAccountsService(deps: AccountsDeps) {
 
   async function signUp(body: SignUpBody & { currency: string }, ip: string) {
     await deps.captcha((body as { captcha_token?: string }).captcha_token, ip);
+    await deps.attempts.hit('sign-up', body.email);
     if (!(await deps.isActiveCurrency(body.currency))) throw badRequest('ACCOUNTS_CURRENCY_UNKNOWN', `currency: '${body.currency}' is not offered`);
     const language = body.language_code && (await deps.isActiveLanguage(body.language_code)) ? body.language_code : null;
     const created = await repo.insert({
@@ -81,34 +82,39 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
     const verified = verifyInitData(initData, deps.telegramBotToken, config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS, nowSec());
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
-    const tg = verified.user;
-    let player = await repo.findByTelegramId(tg.id);
-    if (!player) {
-      const language = tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2))) ? tg.language_code.slice(0, 2) : null;
-      player =
-        (await repo.insert({
-          telegram_id: String(tg.id),
-          name: tg.first_name ?? null,
-          last_name: tg.last_name ?? null,
-          username: tg.username ?? null,
-          language_code: language,
-          avatar: tg.photo_url ? JSON.stringify({ image: tg.photo_url, preview: tg.photo_url }) : null,
-          currency: config.DEFAULT_CURRENCY,
-          ref_info: verified.startParam, // signed inside initData, so trustworthy
-          preferred_communication_channel: 'telegram',
-        })) ?? (await repo.findByTelegramId(tg.id)); // a parallel first sign-in created it
-      if (!player) throw new AppError(500, 'ACCOUNTS_TELEGRAM_CREATE', 'Could not create the account');
-    }
+    // start_param is signed inside initData, so it is trustworthy as the referral
+    const player = await findOrCreateTelegramPlayer(verified.user, verified.startParam);
     refuseIfBlocked(player);
     return issue(player);
+  }
+
+  /** The player linked to this Telegram user; the first time, an account made from the Telegram profile. */
+  async function findOrCreateTelegramPlayer(tg: TelegramUser, startParam: string | null): Promise<PlayerRow> {
+    const existing = await repo.findByTelegramId(tg.id);
+    if (existing) return existing;
+    const language = tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2))) ? tg.language_code.slice(0, 2) : null;
+    const player =
+      (await repo.insert({
+        telegram_id: String(tg.id),
+        name: tg.first_name ?? null,
+        last_name: tg.last_name ?? null,
+        username: tg.username ?? null,
+        language_code: language,
+        avatar: tg.photo_url ? JSON.stringify({ image: tg.photo_url, preview: tg.photo_url }) : null,
+        currency: config.DEFAULT_CURRENCY,
+        ref_info: startParam,
+        preferred_communication_channel: 'telegram',
+      })) ?? (await repo.findByTelegramId(tg.id)); // a parallel first sign-in created it
+    if (!player) throw new AppError(500, 'ACCOUNTS_TELEGRAM_CREATE', 'Could not create the account');
+    return player;
   }
 
   async function signInWithWidget(payload: Record<string, string | number | undefined>) {
     if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
     const verified = verifyLoginWidget(payload, deps.telegramBotToken, config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS, nowSec());
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
-    const player = await repo.findByTelegramId(verified.id);
-    if (!player) throw new AppError(404, 'ACCOUNTS_TELEGRAM_UNKNOWN', 'No account is linked to this Telegram user: open the Mini App once to create it');
+    // the widget signs the same profile fields the Mini App does (no language, no start_param)
+    const player = await findOrCreateTelegramPlayer(verified, null);
     refuseIfBlocked(player);
     return issue(player);
   }
@@ -127,6 +133,9 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     if (body.language_code && !(await deps.isActiveLanguage(body.language_code))) {
       throw new AppError(422, 'VALIDATION_ERROR', `body/language_code: '${body.language_code}' is not offered`);
+    }
+    if (body.email === null && current.email !== null && current.password_hash !== null) {
+      throw new AppError(422, 'VALIDATION_ERROR', 'body/email: needed to sign in with a password, it cannot be removed');
     }
     const { address, ...plain } = body;
     const emailChanged = body.email !== undefined && (body.email ?? null)?.toLowerCase() !== current.email?.toLowerCase();

@@ -44,7 +44,11 @@ export function verifyLoginWidget(payload: Record<string, string | number | unde
   const secret = createHash('sha256').update(botToken).digest();
   if (!sameHex(createHmac('sha256', secret).update(dataCheckString).digest(), hash)) return null;
   if (!fresh(Number(fields.auth_date), nowSec, maxAgeSec)) return null;
-  return { id: Number(fields.id) };
+  const id = Number(fields.id);
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const text = (v: string | number | undefined) => (v === undefined || v === '' ? undefined : String(v));
+  const user: TelegramUser = { id, first_name: text(fields.first_name), last_name: text(fields.last_name), username: text(fields.username), photo_url: text(fields.photo_url) };
+  return user;
 }
 
 function sameHex(expected: Buffer, givenHex: string): boolean {

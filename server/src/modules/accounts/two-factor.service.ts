@@ -23,8 +23,7 @@ export function createTwoFactorService(deps: { repo: AccountsRepository; clock: 
     });
     // the functional API types HOTP and TOTP results together; TOTP results carry the matched time step
     if (!result.valid || !('timeStep' in result)) return false;
-    await repo.update(player.id, { two_factor_last_step: String(result.timeStep) });
-    return true;
+    return repo.claimTwoFactorStep(player.id, result.timeStep);
   }
 
   return {

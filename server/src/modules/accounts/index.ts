@@ -1,0 +1,13 @@
+// Owns: players (acc_players), sign-up/sign-in (password, Telegram Mini App, Login Widget), profile, email links, 2FA, blocks.
+// Does not own: balances (wallet supplies them through the BalanceProvider), the token format (lib/tokens), the guard (plugins).
+// Called by: app.ts wiring only; other modules read a player's currency or state through what app.ts passes them.
+export { createAccountsRepository, type AccountsRepository, type PlayerRow } from './accounts.repository';
+export { createAccountsService, type AccountsService, type AccountsDeps } from './accounts.service';
+export { createAccountLinksService, type AccountLinksService } from './account-links.service';
+export { createAttemptLimiter, type AttemptLimiter } from './attempts';
+export { createCaptchaVerifier, type CaptchaVerifier } from './captcha';
+export { createTwoFactorService, type TwoFactorService } from './two-factor.service';
+export { toPlayerView, type BalanceProvider, type BalanceSummary } from './player-view';
+export { accountsRoutes } from './accounts.routes';
+export { accountsOperatorRoutes } from './accounts.operator-routes';
+export { devRoutes } from './dev.routes';
