@@ -1,9 +1,12 @@
 // Messages on the live channel /users/ws (spec §7). The server sends {type, data}; the client's first message is {token}.
 // Types only (no zod), so the app can import them without the validator; schemas are in live-messages.schemas.ts.
+import type { CrashMyBet, CrashState } from './games';
 
 export const liveMessageTypes = [
   'new_player', 'top_players', 'notification', 'limit_reached', 'new_balance', 'user_blocked', 'maintenance',
   'new_level', 'new_bonus', 'tournament', 'cashback',
+  // ours, beyond the spec: the shared crash round (broadcast) and the player's own crash bet
+  'crash', 'crash_bet',
 ] as const;
 export type LiveMessageType = (typeof liveMessageTypes)[number];
 
@@ -31,6 +34,8 @@ export interface LiveMessageDataMap {
   top_players: unknown;
   new_level: Record<string, unknown>;
   cashback: Record<string, unknown>;
+  crash: CrashState;
+  crash_bet: CrashMyBet;
 }
 
 export type LiveMessage = { [K in LiveMessageType]: { type: K; data: LiveMessageDataMap[K] } }[LiveMessageType];
