@@ -258,3 +258,22 @@ export const crashMyBet = z.object({
   balance: z.number(),
 });
 export type CrashMyBet = z.infer<typeof crashMyBet>;
+
+// ---------------------------------------------------------------- game page (iframe) → player app (parent)
+
+/**
+ * What the house game page posts to its parent window (`window.parent.postMessage(msg, origin)`), so the player app
+ * can ask Telegram for a closing confirmation while a round is open and play haptics (issue 7):
+ * - `round_started` when a stake is placed (a bet sent, a mines round started, a crash bet accepted);
+ * - `round_finished` with the result when the round settles (`win` means a payout above zero);
+ * - `balance` after any change, so the parent can refresh without waiting for the live message;
+ * - `leave` when the player presses the game's own close button.
+ */
+export type HouseFrameMessage =
+  | { source: 'house-game'; type: 'round_started'; game: HouseGame }
+  | { source: 'house-game'; type: 'round_finished'; game: HouseGame; result: 'win' | 'loss' }
+  | { source: 'house-game'; type: 'balance'; balance: number; currency: string }
+  | { source: 'house-game'; type: 'leave' };
+export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage {
+  return typeof value === 'object' && value !== null && (value as { source?: unknown }).source === 'house-game';
+}
