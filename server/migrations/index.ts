@@ -6,6 +6,8 @@ import * as m2026112210 from './2026112210_accounts_tokens';
 import * as m2026112220 from './2026112220_wallet';
 import * as m2026112221 from './2026112221_cashbox';
 import * as m2026112222 from './2026112222_cashbox_ton';
+import * as m2026112230 from './2026112230_games';
+import * as m2026112231 from './2026112231_house_games';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '2026112220_wallet': m2026112220,
   '2026112221_cashbox': m2026112221,
   '2026112222_cashbox_ton': m2026112222,
+  '2026112230_games': m2026112230,
+  '2026112231_house_games': m2026112231,
 };

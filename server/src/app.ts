@@ -42,6 +42,11 @@ import { createWalletRepository, createWalletService } from './modules/wallet';
 import { createHmac } from 'node:crypto';
 import { createCashboxRepository } from './modules/cashbox/cashbox.repository';
 import { allowAllDeposits, createCashboxService, type DepositPolicy } from './modules/cashbox/cashbox.service';
+import {
+  allowAllBets, betsHistoryRoutes, createCatalogueRepository, createCatalogueService, createGamesRepository, createGatewayService, gamesRoutes,
+  providerGatewayRoutes, type BetPolicy,
+} from './modules/games';
+import { createCrashService, createHouseRepository, createHouseService, houseRoutes } from './modules/house-games';
 import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './modules/cashbox/cashbox.routes';
 import { createSandboxProcessor } from './modules/cashbox/processors';
 import { parseTonAddress, parseTonRates } from './modules/cashbox/ton';
@@ -64,6 +69,8 @@ export interface AppOptions {
   balances?: BalanceProvider;
   /** Deposit limits (responsible gambling fills this in); allow-all until then. */
   depositPolicy?: DepositPolicy;
+  /** Loss/wagering limits and session time on every real-money bet; the limits module's policy unless overridden. */
+  betPolicy?: BetPolicy;
 }
 
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
@@ -191,6 +198,24 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onClose', async () => tonWatcher.stop());
   }
 
+  // --- games: the gateway (seamless wallet), the catalogue, the house games
+  const gamesRepo = createGamesRepository(db);
+  const gateway = createGatewayService({ repo: gamesRepo, wallet, betPolicy: options.betPolicy ?? allowAllBets, clock });
+  const house = createHouseService({ house: createHouseRepository(db), games: gamesRepo, gateway, clock, digits });
+  const catalogue = createCatalogueService({
+    catalogue: createCatalogueRepository(db), games: gamesRepo, gateway, digits, demoCredits: config.GAMES_DEMO_CREDITS,
+    playerCurrency: async (playerId) => (await accountsRepo.findById(playerId))?.currency ?? config.DEFAULT_CURRENCY,
+    revealProof: (proof) => house.revealProof(proof),
+  });
+  const crash = createCrashService({
+    db, games: gamesRepo, gateway, live: bus, clock, digits, log: app.log,
+    settings: { bettingMs: config.CRASH_BETTING_MS, crashedPauseMs: config.CRASH_PAUSE_MS, chainLength: config.CRASH_CHAIN_LENGTH, salt: config.CRASH_SALT },
+  });
+  if (config.CRASH_DRIVER_ENABLED ?? config.NODE_ENV !== 'test') {
+    app.addHook('onListen', async () => crash.start());
+    app.addHook('onClose', async () => crash.stop());
+  }
+
   registerSiteStatusGate(app, siteStatus, config);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -209,6 +234,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(accountsRoutes, { prefix: '/main-api', accounts, links: accountLinks, twoFactor, auth, authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE });
   await app.register(cashboxRoutes, { prefix: '/main-api', cashbox, auth });
   await app.register(cashboxWebhookRoutes, { cashbox });
+  await app.register(gamesRoutes, { prefix: '/main-api', catalogue, auth });
+  await app.register(betsHistoryRoutes, { prefix: '/int-api', catalogue, auth });
+  await app.register(houseRoutes, { prefix: '/house-api', house, crash });
+  await app.register(providerGatewayRoutes, { gateway, repo: gamesRepo });
   if (sandboxEnabled) await app.register(sandboxCheckoutRoutes, { sandbox });
   await app.register(operatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, siteStatus });
   await app.register(cashboxOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, cashbox });
@@ -247,7 +276,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox, tonWatcher }, bot, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox, tonWatcher, gateway, catalogue, house, crash, gamesRepo }, bot, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

@@ -49,6 +49,15 @@ const configSchema = z.object({
   TON_API_KEY: z.string().optional(),
   TON_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(10_000),
   TON_WATCHER_ENABLED: booleanFromEnv.optional(),
+  // house games
+  GAMES_DEMO_CREDITS: z.coerce.number().positive().default(1000),
+  /** Runs the crash rounds on this instance (one instance per deployment); off in tests unless set. */
+  CRASH_DRIVER_ENABLED: booleanFromEnv.optional(),
+  CRASH_BETTING_MS: z.coerce.number().int().min(1000).default(7000),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(500).default(3000),
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
+  /** The published salt of the crash chain (e.g. a future Bitcoin block hash announced with the terminating hash). */
+  CRASH_SALT: z.string().regex(/^[0-9a-f]{16,128}$/).optional(),
   TON_RATE_SOURCE: z.enum(['static']).default('static'),
   TON_RATES: z.string().default('USD:5.2,EUR:4.8,GBP:4.1,RUB:420,KGS:450'),
   TON_TRANSFER_TTL_SECONDS: z.coerce.number().int().min(60).default(300),

@@ -1,7 +1,9 @@
 import type { Database } from './database';
 import { seedInformational } from '../modules/informational/informational.seed';
+import { seedGames } from '../modules/games/games.seed';
 
 // Demo data for the embedded default; every step is idempotent, so it runs on every start.
 export async function seedAll(db: Database): Promise<void> {
   await seedInformational(db);
+  await seedGames(db);
 }

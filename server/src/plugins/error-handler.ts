@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode } from '@contracts/errors';
 import { AppError } from '../lib/errors';
 
-const API_PREFIXES = ['/main-api', '/int-api'];
+const API_PREFIXES = ['/main-api', '/int-api', '/house-api', '/gateway-api'];
 
 // The one place where errors become HTTP answers. Bad input is a 4xx with a `detail` naming the field;
 // anything unexpected is a 500 whose details stay in the log.

@@ -26,6 +26,12 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
   const sendIndex = (reply: import('fastify').FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  // the house games' page (a second Vite entry) that the game page's iframe opens
+  const houseFile = join(root, 'house.html');
+  const houseHtml = existsSync(houseFile) ? readFileSync(houseFile, 'utf8') : null;
+  app.get('/house/', { schema: { hide: true } }, (_req, reply) =>
+    houseHtml ? reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(houseHtml) : reply.code(404).type('text/plain').send('The game page is not built'),
+  );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (isApiPath(path) || path.startsWith('/docs') || path.startsWith('/users/ws')) {

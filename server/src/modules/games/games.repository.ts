@@ -1,0 +1,225 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { preparedMark } from '../../db/prepared-statements';
+import type { GameTxKind, RoundStatus } from './games.tables';
+
+export interface SessionRow {
+  id: string;
+  player_id: string;
+  game_id: number;
+  currency: string;
+  demo: boolean;
+  client_type: string;
+  language: string;
+  launch_expires_at: Date;
+  authenticated_at: Date | null;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+export interface RoundRef {
+  round_id: string;
+  player_id: string;
+  status: RoundStatus;
+  currency: string;
+  demo: boolean;
+  bet_minor: string;
+  bet_bonus_minor: string;
+  session_id: string;
+}
+export interface TxRow {
+  id: string;
+  kind: GameTxKind;
+  round_id: string | null;
+  player_id: string | null;
+  amount_minor: string;
+  real_minor: string;
+  bonus_minor: string;
+  result: string;
+  rolled_back: boolean;
+}
+
+const sessionColumns = ['id', 'player_id', 'game_id', 'currency', 'demo', 'client_type', 'language', 'launch_expires_at', 'authenticated_at', 'expires_at', 'ended_at'] as const;
+
+// All SQL of the game gateway (sessions, rounds, provider transactions) and the catalogue; touches only games_* tables.
+export function createGamesRepository(db: Database) {
+  return {
+    // ---------------------------------------------------------------- sessions
+    async insertSession(values: {
+      token_hash: string; player_id: string; game_id: number; currency: string; demo: boolean; demo_balance_minor: string | null;
+      client_type: string; language: string; launch_expires_at: Date; expires_at: Date;
+    }): Promise<SessionRow> {
+      return db.insertInto('games_sessions').values(values).returning(sessionColumns).executeTakeFirstOrThrow();
+    },
+    findSessionByTokenHash: (tokenHash: string): Promise<SessionRow | undefined> =>
+      db.selectFrom('games_sessions').select(sessionColumns).where('token_hash', '=', tokenHash).executeTakeFirst(),
+    findSession: (id: string): Promise<SessionRow | undefined> =>
+      db.selectFrom('games_sessions').select(sessionColumns).where('id', '=', id).executeTakeFirst(),
+    async markAuthenticated(id: string, at: Date) {
+      await db.updateTable('games_sessions').set({ authenticated_at: at }).where('id', '=', id).where('authenticated_at', 'is', null).execute();
+    },
+    async endSession(id: string, at: Date) {
+      await db.updateTable('games_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+    },
+    async demoBalance(sessionId: string): Promise<bigint> {
+      const row = await db.selectFrom('games_sessions').select('demo_balance_minor').where('id', '=', sessionId).executeTakeFirst();
+      return BigInt(row?.demo_balance_minor ?? '0');
+    },
+    /** Guarded: no row when the demo credits do not cover a debit. */
+    async moveDemoBalance(sessionId: string, delta: bigint): Promise<bigint | undefined> {
+      const row = await db
+        .updateTable('games_sessions')
+        .set({ demo_balance_minor: sql`demo_balance_minor + ${delta.toString()}::bigint` })
+        .where('id', '=', sessionId)
+        .where(sql<boolean>`demo_balance_minor + ${delta.toString()}::bigint >= 0`)
+        .returning('demo_balance_minor')
+        .executeTakeFirst();
+      return row ? BigInt(row.demo_balance_minor ?? '0') : undefined;
+    },
+
+    // ---------------------------------------------------------------- money calls
+    /**
+     * A bet's records in one statement: the round (opened on first sight) and the transaction, unique per provider and
+     * transaction id. tx_id null: that id was seen before (a repeat, or a rollback's tombstone).
+     */
+    async insertBet(v: { provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string; demo: boolean; provider_tx_id: string; amount: bigint; details: unknown }) {
+      const result = await sql<RoundRef & { tx_id: string | null }>`${sql.raw(preparedMark('games_insert_bet'))}
+        with r as (
+          insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, details)
+          values (${v.provider_id}, ${v.round_ref}, ${v.session_id}, ${v.player_id}, ${v.game_id}, ${v.currency}, ${v.demo}, ${v.details === undefined ? null : JSON.stringify(v.details)}::jsonb)
+          on conflict (provider_id, round_ref) do update set round_ref = excluded.round_ref
+          returning id, player_id, status, currency, demo, bet_minor, bet_bonus_minor, session_id
+        ), t as (
+          insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor)
+          select ${v.provider_id}, ${v.provider_tx_id}, 'bet', r.id, r.player_id, ${v.amount.toString()}::bigint from r
+          where r.player_id = ${v.player_id} and r.status = 'open'
+          on conflict (provider_id, provider_tx_id) do nothing
+          returning id
+        )
+        select r.id::text as round_id, r.player_id::text as player_id, r.status, r.currency, r.demo, r.bet_minor::text as bet_minor,
+               r.bet_bonus_minor::text as bet_bonus_minor, r.session_id::text as session_id, (select id::text from t) as tx_id
+        from r`.execute(db);
+      return result.rows[0]!;
+    },
+
+    /** The bet was debited: record its split and add it to the round. */
+    async settleBet(txId: string, roundId: string, amount: bigint, split: { real: bigint; bonus: bigint }) {
+      await sql`${sql.raw(preparedMark('games_settle_bet'))}
+        with t as (
+          update games_transactions set result = 'ok', real_minor = ${split.real.toString()}::bigint, bonus_minor = ${split.bonus.toString()}::bigint
+          where id = ${txId} and result <> 'ok' returning id
+        )
+        update games_rounds set bet_minor = bet_minor + ${amount.toString()}::bigint, bet_bonus_minor = bet_bonus_minor + ${split.bonus.toString()}::bigint
+        where id = ${roundId} and exists (select 1 from t)`.execute(db);
+    },
+
+    async failTx(txId: string, code: string) {
+      await db.updateTable('games_transactions').set({ result: code }).where('id', '=', txId).where('result', '=', 'pending').execute();
+    },
+
+    findTx: (providerId: number, providerTxId: string): Promise<TxRow | undefined> =>
+      db
+        .selectFrom('games_transactions')
+        .select(['id', 'kind', 'round_id', 'player_id', 'amount_minor', 'real_minor', 'bonus_minor', 'result', 'rolled_back'])
+        .where('provider_id', '=', providerId)
+        .where('provider_tx_id', '=', providerTxId)
+        .executeTakeFirst(),
+
+    /** A win's transaction on an open round of this provider; round null: no such round. */
+    async insertWin(v: { provider_id: number; round_ref: string; provider_tx_id: string; amount: bigint }) {
+      const result = await sql<RoundRef & { tx_id: string | null }>`${sql.raw(preparedMark('games_insert_win'))}
+        with r as (
+          select id, player_id, status, currency, demo, bet_minor, bet_bonus_minor, session_id from games_rounds
+          where provider_id = ${v.provider_id} and round_ref = ${v.round_ref}
+        ), t as (
+          insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor)
+          select ${v.provider_id}, ${v.provider_tx_id}, 'win', r.id, r.player_id, ${v.amount.toString()}::bigint from r where r.status = 'open'
+          on conflict (provider_id, provider_tx_id) do nothing
+          returning id
+        )
+        select r.id::text as round_id, r.player_id::text as player_id, r.status, r.currency, r.demo, r.bet_minor::text as bet_minor,
+               r.bet_bonus_minor::text as bet_bonus_minor, r.session_id::text as session_id, (select id::text from t) as tx_id
+        from r`.execute(db);
+      return result.rows[0];
+    },
+
+    async settleWin(txId: string, roundId: string, amount: bigint, split: { real: bigint; bonus: bigint }, close: boolean, at: Date) {
+      await sql`${sql.raw(preparedMark('games_settle_win'))}
+        with t as (
+          update games_transactions set result = 'ok', real_minor = ${split.real.toString()}::bigint, bonus_minor = ${split.bonus.toString()}::bigint
+          where id = ${txId} and result <> 'ok' returning id
+        )
+        update games_rounds set win_minor = win_minor + ${amount.toString()}::bigint,
+          status = case when ${close} then 'closed' else status end,
+          finished_at = case when ${close} then ${at} else finished_at end
+        where id = ${roundId} and exists (select 1 from t)`.execute(db);
+    },
+
+    /** Record a rollback call (idempotency of the call itself); false when this rollback id was seen before. */
+    async insertRollback(v: { provider_id: number; provider_tx_id: string; original_tx_id: string; round_id: string | null; player_id: string | null }) {
+      const row = await db
+        .insertInto('games_transactions')
+        .values({ ...v, kind: 'rollback', result: 'ok' })
+        .onConflict((oc) => oc.columns(['provider_id', 'provider_tx_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
+    /** A rollback for a transaction not seen yet: keep its id, so the late original is refused. */
+    async insertTombstone(providerId: number, providerTxId: string) {
+      const row = await db
+        .insertInto('games_transactions')
+        .values({ provider_id: providerId, provider_tx_id: providerTxId, kind: 'tombstone', result: 'rolled_back', rolled_back: true })
+        .onConflict((oc) => oc.columns(['provider_id', 'provider_tx_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
+    /** Mark a transaction rolled back, once. */
+    async claimRollback(txId: string): Promise<boolean> {
+      const row = await db.updateTable('games_transactions').set({ rolled_back: true }).where('id', '=', txId).where('rolled_back', '=', false).returning('id').executeTakeFirst();
+      return !!row;
+    },
+    async unbookBet(roundId: string, amount: bigint, bonus: bigint, at: Date) {
+      await sql`update games_rounds set bet_minor = bet_minor - ${amount.toString()}::bigint, bet_bonus_minor = bet_bonus_minor - ${bonus.toString()}::bigint,
+          status = case when bet_minor - ${amount.toString()}::bigint = 0 and win_minor = 0 then 'rolled_back' else status end,
+          finished_at = case when bet_minor - ${amount.toString()}::bigint = 0 and win_minor = 0 then ${at} else finished_at end
+        where id = ${roundId}`.execute(db);
+    },
+    async closeRound(providerId: number, roundRef: string, at: Date) {
+      const row = await db
+        .updateTable('games_rounds')
+        .set({ status: 'closed', finished_at: at })
+        .where('provider_id', '=', providerId)
+        .where('round_ref', '=', roundRef)
+        .where('status', '=', 'open')
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+    findRoundByRef: (providerId: number, roundRef: string) =>
+      db.selectFrom('games_rounds').selectAll().where('provider_id', '=', providerId).where('round_ref', '=', roundRef).executeTakeFirst(),
+    findSessionForRound: (roundId: string) =>
+      db.selectFrom('games_rounds').select(['session_id', 'currency', 'demo', 'player_id']).where('id', '=', roundId).executeTakeFirst(),
+    async setRoundDetails(roundId: string, details: unknown) {
+      await db.updateTable('games_rounds').set({ details: JSON.stringify(details) }).where('id', '=', roundId).execute();
+    },
+
+    // ---------------------------------------------------------------- providers and catalogue
+    findProvider: (stringId: string) => db.selectFrom('games_providers').selectAll().where('string_id', '=', stringId).executeTakeFirst(),
+    findGame: (stringId: string) =>
+      db
+        .selectFrom('games_games as g')
+        .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
+        .select(['g.id', 'g.string_id', 'g.name', 'g.image', 'g.has_demo', 'g.house_game', 'g.rtp', 'g.min_bet', 'g.max_bet', 'g.launch_url', 'g.is_active', 'p.string_id as provider', 'p.name as provider_name', 'p.id as provider_id'])
+        .where('g.string_id', '=', stringId)
+        .executeTakeFirst(),
+    findGameById: (id: number) =>
+      db
+        .selectFrom('games_games as g')
+        .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
+        .select(['g.id', 'g.string_id', 'g.name', 'g.image', 'g.has_demo', 'g.house_game', 'g.rtp', 'g.min_bet', 'g.max_bet', 'g.launch_url', 'g.is_active', 'p.string_id as provider', 'p.name as provider_name', 'p.id as provider_id'])
+        .where('g.id', '=', id)
+        .executeTakeFirst(),
+  };
+}
+export type GamesRepository = ReturnType<typeof createGamesRepository>;

@@ -1,0 +1,11 @@
+// Games: the catalogue (lobby lists, blocks, providers, favourites), game launch (session_url), the bets history,
+// and the game gateway — the seamless-wallet protocol every provider uses (the house games in-process, an external
+// aggregator over signed HTTP under /gateway-api).
+// Does not own: balances (the wallet), limits (the injected BetPolicy), game maths (house-games, contracts/fairness).
+export { allowAllBets, type BetPolicy, type BetTicket, type BetAdmission } from './bet-policy';
+export { createGamesRepository, type GamesRepository } from './games.repository';
+export { createCatalogueRepository } from './catalogue.repository';
+export { createCatalogueService, type CatalogueService } from './catalogue.service';
+export { createGatewayService, type GatewayService, type GatewaySession } from './gateway.service';
+export { gamesRoutes, betsHistoryRoutes } from './games.routes';
+export { providerGatewayRoutes, signProviderBody } from './provider.routes';

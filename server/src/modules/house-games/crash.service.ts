@@ -1,0 +1,282 @@
+import { createHash, createHmac } from 'node:crypto';
+import { crashPointFromInt, randomSeedHex } from '@contracts/fairness';
+import { crashMultiplierAt, CRASH_GROWTH_PER_MS, type CrashMyBet, type CrashState } from '@contracts/games';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { AppError, conflict } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import { toMajor, toMinor } from '../../lib/money';
+import type { LivePublisher } from '../live/live.bus';
+import type { GamesRepository } from '../games/games.repository';
+import type { GatewayService } from '../games/gateway.service';
+
+// Crash: shared rounds for everyone online from a pre-committed SHA-256 hash chain (contracts/fairness/crash.ts).
+// The chain's terminating hash and salt are published before the first game; game g uses h_{N−g}, and its crash point
+// is fixed by HMAC(game hash, salt), so no one — the operator included — picks a round's outcome. One driver moves the
+// rounds (betting → running → crashed) and broadcasts each phase on the live channel; bets and cash-outs are HTTP calls
+// any instance answers, checked against the round's crash point and the server clock.
+
+export interface CrashSettings {
+  bettingMs: number;
+  crashedPauseMs: number;
+  chainLength: number;
+  /** Published salt (e.g. a future Bitcoin block hash the operator announced); random when not configured. */
+  salt?: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Crash point in hundredths for a game hash (same as contracts/fairness crashPointFromHash, synchronously). */
+export function crashPointOf(gameHash: string, salt: string): number {
+  return crashPointFromInt(parseInt(createHmac('sha256', gameHash).update(salt).digest('hex').slice(0, 8), 16));
+}
+/** Milliseconds the multiplier takes to reach a crash point. */
+export const msToReach = (point: number) => (point <= 100 ? 0 : Math.ceil(Math.log(point / 100) / CRASH_GROWTH_PER_MS));
+
+interface RoundRow {
+  id: string;
+  chain_id: number;
+  game_number: number;
+  game_hash: string;
+  crash_point: number;
+  phase: 'betting' | 'running' | 'crashed';
+  starts_at: Date;
+  crashed_at: Date | null;
+}
+
+export interface CrashDeps {
+  db: Database;
+  games: GamesRepository;
+  gateway: GatewayService;
+  live: LivePublisher;
+  clock: Clock;
+  digits(currency: string): Promise<number>;
+  settings: CrashSettings;
+  log: { error(o: object, m: string): void };
+}
+
+export function createCrashService(deps: CrashDeps) {
+  const { db, gateway, clock, settings } = deps;
+  let chain: { id: number; terminatingHash: string; salt: string; hashes: string[] } | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  let crashGameId = 0;
+
+  async function loadChain() {
+    if (chain) return chain;
+    let row = await db.selectFrom('house_crash_chains').selectAll().orderBy('id', 'desc').executeTakeFirst();
+    const used = row ? await db.selectFrom('house_crash_rounds').select((eb) => eb.fn.max('game_number').as('g')).where('chain_id', '=', row.id).executeTakeFirst() : undefined;
+    if (!row || Number(used?.g ?? 0) >= row.length) {
+      const seed = randomSeedHex();
+      const hashes = [seed];
+      for (let i = 0; i < settings.chainLength; i++) hashes.push(sha256(hashes[i]!));
+      row = await db
+        .insertInto('house_crash_chains')
+        .values({ terminating_hash: hashes[settings.chainLength]!, salt: settings.salt ?? randomSeedHex(), length: settings.chainLength, seed })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    const hashes = [row.seed];
+    for (let i = 0; i < row.length; i++) hashes.push(sha256(hashes[i]!));
+    chain = { id: row.id, terminatingHash: row.terminating_hash, salt: row.salt, hashes };
+    return chain;
+  }
+  async function houseIds() {
+    if (!crashGameId) crashGameId = (await deps.games.findGame('house-crash'))?.id ?? 0;
+    return { providerId: (await deps.games.findProvider('house'))!.id, gameId: crashGameId };
+  }
+
+  const currentRound = () =>
+    db.selectFrom('house_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst() as Promise<RoundRow | undefined>;
+
+  async function history() {
+    const rows = await db.selectFrom('house_crash_rounds').select(['id', 'crash_point']).where('phase', '=', 'crashed').orderBy('id', 'desc').limit(20).execute();
+    return rows.map((r) => ({ round_id: Number(r.id), crash_point: r.crash_point }));
+  }
+
+  async function stateOf(round: RoundRow): Promise<CrashState> {
+    const c = await loadChain();
+    const now = clock.now();
+    const players = await db.selectFrom('house_crash_bets').select((eb) => eb.fn.countAll<string>().as('n')).where('crash_round_id', '=', round.id).executeTakeFirst();
+    const crashed = round.phase === 'crashed';
+    return {
+      round_id: Number(round.id),
+      game_number: round.game_number,
+      terminating_hash: c.terminatingHash,
+      salt: c.salt,
+      phase: round.phase,
+      starts_at: round.starts_at.toISOString(),
+      now: now.toISOString(),
+      multiplier: crashed ? round.crash_point : round.phase === 'running' ? Math.min(crashMultiplierAt(now.getTime() - round.starts_at.getTime()), round.crash_point) : 100,
+      crash_point: crashed ? round.crash_point : null,
+      game_hash: crashed ? round.game_hash : null,
+      history: await history(),
+      players: Number(players?.n ?? 0),
+    };
+  }
+
+  async function broadcast(round: RoundRow) {
+    await deps.live.broadcast({ type: 'crash', data: await stateOf(round) });
+  }
+
+  async function myBet(row: { crash_round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }, currency: string, balance: bigint): Promise<CrashMyBet> {
+    const digits = await deps.digits(currency);
+    const amount = BigInt(row.amount_minor);
+    return {
+      round_id: Number(row.crash_round_id),
+      amount: toMajor(amount, digits),
+      auto_cashout: row.auto_cashout,
+      status: row.status,
+      cashout_at: row.cashout_at,
+      payout: row.cashout_at ? toMajor((amount * BigInt(row.cashout_at)) / 100n, digits) : 0,
+      balance: toMajor(balance, digits),
+    };
+  }
+
+  /** Pay a cashed-out bet (or close a lost one) through the gateway, and tell the player. */
+  async function settleBet(bet: { crash_round_id: string; player_id: string; session_id: string; round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }) {
+    const { providerId } = await houseIds();
+    const payout = bet.cashout_at ? (BigInt(bet.amount_minor) * BigInt(bet.cashout_at)) / 100n : 0n;
+    const roundRef = `c${bet.crash_round_id}:${bet.player_id}`;
+    const win = await gateway.win({ providerId, txId: `${roundRef}:win`, roundRef, amount: payout, closeRound: true });
+    const round = await deps.games.findSessionForRound(win.roundId);
+    await deps.live.publishToUser(bet.player_id, { type: 'crash_bet', data: await myBet(bet, round?.currency ?? 'USD', win.balance) });
+  }
+
+  const service = {
+    /** Open the next round for betting (the driver). */
+    async openRound(): Promise<RoundRow> {
+      const c = await loadChain();
+      const last = await currentRound();
+      const gameNumber = last && last.chain_id === c.id ? last.game_number + 1 : 1;
+      if (gameNumber > c.hashes.length - 1) {
+        chain = null;
+        return service.openRound();
+      }
+      const gameHash = c.hashes[c.hashes.length - 1 - gameNumber]!;
+      const round = (await db
+        .insertInto('house_crash_rounds')
+        .values({ chain_id: c.id, game_number: gameNumber, game_hash: gameHash, crash_point: crashPointOf(gameHash, c.salt), phase: 'betting', starts_at: new Date(clock.now().getTime() + settings.bettingMs) })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as RoundRow;
+      await broadcast(round);
+      return round;
+    },
+    async startRound(round: RoundRow): Promise<RoundRow> {
+      const started = (await db.updateTable('house_crash_rounds').set({ phase: 'running', starts_at: clock.now() }).where('id', '=', round.id).returningAll().executeTakeFirstOrThrow()) as RoundRow;
+      await broadcast(started);
+      return started;
+    },
+    /** The multiplier reached the crash point: auto cash-outs at or below it are paid, the rest lose. */
+    async crashRound(round: RoundRow): Promise<RoundRow> {
+      const crashed = (await db.updateTable('house_crash_rounds').set({ phase: 'crashed', crashed_at: clock.now() }).where('id', '=', round.id).returningAll().executeTakeFirstOrThrow()) as RoundRow;
+      const settled = await sql<{ crash_round_id: string; player_id: string; session_id: string; round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }>`
+        update house_crash_bets
+        set status = case when auto_cashout is not null and auto_cashout <= ${round.crash_point} then 'cashed_out' else 'lost' end,
+            cashout_at = case when auto_cashout is not null and auto_cashout <= ${round.crash_point} then auto_cashout else null end
+        where crash_round_id = ${round.id} and status = 'active'
+        returning crash_round_id::text, player_id::text, session_id::text, round_id::text, amount_minor::text, auto_cashout, cashout_at, status`.execute(db);
+      for (const bet of settled.rows) {
+        await settleBet(bet).catch((err: unknown) => deps.log.error({ err, bet }, 'crash bet settlement failed'));
+      }
+      await broadcast(crashed);
+      return crashed;
+    },
+
+    async state(): Promise<CrashState> {
+      const round = (await currentRound()) ?? (await service.openRound());
+      return stateOf(round);
+    },
+
+    async bet(token: string, body: { amount: number; auto_cashout?: number | null }): Promise<CrashMyBet> {
+      const session = await gateway.sessionForToken(token);
+      const { providerId, gameId } = await houseIds();
+      if (session.gameId !== gameId) throw new AppError(400, 'HOUSE_WRONG_GAME', 'This session is not for crash');
+      const game = (await deps.games.findGameById(gameId))!;
+      const digits = await deps.digits(session.currency);
+      let amount: bigint;
+      try {
+        amount = toMinor(body.amount, digits);
+      } catch {
+        throw new AppError(422, 'HOUSE_INVALID_AMOUNT', { amount: `at most ${digits} decimal places` });
+      }
+      if (amount < toMinor(game.min_bet, digits) || amount > toMinor(game.max_bet, digits)) {
+        throw new AppError(422, 'HOUSE_BET_OUT_OF_RANGE', { amount: `must be between ${game.min_bet} and ${game.max_bet}` });
+      }
+      const round = await currentRound();
+      if (!round || round.phase !== 'betting' || round.starts_at <= clock.now()) throw conflict('HOUSE_CRASH_NOT_BETTING', 'Bets are closed for this round; wait for the next one');
+      const roundRef = `c${round.id}:${session.playerId}`;
+      // the bet row first (one per player and round, only while betting), then the stake
+      const inserted = await sql<{ x: number }>`insert into house_crash_bets (crash_round_id, player_id, session_id, round_id, amount_minor, auto_cashout, demo)
+        select ${round.id}, ${session.playerId}, ${session.id}, 0, ${amount.toString()}, ${body.auto_cashout ?? null}, ${session.demo}
+        from house_crash_rounds where id = ${round.id} and phase = 'betting' and starts_at > ${clock.now()}
+        on conflict do nothing returning 1 as x`.execute(db);
+      if (inserted.rows.length === 0) throw conflict('HOUSE_CRASH_ALREADY_BET', 'You already have a bet in this round, or bets are closed');
+      try {
+        const proof = { game: 'crash', round_id: Number(round.id), game_number: round.game_number, params: { auto_cashout: body.auto_cashout ?? null }, outcome: {} };
+        const placed = await gateway.bet(session, { providerId, txId: `${roundRef}:bet`, roundRef, amount, details: { proof } });
+        await db.updateTable('house_crash_bets').set({ round_id: placed.roundId }).where('crash_round_id', '=', round.id).where('player_id', '=', session.playerId).execute();
+        return myBet({ crash_round_id: round.id, amount_minor: amount.toString(), auto_cashout: body.auto_cashout ?? null, cashout_at: null, status: 'active' }, session.currency, placed.balance);
+      } catch (err) {
+        await db.deleteFrom('house_crash_bets').where('crash_round_id', '=', round.id).where('player_id', '=', session.playerId).execute();
+        throw err;
+      }
+    },
+
+    /** Cash out now: refused once the multiplier has reached the crash point (by the server's clock). */
+    async cashout(token: string): Promise<CrashMyBet> {
+      const session = await gateway.sessionForToken(token);
+      const round = await currentRound();
+      if (!round || round.phase !== 'running') throw conflict('HOUSE_CRASH_NOT_RUNNING', 'The round is not running');
+      const now = crashMultiplierAt(clock.now().getTime() - round.starts_at.getTime());
+      const updated = await sql<{ crash_round_id: string; player_id: string; session_id: string; round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }>`
+        update house_crash_bets b
+        set status = 'cashed_out', cashout_at = case when b.auto_cashout is not null and b.auto_cashout <= ${now} then b.auto_cashout else ${now} end
+        from house_crash_rounds r
+        where b.crash_round_id = ${round.id} and b.player_id = ${session.playerId} and b.status = 'active'
+          and r.id = b.crash_round_id and r.crash_point > ${now}
+        returning b.crash_round_id::text, b.player_id::text, b.session_id::text, b.round_id::text, b.amount_minor::text, b.auto_cashout, b.cashout_at, b.status`.execute(db);
+      const bet = updated.rows[0];
+      if (!bet) throw conflict('HOUSE_CRASH_TOO_LATE', 'Too late: the round crashed, or you have no active bet');
+      await settleBet(bet);
+      const after = await gateway.balance(session);
+      return myBet(bet, session.currency, after);
+    },
+
+    /** The driver: betting → running → crashed → pause → next, on timers. */
+    start() {
+      stopped = false;
+      const run = async () => {
+        if (stopped) return;
+        try {
+          let round = await currentRound();
+          if (!round || round.phase === 'crashed') round = await service.openRound();
+          const waitBetting = round.starts_at.getTime() - clock.now().getTime();
+          if (round.phase === 'betting' && waitBetting > 0) return schedule(waitBetting);
+          if (round.phase === 'betting') round = await service.startRound(round);
+          const crashAt = round.starts_at.getTime() + msToReach(round.crash_point);
+          const waitCrash = crashAt - clock.now().getTime();
+          if (waitCrash > 0) return schedule(waitCrash);
+          await service.crashRound(round);
+          return schedule(settings.crashedPauseMs, true);
+        } catch (err) {
+          deps.log.error({ err }, 'crash round driver failed');
+          return schedule(1000);
+        }
+      };
+      const schedule = (ms: number, thenOpen = false) => {
+        if (stopped) return;
+        timer = setTimeout(() => {
+          if (thenOpen) void service.openRound().then(() => run(), (err: unknown) => { deps.log.error({ err }, 'crash round open failed'); schedule(1000); });
+          else void run();
+        }, Math.max(0, ms));
+      };
+      void run();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+  return service;
+}
+export type CrashService = ReturnType<typeof createCrashService>;

@@ -1,0 +1,344 @@
+import { createHash, createHmac } from 'node:crypto';
+import {
+  BP_ONE, diceOutcome, diceWinChance, floatsFromBytes, GameParameterError, games as houseGames, limboOutcome, limboTarget, minePositions,
+  minesCount, minesMaxSafePicks, minesMultiplierBp, minesPayout, payoutFromBp, plinkoFloatCount, plinkoOutcome, plinkoParams, randomSeedHex,
+  roulettePocket, settleRouletteBets, slotsOutcome, SLOTS_FLOATS, BYTES_PER_ROUND, roundMessage, type HouseGameId, type RouletteBet,
+} from '@contracts/fairness';
+import type { HouseBetBody, HouseBetResult, HouseFairness, HouseSession, MinesState, SeedRotation } from '@contracts/games';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import { toMajor, toMinor } from '../../lib/money';
+import type { GamesRepository } from '../games/games.repository';
+import type { GatewayService, GatewaySession } from '../games/gateway.service';
+import type { HouseRepository, MinesRow, SeedPairUse } from './house.repository';
+
+// The provably fair house games. Each bet takes the next nonce of the player's seed pair, derives its floats with
+// HMAC-SHA256(server seed, `${client seed}:${nonce}:${round}`) and settles with the same pure function the browser
+// verifier runs (contracts/fairness). Money moves through the game gateway exactly as an outside provider's would.
+
+export interface HouseDeps {
+  house: HouseRepository;
+  games: GamesRepository;
+  gateway: GatewayService;
+  clock: Clock;
+  digits(currency: string): Promise<number>;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Floats for a bet, synchronously with node:crypto: byte for byte the stream of contracts/fairness `bytesFor`. */
+export function serverFloats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
+  const rounds = Math.ceil((count * 4) / BYTES_PER_ROUND);
+  const parts: Buffer[] = [];
+  for (let round = 0; round < rounds; round++) parts.push(createHmac('sha256', serverSeed).update(roundMessage(clientSeed, nonce, round)).digest());
+  return floatsFromBytes(new Uint8Array(Buffer.concat(parts)), count);
+}
+
+function parameterError(err: unknown): never {
+  if (err instanceof GameParameterError || err instanceof RangeError) {
+    const field = (err as { parameter?: string }).parameter;
+    throw new AppError(422, 'HOUSE_INVALID_PARAMS', field ? { [field]: err.message } : err.message);
+  }
+  throw err;
+}
+
+export function createHouseService(deps: HouseDeps) {
+  const { house, gateway } = deps;
+  const houseProvider = { id: 0 };
+  const gameCache = new Map<number, { house_game: HouseGameId; name: string; min_bet: string; max_bet: string }>();
+
+  async function providerId() {
+    if (!houseProvider.id) houseProvider.id = (await deps.games.findProvider('house'))!.id;
+    return houseProvider.id;
+  }
+  async function gameOf(session: GatewaySession) {
+    let game = gameCache.get(session.gameId);
+    if (!game) {
+      const row = await deps.games.findGameById(session.gameId);
+      if (!row?.house_game) throw new AppError(400, 'HOUSE_NOT_A_HOUSE_GAME', 'This session is not for a house game');
+      game = { house_game: row.house_game as HouseGameId, name: row.name, min_bet: row.min_bet, max_bet: row.max_bet };
+      gameCache.set(session.gameId, game);
+    }
+    return game;
+  }
+
+  async function ensurePair(playerId: string) {
+    await house.createPair(playerId, ...(() => { const seed = randomSeedHex(); return [seed, sha256(seed)] as const; })(), randomSeedHex(8));
+  }
+  async function takeNonce(playerId: string): Promise<SeedPairUse> {
+    const taken = await house.takeNonce(playerId);
+    if (taken) return taken;
+    await ensurePair(playerId);
+    return (await house.takeNonce(playerId))!;
+  }
+  async function fairness(playerId: string): Promise<HouseFairness> {
+    let pair = await house.activePair(playerId);
+    if (!pair) {
+      await ensurePair(playerId);
+      pair = (await house.activePair(playerId))!;
+    }
+    return { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: Number(pair.nonce) };
+  }
+  const nextFairness = (pair: SeedPairUse): HouseFairness => ({ server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce + 1 });
+
+  async function stakeOf(session: GatewaySession, amount: number, game: { min_bet: string; max_bet: string }) {
+    const digits = await deps.digits(session.currency);
+    let minor: bigint;
+    try {
+      minor = toMinor(amount, digits);
+    } catch {
+      throw new AppError(422, 'HOUSE_INVALID_AMOUNT', { amount: `at most ${digits} decimal places` });
+    }
+    const min = toMinor(game.min_bet, digits);
+    const max = toMinor(game.max_bet, digits);
+    if (minor < min || minor > max) throw new AppError(422, 'HOUSE_BET_OUT_OF_RANGE', { amount: `must be between ${game.min_bet} and ${game.max_bet}` }, { min_bet: Number(game.min_bet), max_bet: Number(game.max_bet) });
+    return { minor, digits };
+  }
+
+  /** Settle a one-shot game from its floats: the outcome object and the payout in minor units. */
+  function settle(body: HouseBetBody, stake: bigint, pair: SeedPairUse, digits: number): { outcome: Record<string, unknown>; payout: bigint; stake: bigint } {
+    switch (body.game) {
+      case 'dice': {
+        const o = diceOutcome(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, 1), body.params);
+        return { outcome: { ...o }, payout: payoutFromBp(stake, o.payoutBp), stake };
+      }
+      case 'limbo': {
+        const o = limboOutcome(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, 1), body.params);
+        return { outcome: { ...o }, payout: payoutFromBp(stake, o.payoutBp), stake };
+      }
+      case 'plinko': {
+        const o = plinkoOutcome(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, plinkoFloatCount(body.params)), body.params);
+        return { outcome: { ...o }, payout: payoutFromBp(stake, o.payoutBp), stake };
+      }
+      case 'slots': {
+        const o = slotsOutcome(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, SLOTS_FLOATS));
+        return { outcome: { ...o }, payout: payoutFromBp(stake, o.payoutBp), stake };
+      }
+      case 'roulette': {
+        const bets = rouletteBets(body, digits);
+        const pocket = roulettePocket(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, 1));
+        const s = settleRouletteBets(bets, pocket);
+        return {
+          outcome: { pocket, bets: s.bets.map((b) => ({ ...b.bet, amount: toMajor(b.bet.amount, digits), is_win: b.isWin, returned: toMajor(b.returned, digits) })) },
+          payout: s.returned,
+          stake: s.stake,
+        };
+      }
+    }
+  }
+
+  function rouletteBets(body: Extract<HouseBetBody, { game: 'roulette' }>, digits: number): RouletteBet[] {
+    try {
+      return body.params.bets.map((b) => ({ ...b, amount: toMinor(b.amount, digits) }) as RouletteBet);
+    } catch {
+      throw new AppError(422, 'HOUSE_INVALID_AMOUNT', { amount: `at most ${digits} decimal places` });
+    }
+  }
+
+  /** Validate parameters before a nonce is taken (a refused bet must not use one). */
+  function validate(body: HouseBetBody, digits: number): bigint | null {
+    try {
+      switch (body.game) {
+        case 'dice': diceWinChance(body.params); return null;
+        case 'limbo': limboTarget(body.params); return null;
+        case 'plinko': plinkoParams(body.params); return null;
+        case 'slots': return null;
+        case 'roulette': {
+          const bets = rouletteBets(body, digits);
+          const s = settleRouletteBets(bets, 0); // checks every bet's numbers
+          return s.stake;
+        }
+      }
+    } catch (err) {
+      return parameterError(err);
+    }
+  }
+
+  async function minesState(row: MinesRow, session: GatewaySession, balance: bigint, fair: HouseFairness): Promise<MinesState> {
+    const digits = await deps.digits(session.currency);
+    const params = { mines: row.mines };
+    const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
+    const over = row.status !== 'open';
+    const multiplierBp = row.status === 'busted' || safe === 0 ? 0 : minesMultiplierBp(params, safe);
+    return {
+      round_id: Number(row.round_id),
+      amount: toMajor(BigInt(row.amount_minor), digits),
+      mines: row.mines,
+      revealed: row.revealed,
+      status: row.status,
+      multiplier_bp: multiplierBp,
+      next_multiplier_bp: over || safe >= minesMaxSafePicks(params) ? null : minesMultiplierBp(params, safe + 1),
+      payout: row.status === 'cashed_out' ? toMajor(minesPayout(BigInt(row.amount_minor), params, safe), digits) : 0,
+      mine_tiles: over ? row.mine_tiles : null,
+      nonce: Number(row.nonce),
+      balance: toMajor(balance, digits),
+      fairness: fair,
+    };
+  }
+
+  async function finishMines(row: MinesRow, session: GatewaySession): Promise<MinesState> {
+    const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
+    const payout = row.status === 'cashed_out' ? minesPayout(BigInt(row.amount_minor), { mines: row.mines }, safe) : 0n;
+    const win = await gateway.win({ providerId: await providerId(), txId: `${roundRefOf(row)}:win`, roundRef: roundRefOf(row), amount: payout, closeRound: true });
+    await deps.games.setRoundDetails(row.round_id, { proof: await minesProof(row) });
+    return minesState(row, session, win.balance, await fairness(session.playerId));
+  }
+  const roundRefOf = (row: MinesRow) => `h${row.seed_pair_id}:${row.nonce}`;
+  async function minesProof(row: MinesRow) {
+    // rotation waits for open mines rounds, so the active pair is still this round's
+    const pair = await house.activePair(row.player_id);
+    return {
+      game: 'mines', seed_pair_id: row.seed_pair_id, server_seed_hash: pair?.server_seed_hash ?? '', client_seed: pair?.client_seed ?? '',
+      nonce: Number(row.nonce), params: { mines: row.mines }, outcome: { mine_tiles: row.mine_tiles, revealed: row.revealed, status: row.status },
+    };
+  }
+
+  return {
+    serverFloats,
+
+    async session(token: string): Promise<HouseSession> {
+      const session = await gateway.sessionForToken(token);
+      const game = await gameOf(session);
+      const info = houseGames[game.house_game];
+      const digits = await deps.digits(session.currency);
+      const [balance, fair, open] = await Promise.all([gateway.balance(session), fairness(session.playerId), house.openMines(session.id)]);
+      return {
+        game: game.house_game,
+        name: game.name,
+        demo: session.demo,
+        currency: session.currency,
+        digits,
+        balance: toMajor(balance, digits),
+        min_bet: Number(game.min_bet),
+        max_bet: Number(game.max_bet),
+        rtp: info.rtpPercent,
+        rtp_note: info.rtpNote,
+        language: session.language,
+        client_type: session.clientType === 'telegram' ? 'telegram' : 'web',
+        fairness: fair,
+        open_round: open
+          ? {
+              round_id: Number(open.round_id),
+              amount: toMajor(BigInt(open.amount_minor), digits),
+              mines: open.mines,
+              revealed: open.revealed,
+              multiplier_bp: open.revealed.length ? minesMultiplierBp({ mines: open.mines }, open.revealed.length) : 0,
+            }
+          : null,
+      };
+    },
+
+    /** One-shot games: dice, limbo, plinko, slots, roulette. */
+    async bet(token: string, body: HouseBetBody): Promise<HouseBetResult> {
+      const session = await gateway.sessionForToken(token);
+      const game = await gameOf(session);
+      if (body.game !== game.house_game) throw badRequest('HOUSE_WRONG_GAME', `This session plays ${game.house_game}`);
+      const digits = await deps.digits(session.currency);
+      const rouletteStake = validate(body, digits);
+      const amount = rouletteStake !== null ? toMajor(rouletteStake, digits) : body.amount!;
+      const { minor } = await stakeOf(session, amount, game);
+      const pair = await takeNonce(session.playerId);
+      const { outcome, payout } = settle(body, minor, pair, digits);
+      const roundRef = `h${pair.id}:${pair.nonce}`;
+      const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
+      const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
+      const provider = await providerId();
+      await gateway.bet(session, { providerId: provider, txId: `${roundRef}:bet`, roundRef, amount: minor, details: { proof } });
+      const win = await gateway.win({ providerId: provider, txId: `${roundRef}:win`, roundRef, amount: payout, closeRound: true });
+      return {
+        round_id: Number(win.roundId),
+        game: body.game,
+        amount: toMajor(minor, digits),
+        payout: toMajor(payout, digits),
+        multiplier_bp: Number((payout * BigInt(BP_ONE)) / minor),
+        nonce: pair.nonce,
+        outcome,
+        balance: toMajor(win.balance, digits),
+        fairness: nextFairness(pair),
+      };
+    },
+
+    async minesStart(token: string, body: { amount: number; mines: number }): Promise<MinesState> {
+      const session = await gateway.sessionForToken(token);
+      const game = await gameOf(session);
+      if (game.house_game !== 'mines') throw badRequest('HOUSE_WRONG_GAME', `This session plays ${game.house_game}`);
+      try {
+        minesCount({ mines: body.mines });
+      } catch (err) {
+        parameterError(err);
+      }
+      if (await house.openMines(session.id)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open round first');
+      const { minor } = await stakeOf(session, body.amount, game);
+      const pair = await takeNonce(session.playerId);
+      const tiles = minePositions(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, body.mines), { mines: body.mines });
+      const roundRef = `h${pair.id}:${pair.nonce}`;
+      const provider = await providerId();
+      const proof = { game: 'mines', seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params: { mines: body.mines }, outcome: {} };
+      const bet = await gateway.bet(session, { providerId: provider, txId: `${roundRef}:bet`, roundRef, amount: minor, details: { proof } });
+      const row: MinesRow = {
+        round_id: bet.roundId, session_id: session.id, player_id: session.playerId, seed_pair_id: pair.id, nonce: String(pair.nonce),
+        mines: body.mines, mine_tiles: tiles, revealed: [], amount_minor: minor.toString(), status: 'open', demo: session.demo,
+      };
+      try {
+        await house.insertMines(row);
+      } catch (err) {
+        // another start in this session won the race: give this stake back
+        await gateway.rollback({ providerId: provider, txId: `${roundRef}:rollback`, originalTxId: `${roundRef}:bet` });
+        if ((err as { code?: string }).code === '23505') throw conflict('HOUSE_ROUND_OPEN', 'Finish the open round first');
+        throw err;
+      }
+      return minesState(row, session, bet.balance, nextFairness(pair));
+    },
+
+    async minesReveal(token: string, tile: number): Promise<MinesState> {
+      const session = await gateway.sessionForToken(token);
+      const row = await house.revealTile(session.id, tile);
+      if (!row) throw conflict('HOUSE_NO_OPEN_ROUND', 'No open round, or that tile is already revealed');
+      const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
+      if (row.status === 'busted') return finishMines(row, session);
+      if (safe >= minesMaxSafePicks({ mines: row.mines })) {
+        const done = await house.cashOutMines(session.id); // every safe tile found: cash out for the player
+        if (done) return finishMines(done, session);
+      }
+      return minesState(row, session, await gateway.balance(session), await fairness(session.playerId));
+    },
+
+    async minesCashout(token: string): Promise<MinesState> {
+      const session = await gateway.sessionForToken(token);
+      const row = await house.cashOutMines(session.id);
+      if (!row) throw conflict('HOUSE_NO_OPEN_ROUND', 'No open round with a revealed tile to cash out');
+      return finishMines(row, session);
+    },
+
+    async setClientSeed(token: string, clientSeed: string): Promise<HouseFairness> {
+      const session = await gateway.sessionForToken(token);
+      if (await house.hasOpenMines(session.playerId)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before changing seeds');
+      await fairness(session.playerId);
+      await house.setClientSeed(session.playerId, clientSeed);
+      return fairness(session.playerId);
+    },
+
+    async rotateSeed(token: string): Promise<SeedRotation> {
+      const session = await gateway.sessionForToken(token);
+      if (await house.hasOpenMines(session.playerId)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before rotating seeds');
+      await fairness(session.playerId);
+      const revealed = await house.revealPair(session.playerId, deps.clock.now());
+      if (!revealed) throw conflict('HOUSE_RETRY', 'Try again');
+      const seed = randomSeedHex();
+      await house.createPair(session.playerId, seed, sha256(seed), revealed.client_seed);
+      return {
+        revealed: { server_seed: revealed.server_seed, server_seed_hash: revealed.server_seed_hash, client_seed: revealed.client_seed, nonce: Number(revealed.nonce) },
+        fairness: await fairness(session.playerId),
+      };
+    },
+
+    /** Fills in the server seed of proofs whose pair was rotated since (bets history). */
+    async revealProof(proof: Record<string, unknown> | null) {
+      if (!proof || typeof proof.seed_pair_id !== 'string') return proof;
+      const seeds = await house.revealedSeeds([proof.seed_pair_id]);
+      const { seed_pair_id: _id, ...rest } = proof;
+      return { server_seed_hash: '', client_seed: '', nonce: 0, params: {}, outcome: {}, ...rest, server_seed: seeds.get(proof.seed_pair_id) ?? null };
+    },
+  };
+}
+export type HouseService = ReturnType<typeof createHouseService>;
