@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { errorBody } from '@contracts/common';
 import {
   clientSeedBody, crashBetBody, crashMyBet, crashState, GAME_TOKEN_HEADER, houseBetBody, houseBetResult, houseFairness, houseSession, minesRevealBody,
@@ -30,5 +29,5 @@ export const houseRoutes: FastifyPluginAsyncZod<{ house: HouseService; crash: Cr
   app.post('/seeds/rotate', { schema: { tags, response: { 200: seedRotation, ...errors } } }, (req) => house.rotateSeed(gameToken(req)));
   app.get('/crash/state', { schema: { tags, response: { 200: crashState, ...errors } } }, () => crash.state());
   app.post('/crash/bet', { schema: { tags, body: crashBetBody, response: { 200: crashMyBet, ...errors } } }, (req) => crash.bet(gameToken(req), req.body));
-  app.post('/crash/cashout', { schema: { tags, body: z.object({}).optional(), response: { 200: crashMyBet, ...errors } } }, (req) => crash.cashout(gameToken(req)));
+  app.post('/crash/cashout', { schema: { tags, response: { 200: crashMyBet, ...errors } } }, (req) => crash.cashout(gameToken(req)));
 };
