@@ -12,6 +12,8 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
+  /** Connections per instance to PostgreSQL (PGlite always uses one). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),

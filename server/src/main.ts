@@ -12,7 +12,7 @@ import { createInProcessBus, createRedisBus } from './modules/live';
 async function main() {
   const config = loadConfig();
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const database = await createDatabase({ url: config.DATABASE_URL, pgliteDir: pgliteDirFor(config.DATA_DIR) });
+  const database = await createDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, pgliteDir: pgliteDirFor(config.DATA_DIR) });
   await migrateToLatest(database.db);
   if (config.SEED_DEMO_DATA) await seedAll(database.db);
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
+import { betAndWinCtes } from '../wallet';
 import type { GameTxKind, RoundStatus } from './games.tables';
 
 export interface SessionRow {
@@ -76,6 +77,18 @@ export function createGamesRepository(db: Database) {
       return row ? BigInt(row.demo_balance_minor ?? '0') : undefined;
     },
 
+    /** Demo credits: add delta only if the balance covers `stake` first (a bet settled at once). */
+    async moveDemoBalanceGuarded(sessionId: string, delta: bigint, stake: bigint): Promise<bigint | undefined> {
+      const row = await db
+        .updateTable('games_sessions')
+        .set({ demo_balance_minor: sql`demo_balance_minor + ${delta.toString()}::bigint` })
+        .where('id', '=', sessionId)
+        .where(sql<boolean>`demo_balance_minor >= ${stake.toString()}::bigint`)
+        .returning('demo_balance_minor')
+        .executeTakeFirst();
+      return row ? BigInt(row.demo_balance_minor ?? '0') : undefined;
+    },
+
     // ---------------------------------------------------------------- money calls
     /**
      * A bet's records in one statement: the round (opened on first sight) and the transaction, unique per provider and
@@ -99,6 +112,74 @@ export function createGamesRepository(db: Database) {
                r.bet_bonus_minor::text as bet_bonus_minor, r.session_id::text as session_id, (select id::text from t) as tx_id
         from r`.execute(db);
       return result.rows[0]!;
+    },
+
+    /** A combined bet + win (outcome known up front): the round and both transactions in one statement. */
+    async insertBetWin(v: { provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string; demo: boolean; bet_tx_id: string; win_tx_id: string; amount: bigint; payout: bigint; details: unknown }) {
+      const result = await sql<{ round_id: string; bet_id: string | null; win_id: string | null }>`${sql.raw(preparedMark('games_insert_bet_win'))}
+        with r as (
+          insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, details)
+          values (${v.provider_id}, ${v.round_ref}, ${v.session_id}, ${v.player_id}, ${v.game_id}, ${v.currency}, ${v.demo}, ${v.details === undefined ? null : JSON.stringify(v.details)}::jsonb)
+          on conflict (provider_id, round_ref) do nothing
+          returning id, player_id
+        ), t as (
+          insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor)
+          select ${v.provider_id}::int, ${v.bet_tx_id}::text, 'bet'::text, r.id, r.player_id, ${v.amount.toString()}::bigint from r
+          union all
+          select ${v.provider_id}::int, ${v.win_tx_id}::text, 'win'::text, r.id, r.player_id, ${v.payout.toString()}::bigint from r
+          on conflict (provider_id, provider_tx_id) do nothing
+          returning id, kind
+        )
+        select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, (select id::text from t where kind = 'win') as win_id
+        from r`.execute(db);
+      return result.rows[0];
+    },
+    async settleBetWin(ids: { round_id: string; bet_id: string; win_id: string }, amount: bigint, payout: bigint, split: { real: bigint; bonus: bigint }, winSplit: { real: bigint; bonus: bigint }, at: Date) {
+      await sql`${sql.raw(preparedMark('games_settle_bet_win'))}
+        with t as (
+          update games_transactions set result = 'ok',
+            real_minor = case when kind = 'bet' then ${split.real.toString()}::bigint else ${winSplit.real.toString()}::bigint end,
+            bonus_minor = case when kind = 'bet' then ${split.bonus.toString()}::bigint else ${winSplit.bonus.toString()}::bigint end
+          where id in (${ids.bet_id}, ${ids.win_id}) returning id
+        )
+        update games_rounds set bet_minor = ${amount.toString()}::bigint, bet_bonus_minor = ${split.bonus.toString()}::bigint,
+          win_minor = ${payout.toString()}::bigint, status = 'closed', finished_at = ${at}
+        where id = ${ids.round_id} and exists (select 1 from t)`.execute(db);
+    },
+
+    /**
+     * The house games' hot path in one statement: the wallet's bet-and-win CTEs (the money, gated on this round being
+     * new), then the round, closed, and its bet and win transactions, settled. No row: the round exists already (a
+     * repeat), or no account / another currency / not enough money — the caller takes the general path for the exact answer.
+     */
+    async betWinInOneStatement(v: {
+      provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string;
+      bet_tx_id: string; win_tx_id: string; amount: bigint; payout: bigint; details: unknown; walletKey: string;
+    }) {
+      const money = betAndWinCtes({
+        playerId: v.player_id, currency: v.currency, stake: v.amount, payout: v.payout, betKey: `${v.walletKey}:bet`, winKey: `${v.walletKey}:win`,
+        refType: 'game_round', refId: `${v.provider_id}:${v.round_ref}`,
+        gate: sql`not exists (select 1 from games_rounds where provider_id = ${v.provider_id} and round_ref = ${v.round_ref})`,
+      });
+      const result = await sql<{ round_id: string; bet_id: string; real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; win_bonus: string }>`${sql.raw(preparedMark('games_bet_win'))}
+        with ${money}, r as (
+          insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, bet_minor, bet_bonus_minor, win_minor, status, details, finished_at)
+          select ${v.provider_id}, ${v.round_ref}, ${v.session_id}, ${v.player_id}, ${v.game_id}, ${v.currency}, false, ${v.amount.toString()}::bigint,
+                 u.take_bonus, ${v.payout.toString()}::bigint, 'closed', ${v.details === undefined ? null : JSON.stringify(v.details)}::jsonb, now()
+          from w_upd u
+          returning id, player_id
+        ), t as (
+          insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor, real_minor, bonus_minor, result)
+          select ${v.provider_id}::int, ${v.bet_tx_id}::text, 'bet'::text, r.id, r.player_id, ${v.amount.toString()}::bigint, u.take_real, u.take_bonus, 'ok'::text from r, w_upd u
+          union all
+          select ${v.provider_id}::int, ${v.win_tx_id}::text, 'win'::text, r.id, r.player_id, ${v.payout.toString()}::bigint, ${v.payout.toString()}::bigint - u.win_bonus, u.win_bonus, 'ok'::text from r, w_upd u
+          returning id, kind
+        )
+        select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
+               u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
+               u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries
+        from r, w_upd u`.execute(db);
+      return result.rows[0];
     },
 
     /** The bet was debited: record its split and add it to the round. */

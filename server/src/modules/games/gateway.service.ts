@@ -246,6 +246,91 @@ export function createGatewayService(deps: GatewayDeps) {
       return debit(call, session, { round_id: ids.round_id, tx_id: ids.tx_id }, false);
     },
 
+    /**
+     * betWin: a stake and its payout in one call (the "combined betWin" of provider APIs; the house games' one-shot
+     * bets, whose outcome is known before the money moves). Idempotent on the bet's transaction id; a repeat answers
+     * the first result. One statement for the books, one for the money, one to settle them.
+     */
+    async betWin(session: GatewaySession, call: MoneyCall & { winTxId: string; payout: bigint; details?: unknown }): Promise<BetResult & { payout: bigint }> {
+      assertLive(session);
+      positive(call.amount);
+      if (call.payout < 0n) throw refused(400, 'GATEWAY_INVALID_AMOUNT', 'The payout must not be negative');
+      if (!session.demo) {
+        // the hot path: books and money in one statement; anything unusual falls through to the steps below
+        const ticket = await deps.betPolicy.admitBet({ playerId: session.playerId, currency: session.currency, amountMinor: call.amount });
+        let row;
+        try {
+          row = await repo.betWinInOneStatement({
+            provider_id: call.providerId, round_ref: call.roundRef, session_id: session.id, player_id: session.playerId, game_id: session.gameId,
+            currency: session.currency, bet_tx_id: call.txId, win_tx_id: call.winTxId, amount: call.amount, payout: call.payout, details: call.details,
+            walletKey: `game:${call.providerId}:${call.txId}`,
+          });
+        } catch (err) {
+          await ticket.release();
+          if ((err as { code?: string }).code !== '23505') throw err;
+        }
+        if (row) {
+          const balances = { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) };
+          await wallet.notifyBalance(session.playerId, session.currency, balances);
+          if (call.payout > 0n) await deps.betPolicy.recordWin({ playerId: session.playerId, currency: session.currency, amountMinor: call.payout });
+          return {
+            txId: row.bet_id, roundId: row.round_id, balance: balances.real + balances.bonus,
+            split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) }, payout: call.payout, repeated: false,
+          };
+        }
+        await ticket.release();
+      }
+      const ids = await repo.insertBetWin({
+        provider_id: call.providerId, round_ref: call.roundRef, session_id: session.id, player_id: session.playerId, game_id: session.gameId,
+        currency: session.currency, demo: session.demo, bet_tx_id: call.txId, win_tx_id: call.winTxId, amount: call.amount, payout: call.payout, details: call.details,
+      });
+      if (!ids?.bet_id || !ids.win_id) {
+        // seen before (a repeat, or ids reused): the general operations answer it exactly
+        const bet = await this.bet(session, call);
+        const win = await this.win({ providerId: call.providerId, txId: call.winTxId, roundRef: call.roundRef, amount: call.payout, closeRound: true }).catch(async (err: unknown) => {
+          if ((err as { code?: string }).code === 'GATEWAY_BET_SETTLED') return { balance: await balanceOf(session) };
+          throw err;
+        });
+        return { ...bet, balance: win.balance, payout: call.payout, repeated: true };
+      }
+      const books = { round_id: ids.round_id, bet_id: ids.bet_id, win_id: ids.win_id };
+      let balance: bigint;
+      let split = { real: call.amount, bonus: 0n };
+      let winSplit = { real: call.payout, bonus: 0n };
+      if (session.demo) {
+        const after = await repo.moveDemoBalanceGuarded(session.id, call.payout - call.amount, call.amount);
+        if (after === undefined) {
+          await repo.failTx(books.bet_id, 'WALLET_INSUFFICIENT_FUNDS');
+          throw refused(402, 'WALLET_INSUFFICIENT_FUNDS', 'Not enough demo credits');
+        }
+        balance = after;
+      } else {
+        const ticket = await deps.betPolicy.admitBet({ playerId: session.playerId, currency: session.currency, amountMinor: call.amount }).catch(async (err: unknown) => {
+          await repo.failTx(books.bet_id, (err as { code?: string }).code ?? 'GATEWAY_REFUSED');
+          throw err;
+        });
+        try {
+          const result = await wallet.betAndWin(
+            { playerId: session.playerId, currency: session.currency, key: `game:${call.providerId}:${call.txId}`, reference: { type: 'game_round', id: ids.round_id } },
+            call.amount,
+            call.payout,
+          );
+          balance = result.balances.real + result.balances.bonus;
+          split = result.split;
+          winSplit = result.winSplit;
+        } catch (err) {
+          await ticket.release();
+          const code = (err as { code?: string }).code;
+          if (code === 'WALLET_INSUFFICIENT_FUNDS' || code === 'WALLET_WRONG_CURRENCY') await repo.failTx(books.bet_id, code);
+          if (code === 'WALLET_INSUFFICIENT_FUNDS') throw refused(402, code, 'Not enough money on the balance');
+          throw err;
+        }
+        if (call.payout > 0n) await deps.betPolicy.recordWin({ playerId: session.playerId, currency: session.currency, amountMinor: call.payout });
+      }
+      await repo.settleBetWin(books, call.amount, call.payout, split, winSplit, clock.now());
+      return { txId: ids.bet_id, roundId: ids.round_id, balance, split, payout: call.payout, repeated: false };
+    },
+
     /** win (credit): works after the session ended; refused for an unknown or settled round. */
     async win(call: MoneyCall & { closeRound?: boolean }): Promise<WinResult> {
       if (call.amount < 0n) throw refused(400, 'GATEWAY_INVALID_AMOUNT', 'The amount must not be negative');

@@ -243,8 +243,7 @@ export function createHouseService(deps: HouseDeps) {
       const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
       const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
       const provider = await providerId();
-      await gateway.bet(session, { providerId: provider, txId: `${roundRef}:bet`, roundRef, amount: minor, details: { proof } });
-      const win = await gateway.win({ providerId: provider, txId: `${roundRef}:win`, roundRef, amount: payout, closeRound: true });
+      const win = await gateway.betWin(session, { providerId: provider, txId: `${roundRef}:bet`, winTxId: `${roundRef}:win`, roundRef, amount: minor, payout, details: { proof } });
       return {
         round_id: Number(win.roundId),
         game: body.game,

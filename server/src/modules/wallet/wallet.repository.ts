@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
@@ -28,7 +28,44 @@ const toBalances = (r: { real_minor: string; bonus_minor: string; pending_withdr
   deposited: BigInt(r.deposited_minor),
 });
 
-// All SQL of the wallet; touches only wallet_* tables.
+/**
+ * The money part of a bet settled at once, as CTEs another module's statement can embed (the game gateway's one-statement
+ * house bet): w_acc locks the account, w_calc takes the stake (real first, then bonus) only if `gate` (a boolean SQL
+ * condition) holds, w_upd pays the payout (its bonus share in proportion), w_ins appends the 'bet' and 'win' entries.
+ * The wallet keeps owning this SQL; the embedding statement reads w_upd (take_real, take_bonus, win_bonus, balances).
+ */
+export function betAndWinCtes(p: { playerId: string; currency: string; stake: bigint; payout: bigint; betKey: string; winKey: string; refType: string; refId: string; gate: RawBuilder<unknown> }) {
+  const s = p.stake.toString();
+  const w = p.payout.toString();
+  return sql`w_acc as (
+      select player_id, real_minor, bonus_minor from wallet_accounts
+      where player_id = ${p.playerId} and currency = ${p.currency} and (${p.gate}) for update
+    ), w_calc as (
+      select player_id, real_minor, bonus_minor, least(real_minor, ${s}::bigint) as take_real,
+             ${s}::bigint - least(real_minor, ${s}::bigint) as take_bonus
+      from w_acc where real_minor + bonus_minor >= ${s}::bigint
+    ), w_split as (
+      select *, (${w}::bigint * take_bonus) / ${s}::bigint as win_bonus from w_calc
+    ), w_upd as (
+      update wallet_accounts a
+      set real_minor = a.real_minor - c.take_real + (${w}::bigint - c.win_bonus),
+          bonus_minor = a.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
+      from w_split c where a.player_id = c.player_id
+      returning a.player_id, a.real_minor, a.bonus_minor, a.pending_withdrawal_minor, a.deposited_minor,
+                c.take_real, c.take_bonus, c.win_bonus, c.real_minor as real_before, c.bonus_minor as bonus_before
+    ), w_ins as (
+      insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
+        real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
+      select player_id, 'bet', -take_real, -take_bonus, 0, real_before - take_real, bonus_before - take_bonus,
+             pending_withdrawal_minor, ${p.betKey}::text, ${p.refType}::text, ${p.refId}::text from w_upd
+      union all
+      select player_id, 'win', ${w}::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
+             ${p.winKey}::text, ${p.refType}::text, ${p.refId}::text from w_upd where ${w}::bigint > 0
+      returning id
+    )`;
+}
+
+// All SQL of the wallet; touches only wallet_* tables (and lends betAndWinCtes to the game gateway's hot statement).
 export function createWalletRepository(db: Database) {
   return {
     transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(fn),
@@ -110,6 +147,55 @@ export function createWalletRepository(db: Database) {
         entryId: row.entry_id,
         balances: { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) },
         split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) },
+      };
+    },
+
+    /**
+     * A bet settled at once (a house game whose outcome is known before the money moves): in one statement take the
+     * stake (real first, then bonus), pay the payout (its bonus share in proportion to the stake's bonus part) and
+     * append two entries, 'bet' and 'win' (the win only when it pays). No row: no account, wrong currency or not enough
+     * money. A repeated key fails with 23505 and changes nothing.
+     */
+    async betAndWinInOneStatement(playerId: string, currency: string, stake: bigint, payout: bigint, betKey: string, winKey: string, ref?: { type: string; id: string }) {
+      const s = stake.toString();
+      const p = payout.toString();
+      const result = await sql<{ real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; win_bonus: string }>`${sql.raw(preparedMark('wallet_bet_win'))}
+        with acc as (
+          select player_id, real_minor, bonus_minor from wallet_accounts
+          where player_id = ${playerId} and currency = ${currency} for update
+        ), calc as (
+          select player_id, real_minor, bonus_minor, least(real_minor, ${s}::bigint) as take_real,
+                 ${s}::bigint - least(real_minor, ${s}::bigint) as take_bonus
+          from acc where real_minor + bonus_minor >= ${s}::bigint
+        ), split as (
+          select *, (${p}::bigint * take_bonus) / ${s}::bigint as win_bonus from calc
+        ), upd as (
+          update wallet_accounts w
+          set real_minor = w.real_minor - c.take_real + (${p}::bigint - c.win_bonus),
+              bonus_minor = w.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
+          from split c where w.player_id = c.player_id
+          returning w.player_id, w.real_minor, w.bonus_minor, w.pending_withdrawal_minor, w.deposited_minor,
+                    c.take_real, c.take_bonus, c.win_bonus, c.real_minor as real_before, c.bonus_minor as bonus_before
+        ), ins as (
+          insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
+            real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
+          select player_id, 'bet', -take_real, -take_bonus, 0, real_before - take_real, bonus_before - take_bonus,
+                 pending_withdrawal_minor, ${betKey}, ${ref?.type ?? null}, ${ref?.id ?? null} from upd
+          union all
+          select player_id, 'win', ${p}::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
+                 ${winKey}, ${ref?.type ?? null}, ${ref?.id ?? null} from upd where ${p}::bigint > 0
+          returning id
+        )
+        select upd.real_minor::text as real, upd.bonus_minor::text as bonus, upd.pending_withdrawal_minor::text as pending,
+               upd.deposited_minor::text as deposited, upd.take_real::text as take_real, upd.take_bonus::text as take_bonus,
+               upd.win_bonus::text as win_bonus, (select count(*) from ins) as entries
+        from upd`.execute(db);
+      const row = result.rows[0];
+      if (!row) return undefined;
+      return {
+        balances: { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) },
+        split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) },
+        winSplit: { real: payout - BigInt(row.win_bonus), bonus: BigInt(row.win_bonus) },
       };
     },
 

@@ -105,6 +105,35 @@ export function createWalletService(deps: WalletServiceDeps) {
     return { ...fast, repeated: false };
   }
 
+  /**
+   * A bet whose outcome is known before the money moves (house games): stake and payout in one statement, two ledger
+   * entries (keys `${key}:bet` and `${key}:win`). Wins on the bonus part of the stake go to bonus in proportion.
+   */
+  async function betAndWin(op: WalletOp, stake: bigint, payout: bigint): Promise<WalletResult & { winSplit: { real: bigint; bonus: bigint } }> {
+    assertKey(op.key);
+    positive(stake);
+    nonNegative(payout);
+    const betKey = `${op.key}:bet`;
+    const winKey = `${op.key}:win`;
+    let fast;
+    try {
+      fast = await repo.betAndWinInOneStatement(op.playerId, op.currency, stake, payout, betKey, winKey, op.reference);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505') throw err;
+    }
+    if (!fast) {
+      // a repeat, no account yet, another currency or not enough money: the general operations say exactly which
+      const bet = await debitBet({ ...op, key: betKey }, stake);
+      const winSplit = bet.split.bonus > 0n ? { bonus: (payout * bet.split.bonus) / stake, real: 0n } : { real: payout, bonus: 0n };
+      if (bet.split.bonus > 0n) winSplit.real = payout - winSplit.bonus;
+      if (payout === 0n) return { ...bet, winSplit };
+      const win = await apply({ ...op, key: winKey }, (b) => ({ kind: 'win', next: { ...b, real: b.real + winSplit.real, bonus: b.bonus + winSplit.bonus } }));
+      return { ...win, split: bet.split, repeated: bet.repeated, winSplit };
+    }
+    await publish(op.playerId, op.currency, fast.balances);
+    return { entryId: '', balances: fast.balances, split: fast.split, winSplit: fast.winSplit, repeated: false };
+  }
+
   async function publish(playerId: string, currency: string, b: Balances) {
     const digits = await deps.digits(currency);
     await deps.live.publishToUser(playerId, {
@@ -125,6 +154,9 @@ export function createWalletService(deps: WalletServiceDeps) {
       apply(op, (b) => ({ kind: 'deposit', next: { ...b, real: b.real + positive(amount), deposited: b.deposited + amount } })),
 
     debitBet,
+    betAndWin,
+    /** Tell the player's open apps their new balance after a change made by an embedded wallet statement (betAndWinCtes). */
+    notifyBalance: publish,
 
     /** A win, to real or bonus money (wins on bonus stakes stay bonus while wagering runs). */
     creditWin: (op: WalletOp, amount: { real: bigint; bonus: bigint }) =>
