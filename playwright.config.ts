@@ -49,6 +49,8 @@ export default defineConfig({
       SUPPORT_URL: 'https://t.me/casino_support',
       TELEGRAM_API_ROOT: 'http://127.0.0.1:9', // no network: the bot's calls fail fast on a closed local port
       TON_WATCHER_ENABLED: 'false',
+      CRASH_BETTING_MS: '4000',
+      CRASH_PAUSE_MS: '1000',
       DATABASE_URL: '',
       REDIS_URL: '',
     },

@@ -15,11 +15,18 @@ export default defineConfig({
     ],
   },
   define: { __BUILD_VERSION__: JSON.stringify(process.env.BUILD_VERSION ?? new Date().toISOString().replace(/\D/g, '').slice(0, 12)) },
-  build: { outDir: 'dist/app', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist/app',
+    emptyOutDir: true,
+    sourcemap: false,
+    // the player app, and the house games' page that the game page's iframe opens (/house/)
+    rollupOptions: { input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), house: fileURLToPath(new URL('./house.html', import.meta.url)) } },
+  },
   server: {
     proxy: {
       '/main-api': 'http://127.0.0.1:3000',
       '/int-api': 'http://127.0.0.1:3000',
+      '/house-api': 'http://127.0.0.1:3000',
       '/users/ws': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },

@@ -116,7 +116,6 @@ export type SpinsPage = z.infer<typeof spinsPage>;
 
 export const houseGameIds = ['dice', 'limbo', 'mines', 'plinko', 'slots', 'roulette', 'crash'] as const;
 export type HouseGame = (typeof houseGameIds)[number];
-export const GAME_TOKEN_HEADER = 'x-game-token';
 
 export const houseFairness = z.object({
   server_seed_hash: z.string(),
@@ -239,11 +238,6 @@ export const crashState = z.object({
   players: z.number(),
 });
 export type CrashState = z.infer<typeof crashState>;
-/** Multiplier growth while running: m(t) = floor(100 × e^(CRASH_GROWTH × t_ms)), the client draws the same curve. */
-export const CRASH_GROWTH_PER_MS = 0.00006;
-export function crashMultiplierAt(elapsedMs: number): number {
-  return Math.floor(100 * Math.exp(CRASH_GROWTH_PER_MS * Math.max(0, elapsedMs)));
-}
 
 /** POST /house-api/crash/bet {amount, auto_cashout?} (betting phase only); POST /house-api/crash/cashout {}. */
 export const crashBetBody = z.object({ amount: betAmount, auto_cashout: z.number().int().min(101).max(100_000_000).nullable().optional() });
@@ -259,21 +253,4 @@ export const crashMyBet = z.object({
 });
 export type CrashMyBet = z.infer<typeof crashMyBet>;
 
-// ---------------------------------------------------------------- game page (iframe) → player app (parent)
-
-/**
- * What the house game page posts to its parent window (`window.parent.postMessage(msg, origin)`), so the player app
- * can ask Telegram for a closing confirmation while a round is open and play haptics (issue 7):
- * - `round_started` when a stake is placed (a bet sent, a mines round started, a crash bet accepted);
- * - `round_finished` with the result when the round settles (`win` means a payout above zero);
- * - `balance` after any change, so the parent can refresh without waiting for the live message;
- * - `leave` when the player presses the game's own close button.
- */
-export type HouseFrameMessage =
-  | { source: 'house-game'; type: 'round_started'; game: HouseGame }
-  | { source: 'house-game'; type: 'round_finished'; game: HouseGame; result: 'win' | 'loss' }
-  | { source: 'house-game'; type: 'balance'; balance: number; currency: string }
-  | { source: 'house-game'; type: 'leave' };
-export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage {
-  return typeof value === 'object' && value !== null && (value as { source?: unknown }).source === 'house-game';
-}
+export { GAME_TOKEN_HEADER, CRASH_GROWTH_PER_MS, crashMultiplierAt, isHouseFrameMessage, type HouseFrameMessage } from './house-protocol';

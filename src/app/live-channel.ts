@@ -4,7 +4,7 @@ import { closeLiveSocket, liveUrl, openLiveSocket } from '../shared/live/live-so
 import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
-import { loadPlayer, playerState, showBan } from '../features/player';
+import { applyBalance, loadPlayer, showBan } from '../features/player';
 import { openLimitReached } from '../features/limits';
 import { setMaintenance, siteStatus } from '../features/site-status';
 
@@ -27,9 +27,7 @@ export function useLiveChannel(): void {
       }),
       socket.on('user_blocked', ({ type, time }) => showBan({ type, time })),
       socket.on('limit_reached', (data) => openLimitReached(data)),
-      socket.on('new_balance', (data) => {
-        if (playerState.player) Object.assign(playerState.player, data);
-      }),
+      socket.on('new_balance', (data) => applyBalance(data)),
       socket.on('notification', () => showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' })),
       socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
     ];

@@ -15,16 +15,16 @@ const SignupPage = lazy(() => import('../../features/auth').then((m) => ({ defau
 const TelegramLoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.TelegramLoginPage })));
 const CashboxPage = lazy(() => import('../../features/cashbox').then((m) => ({ default: m.CashboxPage })));
 const ProfilePage = lazy(() => import('../../features/profile').then((m) => ({ default: m.ProfilePage })));
+const GamePage = lazy(() => import('../../features/games').then((m) => ({ default: m.GamePage })));
+const SectionPage = lazy(() => import('../../features/games').then((m) => ({ default: m.SectionPage })));
+const FavoritesPage = lazy(() => import('../../features/games').then((m) => ({ default: m.FavoritesPage })));
 
 const placeholderRoutes: Array<[string, string]> = [
-  ['/favorites', 'pages.favorites'],
   ['/bonuses', 'pages.bonuses'],
   ['/levels', 'pages.levels'],
   ['/cashback', 'pages.cashback'],
   ['/terms', 'pages.terms'],
-  ['/section/:type/:info', 'pages.section'],
   ['/tournament/:id/:tab', 'pages.tournament'],
-  ['/game/:game_string_id/:demo?', 'pages.game'],
   ['/sport', 'pages.sport'],
 ];
 
@@ -39,6 +39,9 @@ export function AppRoutes() {
         <Route path="/auth/signup" component={SignupPage} />
         <Route path="/auth/telegram" component={TelegramLoginPage} />
         <Route path="/cashbox/:tab" component={CashboxPage} />
+        <Route path="/favorites" component={FavoritesPage} />
+        <Route path="/section/:type/:info" component={SectionPage} />
+        <Route path="/game/:game_string_id/:demo?" component={GamePage} />
         <Route path="/profile/:section/:page/:tab?">
           <ProfilePage onLanguage={changeLanguage} />
         </Route>

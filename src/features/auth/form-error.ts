@@ -7,3 +7,9 @@ export function formError(err: unknown): string {
 }
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Where to go after signing in: a same-site path from `?next=` (e.g. the game a guest picked), else Home. */
+export function afterSignInPath(search: string = window.location.search): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/auth') ? next : '/';
+}

@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api';
 import { setToken } from '../../shared/session/session.store';
 import { showToast } from '../../shared/toast/toast.store';
 import { requestPasswordReset, resetPassword, signInRequest } from './auth.api';
-import { EMAIL_RE, formError } from './form-error';
+import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
 
 export const RESET_TOKEN_KEY = 'password_reset_token';
@@ -44,7 +44,7 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     try {
       const res = await signInRequest(email.trim(), password, needsCode ? code.trim() : undefined, captcha);
       setToken(res.access_token);
-      window.location.assign('/');
+      window.location.assign(afterSignInPath());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ACCOUNTS_2FA_REQUIRED') setNeedsCode(true);
       else setError(formError(err));

@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { getPlatform } from '../../platform';
 import { setToken } from '../../shared/session/session.store';
 import { fetchCurrencies, signUpRequest } from './auth.api';
-import { EMAIL_RE, formError } from './form-error';
+import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
 
 // /auth/signup: email, password, currency (from all_currencies, default USD) and the terms.
@@ -41,7 +41,7 @@ export function SignupPage() {
         captcha_token: captcha,
       });
       setToken(res.access_token);
-      window.location.assign('/');
+      window.location.assign(afterSignInPath());
     } catch (err) {
       setErrors({ form: formError(err) });
     } finally {

@@ -1,12 +1,16 @@
-import { Button, Div, Group, Placeholder, Title, Text } from '@vkontakte/vkui';
-import { Icon56GameOutline } from '@vkontakte/icons';
+import { lazy, Suspense } from 'react';
+import { Button, Div, Group, Title, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { session } from '../../shared/session/session.store';
 import { HomeBanners } from './home-banners';
 
-// Home (spec §2 ''): banners for the device, the brand's tagline and, for guests, the way to sign up.
+// a declared edge: home → games (the lobby), loaded after the first paint so Home's first load stays within budget
+const Lobby = lazy(() => import('../games').then((m) => ({ default: m.Lobby })));
+const lobbySkeleton = <div style={{ minHeight: 420 }} aria-busy="true" />;
+
+// Home (spec §2 ''): banners for the device, the brand's tagline, for guests the way to sign up, and the game lobby.
 export function HomePage() {
   const { t } = useTranslation();
   const { token } = useSnapshot(session);
@@ -28,9 +32,9 @@ export function HomePage() {
           </Div>
         )}
       </Group>
-      <Group>
-        <Placeholder icon={<Icon56GameOutline />}>{t('home.games_soon')}</Placeholder>
-      </Group>
+      <Suspense fallback={lobbySkeleton}>
+        <Lobby />
+      </Suspense>
     </div>
   );
 }

@@ -53,3 +53,24 @@ export function showBan(info: Omit<BanInfo, 'modal'>): void {
 export function clearPlayer(): void {
   playerState.player = null;
 }
+
+// While a game round animates, the live balance would give its result away before the game shows it: the game page
+// holds live balance updates from round start to round end, then applies the last one.
+type BalanceFields = Pick<Player, 'balance' | 'bonus_balance' | 'sum_available_for_withdraw' | 'pending_withdraws_sum'>;
+const balanceHold: { active: boolean; pending: Partial<BalanceFields> | null } = { active: false, pending: null };
+export function applyBalance(data: Partial<BalanceFields>): void {
+  if (balanceHold.active) {
+    balanceHold.pending = data;
+    return;
+  }
+  if (playerState.player) Object.assign(playerState.player, data);
+}
+export function holdBalance(): void {
+  balanceHold.active = true;
+}
+export function releaseBalance(): void {
+  balanceHold.active = false;
+  const pending = balanceHold.pending;
+  balanceHold.pending = null;
+  if (pending) applyBalance(pending);
+}

@@ -12,6 +12,8 @@ import { Spinner } from '@vkontakte/vkui';
 
 // a declared edge: profile → cashbox (payment history tab), loaded on demand
 const PaymentsHistory = lazy(() => import('../cashbox').then((m) => ({ default: m.PaymentsHistory })));
+// a declared edge: profile → games (bets history tab), loaded on demand
+const BetsHistory = lazy(() => import('../games').then((m) => ({ default: m.BetsHistory })));
 
 const SECTIONS: Record<string, string[]> = {
   general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
@@ -30,6 +32,13 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
     section === 'general' && page === 'security' ? <SecurityPage /> :
     section === 'general' && page === 'verification' ? <VerificationPage /> :
     section === 'general' && page === 'preferences' ? <PreferencesPage onLanguage={onLanguage} /> :
+    section === 'history' && page === 'bets' ? (
+      <Group>
+        <Suspense fallback={<Spinner size="m" />}>
+          <BetsHistory />
+        </Suspense>
+      </Group>
+    ) :
     section === 'history' && page === 'payments' ? (
       <Group>
         <Suspense fallback={<Spinner size="m" />}>

@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import type { HouseBetBody, HouseBetResult, HouseGame } from '@contracts/games';
+import { HouseApiError } from './api';
+import { roundFinished, roundStarted, postToParent } from './frame';
+import { useHouse } from './house-context';
+import { t } from './i18n';
+
+/** Send one bet of a one-shot game; busy while it runs; the balance and fairness follow the answer. */
+export function useBet(game: HouseGame) {
+  const { api, setBalance, setFairness, setError, session } = useHouse();
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<HouseBetResult | null>(null);
+  async function place(body: Omit<HouseBetBody, 'game'>): Promise<HouseBetResult | null> {
+    setBusy(true);
+    setError(null);
+    roundStarted(game);
+    try {
+      const result = await api.post<HouseBetResult>('/bet', { ...body, game });
+      setLast(result);
+      setFairness(result.fairness);
+      return result;
+    } catch (err) {
+      roundFinished(game, false);
+      setError(errorText(err));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+  /** Call when the result's animation ends: the balance changes and the parent hears the round is over. */
+  function settle(result: HouseBetResult) {
+    setBalance(result.balance);
+    postToParent({ type: 'balance', balance: result.balance, currency: session.currency });
+    roundFinished(game, result.payout > 0);
+  }
+  return { busy, last, place, settle };
+}
+
+export function errorText(err: unknown): string {
+  if (err instanceof HouseApiError) return err.status === 401 ? t('sessionOver') : err.message;
+  return err instanceof Error ? err.message : String(err);
+}
