@@ -81,10 +81,10 @@ export function HouseApp({ token, base = '' }: { token: string; base?: string })
 }
 
 const params = new URLSearchParams(window.location.search);
-document.documentElement.dataset.theme = params.get('theme') === 'dark' ? 'dark' : 'light';
-setLanguage(params.get('lang') ?? 'en');
 const root = document.getElementById('root');
-if (root) {
+if (root && params.get('token')) {
+  document.documentElement.dataset.theme = params.get('theme') === 'dark' ? 'dark' : 'light';
+  setLanguage(params.get('lang') ?? 'en');
   createRoot(root).render(
     <StrictMode>
       <HouseApp token={params.get('token') ?? ''} />

@@ -48,6 +48,7 @@ export function matchRoute(path: string): RouteMatch | null {
       return s.length === 1 ? { name: a, access: 'logged-out' } : null;
     case 'cashback':
     case 'terms':
+    case 'fairness': // the provably fair verifier (beyond the spec): anyone may check a result
     case 'maintenance':
     case 'blocked':
       return s.length === 1 ? { name: a, access: 'public' } : null;

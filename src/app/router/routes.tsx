@@ -17,6 +17,7 @@ const CashboxPage = lazy(() => import('../../features/cashbox').then((m) => ({ d
 const ProfilePage = lazy(() => import('../../features/profile').then((m) => ({ default: m.ProfilePage })));
 const GamePage = lazy(() => import('../../features/games').then((m) => ({ default: m.GamePage })));
 const SectionPage = lazy(() => import('../../features/games').then((m) => ({ default: m.SectionPage })));
+const VerifyPage = lazy(() => import('../../features/fairness').then((m) => ({ default: m.VerifyPage })));
 const FavoritesPage = lazy(() => import('../../features/games').then((m) => ({ default: m.FavoritesPage })));
 
 const placeholderRoutes: Array<[string, string]> = [
@@ -40,6 +41,7 @@ export function AppRoutes() {
         <Route path="/auth/telegram" component={TelegramLoginPage} />
         <Route path="/cashbox/:tab" component={CashboxPage} />
         <Route path="/favorites" component={FavoritesPage} />
+        <Route path="/fairness" component={VerifyPage} />
         <Route path="/section/:type/:info" component={SectionPage} />
         <Route path="/game/:game_string_id/:demo?" component={GamePage} />
         <Route path="/profile/:section/:page/:tab?">

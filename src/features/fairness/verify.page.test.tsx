@@ -1,0 +1,29 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderAt, setupApp } from '../../test-utils';
+import { VerifyPage } from '.';
+
+// The public Stake verifier vectors (see contracts/fairness/vectors.test.ts): the page recomputes them in the browser.
+const SERVER = '735249f062ac025044a8523aa92e034803f02d6b75129abc97e8b1be19aab9b4';
+const CLIENT = 'ec75fca98de6f2d9';
+
+describe('the verify page', () => {
+  it('prefilled from a link, recomputes a dice roll and shows the seed hash to compare', async () => {
+    await setupApp(() => jsonResponse({}));
+    window.history.replaceState(null, '', `/fairness?game=dice&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20&params=${encodeURIComponent('{"direction":"over","target":5050}')}`);
+    renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('93.08'));
+    expect(screen.getByTestId('seed-hash').textContent).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('recomputes roulette and mines for other nonces', async () => {
+    await setupApp(() => jsonResponse({}));
+    window.history.replaceState(null, '', `/fairness?game=roulette&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=21`);
+    const view = renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('0 (green)'));
+    view.unmount();
+    window.history.replaceState(null, '', `/fairness?game=roulette&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20`);
+    renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('34 (red)'));
+  });
+});

@@ -1,0 +1,83 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HouseSession } from '@contracts/games';
+import { HouseApp } from './main';
+
+const fairness = { server_seed_hash: 'f'.repeat(64), client_seed: 'abc', nonce: 3 };
+const session = (game: HouseSession['game'], extra: Partial<HouseSession> = {}): HouseSession => ({
+  game, name: game, demo: false, currency: 'USD', digits: 2, balance: 50, min_bet: 0.1, max_bet: 1000, rtp: '98.99', rtp_note: 'note',
+  language: 'en', client_type: 'web', fairness, open_round: null, ...extra,
+});
+let calls: Array<{ path: string; body: unknown; token: string | null }>;
+function serve(routes: Record<string, (body: unknown) => unknown>) {
+  calls = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const path = new URL(input, 'http://x').pathname.replace('/house-api', '');
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ path, body, token: new Headers(init.headers).get('x-game-token') });
+    const handler = routes[path];
+    if (!handler) return new Response(JSON.stringify({ detail: 'Not enough money on the balance', code: 'WALLET_INSUFFICIENT_FUNDS' }), { status: 402 });
+    return new Response(JSON.stringify(handler(body)), { status: 200 });
+  });
+}
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the house game page', () => {
+  it('dice: sends the bet with the launch token, shows the roll and then the new balance', async () => {
+    serve({
+      '/session': () => session('dice'),
+      '/bet': () => ({ round_id: 1, game: 'dice', amount: 2, payout: 3.96, multiplier_bp: 19800, nonce: 3, outcome: { roll: 7777, isWin: true }, balance: 51.96, fairness: { ...fairness, nonce: 4 } }),
+    });
+    render(<HouseApp token="launch-token-123456" />);
+    fireEvent.change(await screen.findByTestId('bet-amount'), { target: { value: '2' } });
+    fireEvent.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('dice-roll')).toHaveTextContent('77.77'));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('51.96 USD'));
+    expect(calls.find((c) => c.path === '/bet')).toEqual({ path: '/bet', body: { game: 'dice', amount: 2, params: { direction: 'over', target: 5050 } }, token: 'launch-token-123456' });
+    expect(screen.getByTestId('nonce')).toHaveTextContent('4');
+  });
+
+  it('shows a refusal in place and keeps the balance', async () => {
+    serve({ '/session': () => session('limbo') });
+    render(<HouseApp token="launch-token-123456" />);
+    fireEvent.click(await screen.findByTestId('bet-button'));
+    expect(await screen.findByTestId('game-error')).toHaveTextContent('Not enough money on the balance');
+    expect(screen.getByTestId('balance')).toHaveTextContent('50.00 USD');
+  });
+
+  it('mines: resumes the open round after a reload, reveals a tile and cashes out', async () => {
+    const state = (extra: object) => ({ round_id: 9, amount: 1, mines: 3, revealed: [0], status: 'open', multiplier_bp: 11250, next_multiplier_bp: 12840, payout: 0, mine_tiles: null, nonce: 3, balance: 49, fairness, ...extra });
+    serve({
+      '/session': () => session('mines', { open_round: { round_id: 9, amount: 1, mines: 3, revealed: [], multiplier_bp: 0 } }),
+      '/mines/reveal': () => state({}),
+      '/mines/cashout': () => state({ status: 'cashed_out', payout: 1.12, mine_tiles: [4, 10, 20], balance: 50.12 }),
+    });
+    render(<HouseApp token="launch-token-123456" />);
+    fireEvent.click(await screen.findByTestId('tile-0'));
+    await waitFor(() => expect(screen.getByTestId('cashout-button')).toBeEnabled());
+    expect(calls.find((c) => c.path === '/mines/reveal')?.body).toEqual({ tile: 0 });
+    fireEvent.click(screen.getByTestId('cashout-button'));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('50.12 USD'));
+    expect(screen.getByTestId('tile-4')).toHaveTextContent('✖');
+  });
+
+  it('the fairness panel saves a client seed and rotates, revealing the old server seed', async () => {
+    serve({
+      '/session': () => session('dice'),
+      '/seeds/client': (b) => ({ ...fairness, client_seed: (b as { client_seed: string }).client_seed, nonce: 3 }),
+      '/seeds/rotate': () => ({ revealed: { server_seed: 'e'.repeat(64), server_seed_hash: fairness.server_seed_hash, client_seed: 'mine', nonce: 3 }, fairness: { server_seed_hash: 'a'.repeat(64), client_seed: 'mine', nonce: 0 } }),
+    });
+    render(<HouseApp token="launch-token-123456" />);
+    fireEvent.change(await screen.findByTestId('client-seed'), { target: { value: 'mine' } });
+    fireEvent.click(screen.getByText('Save'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/seeds/client')).toBe(true));
+    fireEvent.click(screen.getByTestId('rotate-seed'));
+    await waitFor(() => expect(screen.getByTestId('revealed-seed')).toHaveTextContent('e'.repeat(64)));
+    expect(screen.getByTestId('server-seed-hash')).toHaveTextContent('a'.repeat(64));
+    expect(screen.getByTestId('nonce')).toHaveTextContent('0');
+  });
+});
