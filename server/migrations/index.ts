@@ -8,6 +8,7 @@ import * as m2026112221 from './2026112221_cashbox';
 import * as m2026112222 from './2026112222_cashbox_ton';
 import * as m2026112230 from './2026112230_games';
 import * as m2026112231 from './2026112231_house_games';
+import * as m2026112240 from './2026112240_limits';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026112222_cashbox_ton': m2026112222,
   '2026112230_games': m2026112230,
   '2026112231_house_games': m2026112231,
+  '2026112240_limits': m2026112240,
 };

@@ -41,12 +41,14 @@ import { createPlayerNotifier } from './modules/notifications';
 import { createWalletRepository, createWalletService } from './modules/wallet';
 import { createHmac } from 'node:crypto';
 import { createCashboxRepository } from './modules/cashbox/cashbox.repository';
-import { allowAllDeposits, createCashboxService, type DepositPolicy } from './modules/cashbox/cashbox.service';
+import { createCashboxService, type DepositPolicy } from './modules/cashbox/cashbox.service';
 import {
-  allowAllBets, betsHistoryRoutes, createCatalogueRepository, createCatalogueService, createGamesRepository, createGatewayService, gamesRoutes,
+  betsHistoryRoutes, createCatalogueRepository, createCatalogueService, createGamesRepository, createGatewayService, gamesRoutes,
   providerGatewayRoutes, type BetPolicy,
 } from './modules/games';
 import { createCrashService, createHouseRepository, createHouseService, houseRoutes } from './modules/house-games';
+import { createLimitsRepository, createLimitsService, limitsOperatorRoutes, limitsRoutes } from './modules/limits';
+import { SELF_EXCLUSION } from './modules/accounts/accounts.service';
 import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './modules/cashbox/cashbox.routes';
 import { createSandboxProcessor } from './modules/cashbox/processors';
 import { parseTonAddress, parseTonRates } from './modules/cashbox/ton';
@@ -137,11 +139,22 @@ export async function buildApp(options: AppOptions) {
   };
   const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
 
+  // responsible gambling: its policies guard deposits (cashbox) and stakes (game gateway)
+  const accountsRepo = createAccountsRepository(db);
+  let excludePlayer: (playerId: string, until: Date | null) => Promise<void> = async () => undefined;
+  const limits = createLimitsService({
+    repo: createLimitsRepository(db), wallet, live: bus, clock, digits, log: app.log,
+    player: async (playerId) => {
+      const p = await accountsRepo.findById(playerId);
+      return p ? { currency: p.currency, time_zone: p.time_zone, time_limit: p.time_limit } : undefined;
+    },
+    exclude: (playerId, until) => excludePlayer(playerId, until),
+  });
+
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/outbox`, production: config.NODE_ENV === 'production', log: app.log });
   const telegramBotToken = options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
-  const accountsRepo = createAccountsRepository(db);
   const attempts = createAttemptLimiter({ repo: accountsRepo, clock, max: config.AUTH_ATTEMPTS_PER_WINDOW, windowSeconds: config.AUTH_ATTEMPT_WINDOW_SECONDS });
   const twoFactor = createTwoFactorService({ repo: accountsRepo, clock, attempts, issuer: 'Casino' });
   const accounts = createAccountsService({
@@ -150,7 +163,11 @@ export async function buildApp(options: AppOptions) {
     captcha: createCaptchaVerifier({ provider: config.CAPTCHA_PROVIDER, secret: config.CAPTCHA_SECRET, verifyUrl: config.CAPTCHA_VERIFY_URL }),
     isActiveCurrency: async (code) => !!(await informational.findActiveCurrency(code)),
     isActiveLanguage: async (code) => !!(await informational.findActiveLanguage(code)),
+    playSession: { started: (id, seconds) => limits.startSession(id, seconds), timeLimitChanged: (id, seconds) => limits.setSessionTime(id, seconds) },
   });
+  excludePlayer = async (playerId, until) => {
+    await accounts.block(playerId, until ? { type: 'temporary', until: until.toISOString(), reason: SELF_EXCLUSION } : { type: 'permanent', reason: SELF_EXCLUSION }, 'player');
+  };
   const accountLinks = createAccountLinksService({ repo: accountsRepo, mailer, clock, config, attempts });
 
   // The bot runs inside the server when a real TELEGRAM_BOT_TOKEN is set (webhook route, or long polling once listening).
@@ -171,7 +188,7 @@ export async function buildApp(options: AppOptions) {
     wallet,
     live: bus,
     notifier,
-    depositPolicy: options.depositPolicy ?? allowAllDeposits,
+    depositPolicy: options.depositPolicy ?? limits.depositPolicy,
     digits,
     playerCurrency: async (playerId) => (await accountsRepo.findById(playerId))?.currency ?? config.DEFAULT_CURRENCY,
     limits: { minDeposit: config.PAYMENTS_MIN_DEPOSIT, maxDeposit: config.PAYMENTS_MAX_DEPOSIT, minWithdrawal: config.PAYMENTS_MIN_WITHDRAWAL, maxWithdrawal: config.PAYMENTS_MAX_WITHDRAWAL },
@@ -200,7 +217,7 @@ export async function buildApp(options: AppOptions) {
 
   // --- games: the gateway (seamless wallet), the catalogue, the house games
   const gamesRepo = createGamesRepository(db);
-  const gateway = createGatewayService({ repo: gamesRepo, wallet, betPolicy: options.betPolicy ?? allowAllBets, clock });
+  const gateway = createGatewayService({ repo: gamesRepo, wallet, betPolicy: options.betPolicy ?? limits.betPolicy, clock });
   const house = createHouseService({ house: createHouseRepository(db), games: gamesRepo, gateway, clock, digits });
   const catalogue = createCatalogueService({
     catalogue: createCatalogueRepository(db), games: gamesRepo, gateway, digits, demoCredits: config.GAMES_DEMO_CREDITS,
@@ -211,6 +228,17 @@ export async function buildApp(options: AppOptions) {
     db, games: gamesRepo, gateway, live: bus, clock, digits, log: app.log,
     settings: { bettingMs: config.CRASH_BETTING_MS, crashedPauseMs: config.CRASH_PAUSE_MS, chainLength: config.CRASH_CHAIN_LENGTH, salt: config.CRASH_SALT },
   });
+  // limit periods roll over on time (every instance may run it: each row moves once, by a guarded update)
+  if (config.NODE_ENV !== 'test') {
+    let timer: NodeJS.Timeout | null = null;
+    app.addHook('onListen', async () => {
+      timer = setInterval(() => void limits.rollOverAll().catch((err: unknown) => app.log.error({ err }, 'limit rollover failed')), 60_000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+    });
+  }
   if (config.CRASH_DRIVER_ENABLED ?? config.NODE_ENV !== 'test') {
     app.addHook('onListen', async () => crash.start());
     app.addHook('onClose', async () => crash.stop());
@@ -235,6 +263,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(cashboxRoutes, { prefix: '/main-api', cashbox, auth });
   await app.register(cashboxWebhookRoutes, { cashbox });
   await app.register(gamesRoutes, { prefix: '/main-api', catalogue, auth });
+  await app.register(limitsRoutes, { prefix: '/main-api', limits, auth });
+  await app.register(limitsOperatorRoutes, { prefix: '/ops-api', limits, opsToken: options.secrets.ops });
   await app.register(betsHistoryRoutes, { prefix: '/int-api', catalogue, auth });
   await app.register(houseRoutes, { prefix: '/house-api', house, crash });
   await app.register(providerGatewayRoutes, { gateway, repo: gamesRepo });
@@ -276,7 +306,7 @@ export async function buildApp(options: AppOptions) {
     hub.close();
   });
 
-  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox, tonWatcher, gateway, catalogue, house, crash, gamesRepo }, bot, hub, bus };
+  return { app: app as unknown as FastifyInstance, services: { informational, siteStatus, tokens, auth, accounts, mailer, notifier, wallet, cashbox, tonWatcher, gateway, catalogue, house, crash, gamesRepo, limits }, bot, hub, bus };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

@@ -4,7 +4,8 @@ import type { CashboxTables } from '../modules/cashbox/cashbox.tables';
 import type { WalletTables } from '../modules/wallet/wallet.tables';
 import type { GamesTables } from '../modules/games/games.tables';
 import type { HouseTables } from '../modules/house-games/house.tables';
+import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { SiteStatusTables } from '../modules/site-status/site-status.tables';
 
 // The database as Kysely sees it: each module declares its own tables in <module>.tables.ts.
-export interface DB extends InformationalTables, SiteStatusTables, AccountsTables, WalletTables, CashboxTables, GamesTables, HouseTables {}
+export interface DB extends InformationalTables, SiteStatusTables, AccountsTables, WalletTables, CashboxTables, GamesTables, HouseTables, LimitsTables {}

@@ -14,7 +14,7 @@ export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsS
   app.post('/players/:id/block', { schema: { tags, params, body: blockBody, response: { 200: blockState, 404: errorBody, 422: errorBody } } }, (req) =>
     deps.accounts.block(req.params.id, req.body, operatorName(req)),
   );
-  app.delete('/players/:id/block', { schema: { tags, params, response: { 200: blockState, 404: errorBody } } }, (req) =>
+  app.delete('/players/:id/block', { schema: { tags, params, response: { 200: blockState, 404: errorBody, 409: errorBody } } }, (req) =>
     deps.accounts.unblock(req.params.id, operatorName(req)),
   );
   app.get('/players/:id/actions', { schema: { tags, params } }, (req) => deps.accounts.operatorActions(req.params.id));

@@ -28,8 +28,15 @@ export interface AccountsDeps {
   /** Currencies players may hold (active info_currencies). */
   isActiveCurrency(code: string): Promise<boolean>;
   isActiveLanguage(code: string): Promise<boolean>;
+  /** Responsible gambling hears of each sign-in (a new play session) and of session time limit changes. */
+  playSession?: {
+    started(playerId: string, timeLimitSeconds: number | null): Promise<void>;
+    timeLimitChanged(playerId: string, seconds: number | null): Promise<void>;
+  };
 }
 
+/** The block reason of a player's own self-exclusion (responsible gambling): operators cannot lift it early. */
+export const SELF_EXCLUSION = 'self_exclusion';
 const bearer = (access_token: string) => ({ access_token, token_type: 'bearer' as const });
 
 // Sign-up, sign-in (password, Telegram Mini App, Login Widget), the player's own data, and operators' blocks.
@@ -43,6 +50,7 @@ export function createAccountsService(deps: AccountsDeps) {
   }
   const issue = async (player: PlayerRow) => {
     await repo.touch(player.id, clock.now());
+    await deps.playSession?.started(player.id, player.time_limit);
     return bearer(await tokens.sign(player.id, player.session_version));
   };
 
@@ -145,6 +153,7 @@ export function createAccountsService(deps: AccountsDeps) {
       ...(emailChanged ? { is_email_verified: false } : {}),
     });
     if (!updated) throw conflict('ACCOUNTS_EMAIL_TAKEN', 'email: an account with this email already exists');
+    if (body.time_limit !== undefined) await deps.playSession?.timeLimitChanged(playerId, body.time_limit ?? null);
     return toPlayerView(updated, await deps.balances(updated.id, updated.currency));
   }
 
@@ -177,7 +186,11 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!until || until.getTime() <= clock.now().getTime()) throw new AppError(422, 'VALIDATION_ERROR', 'body/until: a temporary block needs an end in the future');
     }
     const code = input.type === 'permanent' ? 2 : 0;
-    await repo.update(playerId, { block: code, block_end: until, block_reason: input.reason ?? null });
+    await repo.update(playerId, {
+      block: code, block_end: until, block_reason: input.reason ?? null,
+      // self-excluded players get no marketing, and every signed-in device is signed out
+      ...(input.reason === SELF_EXCLUSION ? { unsubscribed: true, session_version: player.session_version + 1 } : {}),
+    });
     await repo.insertOperatorAction({
       player_id: playerId,
       action: 'block',
@@ -193,6 +206,9 @@ export function createAccountsService(deps: AccountsDeps) {
   async function unblock(playerId: string, actor: string) {
     const player = await repo.findById(playerId);
     if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
+    if (player.block_reason === SELF_EXCLUSION && activeBlock(player, clock.now())) {
+      throw conflict('ACCOUNTS_SELF_EXCLUDED', 'A self-exclusion cannot be lifted before it ends');
+    }
     await repo.update(playerId, { block: null, block_end: null, block_reason: null });
     await repo.insertOperatorAction({
       player_id: playerId, action: 'unblock', actor,

@@ -199,6 +199,18 @@ export function createWalletRepository(db: Database) {
       };
     },
 
+    /** Sum of real + bonus deltas of entries of some kinds since an instant (limits: deposits; reality check: bets and wins). */
+    async sumSince(playerId: string, kinds: string[], since: Date): Promise<bigint> {
+      const row = await db
+        .selectFrom('wallet_ledger_entries')
+        .select(sql<string>`coalesce(sum(real_delta_minor + bonus_delta_minor), 0)::text`.as('total'))
+        .where('player_id', '=', playerId)
+        .where('kind', 'in', kinds)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+      return BigInt(row?.total ?? '0');
+    },
+
     findEntryByKey: (key: string) => db.selectFrom('wallet_ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 
     async findAccount(playerId: string) {

@@ -206,6 +206,10 @@ export function createWalletService(deps: WalletServiceDeps) {
     },
 
     sumEntries: repo.sumEntries,
+    /** Gross deposits since an instant (deposit limits). */
+    depositsSince: (playerId: string, since: Date) => repo.sumSince(playerId, ['deposit'], since),
+    /** Net result of play since an instant: wins − stakes (+ refunds), for the reality check. */
+    playResultSince: (playerId: string, since: Date) => repo.sumSince(playerId, ['bet', 'win', 'refund'], since),
   };
 }
 export type WalletService = ReturnType<typeof createWalletService>;
