@@ -1,4 +1,5 @@
-// Owns: the state of the limit modals (deposit, loss, wagering reached; session time limit) and the modals themselves.
-// Does not own: setting limits or the session timer (the responsible-gambling capability, issue 6), or the live socket.
-// Called by: app/live-channel (limit_reached), app/global-overlays (renders the modals, loaded lazily).
+// Owns: responsible gambling in the app: the limits page (/profile/general/limits), the limit modals (deposit, loss,
+// wagering reached; session time limit; reality check), the session timer.
+// Does not own: enforcing limits (the server does), the live socket (app/live-channel).
+// Called by: app/live-channel (limit_reached), app/global-overlays (the modals, loaded lazily), features/profile (the page, lazily).
 export { limitModals, openLimitReached, closeLimitReached, openSessionLimit, closeSessionLimit, type LimitReached } from './limits.store';

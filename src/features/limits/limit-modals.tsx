@@ -1,64 +1,188 @@
-import { Alert } from '@vkontakte/vkui';
+import { useEffect } from 'react';
+import { Button, ButtonGroup, Link, Text, Title } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { getPlatform } from '../../platform';
 import { addBundledTexts } from '../../shared/i18n/i18n';
+import { formatMoney } from '../../shared/lib/money-format';
 import { signOut } from '../../shared/session/session.store';
-import { endSession } from './limits.api';
+import { showToast } from '../../shared/toast/toast.store';
+import { playerState } from '../player';
+import { endSession, fetchPlaySession, saveTimeLimit } from './limits.api';
 import { closeLimitReached, closeSessionLimit, closesTheGame, limitModals } from './limits.store';
 import { limitsTexts } from './limits.locales';
+import { createSessionTimer, roundUpToMinutes, type SessionTimer } from './session-timer';
 
 addBundledTexts(limitsTexts); // this chunk's texts join the bundle when it loads
 
-// The limit modals of spec §2. The session-limit modal's "play more" extension and saving the limit come with the
-// session timer (issue 6); today "play more" closes, sign-out signs out, the settings link opens the limits page.
+// The limit modals of spec §2 (500 px wide, §9), the session time-limit timer and the reality check.
 export function LimitModals() {
-  const { reached, sessionLimit } = useSnapshot(limitModals);
+  const { reached, sessionLimit, realityCheck } = useSnapshot(limitModals);
+  useSessionTimer();
+  useRealityCheck();
   if (reached) return <LimitReachedModal />;
   if (sessionLimit) return <SessionLimitModal />;
+  if (realityCheck) return <RealityCheckModal />;
   return null;
+}
+
+function Modal({ testId, children, onClose }: { testId: string; children: React.ReactNode; onClose?: () => void }) {
+  return (
+    <div role="presentation" onClick={onClose} style={{ position: 'fixed', inset: 0, zIndex: 1000, background: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        data-testid={testId}
+        onClick={(e) => e.stopPropagation()}
+        style={{ width: 500, maxWidth: '100%', background: 'var(--vkui--color_background_content)', borderRadius: 16, padding: 20, display: 'flex', flexDirection: 'column', gap: 12, boxShadow: '0 8px 32px rgba(0,0,0,0.3)' }}
+      >
+        {children}
+      </div>
+    </div>
+  );
 }
 
 function LimitReachedModal() {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { reached } = useSnapshot(limitModals);
+  const currency = playerState.player?.currency ?? 'USD';
   if (!reached) return null;
   const closeGame = closesTheGame(reached.limit_type);
   const end = reached.limit_end_date ? new Date(reached.limit_end_date).toLocaleString(i18n.language) : null;
   const close = () => {
-    if (!limitModals.reached) return; // the action and the Alert's own close both end here
     closeLimitReached();
     if (closeGame) navigate('/');
   };
   return (
-    <Alert
-      title={t(`limits.${reached.limit_type}_title`)}
-      description={[t('limits.reached_text', { usage: reached.limit_usage, value: reached.limit_value }), end ? t('limits.period', { end }) : '']
-        .filter(Boolean)
-        .join(' ')}
-      actions={[{ title: closeGame ? t('limits.close_game') : t('limits.close'), mode: 'default', action: close }]}
-      onClosed={close}
-      data-testid="limit-modal"
-      data-limit-type={reached.limit_type}
-    />
+    <Modal testId="limit-modal" onClose={closeGame ? undefined : close}>
+      <Title level="2" data-limit-type={reached.limit_type}>{t(`limits.${reached.limit_type}_title`)}</Title>
+      <Text>
+        {t('limits.reached_text', { usage: formatMoney(reached.limit_usage, currency, i18n.language), value: formatMoney(reached.limit_value, currency, i18n.language) })}
+        {end ? ` ${t('limits.period', { end })}` : ''}
+      </Text>
+      <Button size="l" stretched onClick={close} data-testid="limit-modal-close">{closeGame ? t('limits.close_game') : t('limits.close')}</Button>
+    </Modal>
   );
+}
+
+let timer: SessionTimer | null = null;
+
+/** Counts the player's session time down each second; at zero the session-limit modal opens (spec §4). */
+function useSessionTimer() {
+  const { player } = useSnapshot(playerState);
+  const limit = typeof player?.time_limit === 'number' && player.time_limit > 1 ? player.time_limit : null;
+  useEffect(() => {
+    if (!limit) {
+      limitModals.remaining = null;
+      return;
+    }
+    timer = createSessionTimer({ storage: getPlatform().storage, limitSeconds: limit, onTick: (left) => (limitModals.remaining = left), onZero: () => (limitModals.sessionLimit = true) });
+    timer.start();
+    return () => {
+      timer?.stop();
+      timer = null;
+    };
+  }, [limit]);
+}
+
+async function saveRounded(): Promise<number> {
+  const rounded = roundUpToMinutes(Number(playerState.player?.time_limit ?? 60));
+  await saveTimeLimit(rounded);
+  if (playerState.player) playerState.player.time_limit = rounded;
+  timer?.restart(rounded);
+  return rounded;
 }
 
 function SessionLimitModal() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const minutes = roundUpToMinutes(Number(playerState.player?.time_limit ?? 60)) / 60;
+  const playMore = async () => {
+    await saveRounded().catch(() => undefined);
+    closeSessionLimit();
+  };
+  const logout = async () => {
+    await endSession().catch(() => undefined);
+    closeSessionLimit();
+    signOut();
+  };
+  const settings = async () => {
+    await saveRounded().catch(() => undefined);
+    closeSessionLimit();
+    navigate('/profile/general/limits');
+  };
   return (
-    <Alert
-      title={t('limits.session_title')}
-      description={t('limits.session_text')}
-      actions={[
-        { title: t('limits.play_more'), mode: 'default', action: closeSessionLimit },
-        { title: t('limits.logout'), mode: 'destructive', action: () => void endSession().finally(() => signOut()) },
-        { title: t('limits.change_settings'), mode: 'cancel', action: () => navigate('/profile/general/limits') },
-      ]}
-      onClosed={closeSessionLimit}
-      data-testid="session-limit-modal"
-    />
+    <Modal testId="session-limit-modal">
+      <Title level="2">{t('limits.session_title')}</Title>
+      <Text>{t('limits.session_text', { minutes })}</Text>
+      <ButtonGroup stretched gap="s" mode="vertical">
+        <Button size="l" stretched onClick={playMore} data-testid="session-play-more">{t('limits.play_more')}</Button>
+        <Button size="l" stretched mode="secondary" appearance="negative" onClick={logout} data-testid="session-logout">{t('limits.logout')}</Button>
+      </ButtonGroup>
+      <Link onClick={settings} data-testid="session-settings">{t('limits.change_settings')}</Link>
+    </Modal>
+  );
+}
+
+/** Every N minutes of play (the player's choice), the time played and the session's net result. */
+function useRealityCheck() {
+  const { player } = useSnapshot(playerState);
+  const signedIn = !!player;
+  useEffect(() => {
+    if (!signedIn) return;
+    let stopped = false;
+    let next: ReturnType<typeof setTimeout> | undefined;
+    const schedule = async () => {
+      try {
+        const s = await fetchPlaySession();
+        if (stopped || !s.reality_check_minutes) return;
+        const every = s.reality_check_minutes * 60_000;
+        const played = Date.now() - Date.parse(s.started_at);
+        next = setTimeout(async () => {
+          if (stopped) return;
+          limitModals.realityCheck = await fetchPlaySession().catch(() => s);
+        }, every - (played % every));
+      } catch {
+        // not signed in any more, or offline: no reminder this time
+      }
+    };
+    void schedule();
+    const unsubscribe = () => {
+      stopped = true;
+      clearTimeout(next);
+    };
+    return unsubscribe;
+  }, [signedIn, player?.id]);
+}
+
+function RealityCheckModal() {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const { realityCheck } = useSnapshot(limitModals);
+  if (!realityCheck) return null;
+  const close = (stop: boolean) => {
+    limitModals.realityCheck = null;
+    if (stop) {
+      navigate('/');
+      showToast({ severity: 'info', summary: 'limits.reality_stopped' });
+    } else {
+      // the next reminder after another full interval
+      void fetchPlaySession().then((s) => {
+        if (!s.reality_check_minutes) return;
+        setTimeout(() => void fetchPlaySession().then((x) => (limitModals.realityCheck = x)), s.reality_check_minutes * 60_000);
+      }, () => undefined);
+    }
+  };
+  return (
+    <Modal testId="reality-check-modal">
+      <Title level="2">{t('limits.reality_title')}</Title>
+      <Text>{t('limits.reality_text', { minutes: realityCheck.minutes_played, result: formatMoney(realityCheck.net_result, realityCheck.currency, i18n.language) })}</Text>
+      <ButtonGroup stretched gap="s">
+        <Button size="l" stretched onClick={() => close(false)} data-testid="reality-continue">{t('limits.reality_continue')}</Button>
+        <Button size="l" stretched mode="secondary" onClick={() => close(true)} data-testid="reality-stop">{t('limits.reality_stop')}</Button>
+      </ButtonGroup>
+    </Modal>
   );
 }

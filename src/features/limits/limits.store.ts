@@ -1,11 +1,14 @@
 import { proxy } from 'valtio';
 import type { LiveMessageDataMap } from '@contracts/live-messages';
+import type { PlaySession } from '@contracts/limits';
 
 // Which limit modal is open (spec §2 modals, §4). A limit_reached live message opens the limit modal; the session
-// timer (issue 6) opens the session-limit modal when it reaches zero.
+// timer opens the session-limit modal when it reaches zero; the reality check opens every N minutes of play.
 export type LimitReached = LiveMessageDataMap['limit_reached'];
 
-export const limitModals = proxy<{ reached: LimitReached | null; sessionLimit: boolean }>({ reached: null, sessionLimit: false });
+export const limitModals = proxy<{ reached: LimitReached | null; sessionLimit: boolean; realityCheck: PlaySession | null; remaining: number | null }>({
+  reached: null, sessionLimit: false, realityCheck: null, remaining: null,
+});
 
 export function openLimitReached(data: LimitReached): void {
   limitModals.reached = data;

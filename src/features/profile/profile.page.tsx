@@ -14,6 +14,8 @@ import { Spinner } from '@vkontakte/vkui';
 const PaymentsHistory = lazy(() => import('../cashbox').then((m) => ({ default: m.PaymentsHistory })));
 // a declared edge: profile → games (bets history tab), loaded on demand
 const BetsHistory = lazy(() => import('../games').then((m) => ({ default: m.BetsHistory })));
+// a declared edge: profile → limits (the limits page), loaded on demand
+const LimitsPage = lazy(() => import('../limits/limits.page').then((m) => ({ default: m.LimitsPage })));
 
 const SECTIONS: Record<string, string[]> = {
   general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
@@ -32,6 +34,11 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
     section === 'general' && page === 'security' ? <SecurityPage /> :
     section === 'general' && page === 'verification' ? <VerificationPage /> :
     section === 'general' && page === 'preferences' ? <PreferencesPage onLanguage={onLanguage} /> :
+    section === 'general' && page === 'limits' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <LimitsPage />
+      </Suspense>
+    ) :
     section === 'history' && page === 'bets' ? (
       <Group>
         <Suspense fallback={<Spinner size="m" />}>

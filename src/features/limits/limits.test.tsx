@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getPlatform } from '../../platform';
+import { session } from '../../shared/session/session.store';
+import { jsonResponse, renderAt, setupApp } from '../../test-utils';
+import { playerState } from '../player';
+import { LimitModals } from './limit-modals';
+import { LimitsPage } from './limits.page';
+import { limitModals } from './limits.store';
+import { createSessionTimer, roundUpToMinutes, TIMER_KEY } from './session-timer';
+
+const emptyLimits = {
+  currency: 'USD', time_limit: null, time_limit_ends_at: null, reality_check_minutes: null, self_excluded_until: null,
+  ...Object.fromEntries(['deposit', 'loss', 'wagering'].flatMap((t) => [
+    [`${t}_limit_value`, null], [`${t}_limit_usage`, 0], [`${t}_limit_start_date`, null], [`${t}_limit_end_date`, null],
+    [`${t}_limit_period`, null], [`${t}_limit_pending_value`, null], [`${t}_limit_pending_remove`, false], [`${t}_limit_pending_effective_at`, null],
+  ])),
+};
+
+describe('the session timer', () => {
+  const store = new Map<string, string>();
+  const storage = { get: (k: string) => store.get(k) ?? null, set: (k: string, v: string) => void store.set(k, v), remove: (k: string) => void store.delete(k) };
+  beforeEach(() => {
+    store.clear();
+    vi.useFakeTimers();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('ticks each second, keeps the end time and remainder, resumes after a reload, and stops at zero', () => {
+    const zero = vi.fn();
+    const ticks: number[] = [];
+    const timer = createSessionTimer({ storage, limitSeconds: 3, onTick: (s) => ticks.push(s), onZero: zero });
+    timer.start();
+    vi.advanceTimersByTime(1000);
+    expect(JSON.parse(store.get(TIMER_KEY)!)).toMatchObject({ limit: 3, remaining: 2 });
+    timer.stop(); // a reload
+    const resumed = createSessionTimer({ storage, limitSeconds: 3, onTick: (s) => ticks.push(s), onZero: zero });
+    resumed.start();
+    expect(resumed.remaining()).toBe(2); // not 3: the end time survived
+    vi.advanceTimersByTime(5000);
+    expect(zero).toHaveBeenCalledTimes(1);
+    expect(ticks.at(-1)).toBe(0);
+  });
+
+  it('rounds the limit up to whole minutes', () => {
+    expect(roundUpToMinutes(61)).toBe(120);
+    expect(roundUpToMinutes(120)).toBe(120);
+    expect(roundUpToMinutes(1)).toBe(60);
+  });
+});
+
+describe('the session-limit modal', () => {
+  afterEach(() => {
+    limitModals.sessionLimit = false;
+    playerState.player = null;
+    session.token = null;
+  });
+
+  it('play more saves the limit rounded up to whole minutes and closes', async () => {
+    const { requests } = await setupApp((req) => (req.url.includes('/users/me/session') ? jsonResponse({ started_at: new Date().toISOString(), minutes_played: 0, net_result: 0, currency: 'USD', reality_check_minutes: null }) : jsonResponse({ time_limit: 120 })));
+    playerState.player = { id: 1, currency: 'USD', time_limit: 90 } as never;
+    getPlatform().storage.set(TIMER_KEY, JSON.stringify({ limit: 90, endsAt: Date.now() - 1000, remaining: 0 }));
+    renderAt('/', <LimitModals />);
+    await waitFor(() => expect(screen.getByTestId('session-limit-modal')).toBeInTheDocument());
+    fireEvent.click(screen.getByTestId('session-play-more'));
+    await waitFor(() => expect(screen.queryByTestId('session-limit-modal')).toBeNull());
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(await put.json()).toEqual({ time_limit: 120 });
+  });
+
+  it('logout sets the limit to 1 and signs out', async () => {
+    const assign = vi.fn();
+    const { requests } = await setupApp(() => jsonResponse({}));
+    vi.stubGlobal('location', { ...window.location, assign });
+    playerState.player = { id: 1, currency: 'USD', time_limit: 60 } as never;
+    act(() => void (limitModals.sessionLimit = true));
+    renderAt('/', <LimitModals />);
+    fireEvent.click(await screen.findByTestId('session-logout'));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(await requests.find((r) => r.method === 'PUT')!.json()).toEqual({ time_limit: 1 });
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('limit reached modals', () => {
+  afterEach(() => {
+    limitModals.reached = null;
+  });
+  it('the loss modal closes the game and goes home; the deposit one only closes', async () => {
+    await setupApp(() => jsonResponse({}));
+    act(() => void (limitModals.reached = { limit_type: 'loss', limit_value: 5, limit_usage: 5, limit_start_date: null, limit_end_date: null }));
+    renderAt('/game/house-dice', <LimitModals />);
+    expect(await screen.findByTestId('limit-modal')).toHaveTextContent('Loss limit reached');
+    expect(screen.getByTestId('limit-modal').style.width).toBe('500px');
+    expect(screen.getByTestId('limit-modal-close')).toHaveTextContent('Close the game');
+    fireEvent.click(screen.getByTestId('limit-modal-close'));
+    expect(limitModals.reached).toBeNull();
+    act(() => void (limitModals.reached = { limit_type: 'deposit', limit_value: 50, limit_usage: 40, limit_start_date: null, limit_end_date: null }));
+    expect(await screen.findByTestId('limit-modal-close')).toHaveTextContent('Close');
+  });
+});
+
+describe('the limits page', () => {
+  it('sets a limit with a period and shows a pending raise with its time', async () => {
+    const pendingAt = new Date(Date.now() + 86_400_000).toISOString();
+    const { requests } = await setupApp((req) =>
+      req.method === 'POST'
+        ? jsonResponse({ ...emptyLimits, loss_limit_value: 50, loss_limit_usage: 0, loss_limit_period: 'week', loss_limit_pending_value: 500, loss_limit_pending_effective_at: pendingAt })
+        : jsonResponse(emptyLimits),
+    );
+    renderAt('/profile/general/limits', <LimitsPage />);
+    fireEvent.change(await screen.findByTestId('limit-loss-amount'), { target: { value: '50' } });
+    fireEvent.click(screen.getByTestId('limit-loss-save'));
+    await waitFor(() => expect(screen.getByTestId('limit-loss-value')).toHaveTextContent('$50.00'));
+    expect(screen.getByTestId('limit-loss-pending')).toHaveTextContent('Waiting: $500.00');
+    const body = await requests.find((r) => r.method === 'POST')!.json();
+    expect(body).toMatchObject({ loss_limit: 50, loss_limit_period: 'day' }); // the default choice: a day (+1)
+    expect(new Date(body.loss_limit_end_date).getTime() - new Date(body.loss_limit_start_date).getTime()).toBe(86_400_000);
+  });
+});
