@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import etag from '@fastify/etag';
@@ -49,7 +51,7 @@ import {
 import { createCrashService, createHouseRepository, createHouseService, houseRoutes } from './modules/house-games';
 import { createLimitsRepository, createLimitsService, limitsOperatorRoutes, limitsRoutes } from './modules/limits';
 import { SELF_EXCLUSION } from './modules/accounts/accounts.service';
-import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './modules/cashbox/cashbox.routes';
+import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes, tonManifestRoutes } from './modules/cashbox/cashbox.routes';
 import { createSandboxProcessor } from './modules/cashbox/processors';
 import { parseTonAddress, parseTonRates } from './modules/cashbox/ton';
 import { createTonWatcher } from './modules/cashbox/ton-watcher';
@@ -269,6 +271,19 @@ export async function buildApp(options: AppOptions) {
   await app.register(houseRoutes, { prefix: '/house-api', house, crash });
   await app.register(providerGatewayRoutes, { gateway, repo: gamesRepo });
   if (sandboxEnabled) await app.register(sandboxCheckoutRoutes, { sandbox });
+  await app.register(tonManifestRoutes, {
+    publicUrl: config.PUBLIC_URL,
+    privacyUrl: config.PRIVACY_URL,
+    brand: async (host) => {
+      // no active style for this host (404) is a normal case: the manifest then falls back to a plain name and icon
+      const style = await informational.activeStyle(host).catch(() => null);
+      return style ? { name: style.title, icon: style.favicon_img } : null;
+    },
+    hasMediaFile: (path) => {
+      const file = resolve(assetsDir, `.${path.slice('/media'.length)}`);
+      return file.startsWith(`${resolve(assetsDir)}/`) && existsSync(file);
+    },
+  });
   await app.register(operatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, siteStatus });
   await app.register(cashboxOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, cashbox });
   await app.register(accountsOperatorRoutes, { prefix: '/ops-api', opsToken: options.secrets.ops, accounts });

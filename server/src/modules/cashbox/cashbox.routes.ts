@@ -7,6 +7,7 @@ import { errorBody } from '@contracts/common';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorGuard } from '../../plugins/operator-guard';
 import type { CashboxService } from './cashbox.service';
+import { buildTonManifest, manifestOrigin } from './ton-manifest';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
 const origin = (r: { protocol: string; host: string }) => `${r.protocol}://${r.host}`;
@@ -90,4 +91,20 @@ form{display:flex;flex-direction:column;gap:12px;margin-top:24px}button{color:#f
 <h1>Payment #${id}</h1><p>This page stands in for a payment processor in development and tests. Choose what the processor answers.</p>
 <form method="post">${button('success', 'Pay (success)', '#2e7d32')}${button('pending', 'Leave pending', '#1565c0')}${button('failed', 'Decline (failure)', '#c62828')}</form>
 </body></html>`;
+}
+
+/**
+ * GET /tonconnect-manifest.json: the TON Connect manifest of the brand on this host. Wallets fetch it from their own
+ * origin (or their servers), so it is public with no CORS restriction, and cached briefly.
+ */
+export async function tonManifestRoutes(
+  app: FastifyInstance,
+  options: { brand(host: string): Promise<{ name: string; icon: string | null } | null>; hasMediaFile(path: string): boolean; publicUrl?: string; privacyUrl?: string },
+) {
+  app.get('/tonconnect-manifest.json', { schema: { hide: true } }, async (req, reply) => {
+    const manifest = buildTonManifest({
+      origin: manifestOrigin(req, options.publicUrl), brand: await options.brand(req.host), hasMediaFile: options.hasMediaFile, privacyUrl: options.privacyUrl,
+    });
+    return reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'public, max-age=300').send(manifest);
+  });
 }

@@ -3,6 +3,7 @@
 // Called by: its routes (players, processors, operators) and app.ts wiring; nothing else moves payments.
 export { createCashboxRepository } from './cashbox.repository';
 export { allowAllDeposits, createCashboxService, type CashboxService, type DepositPolicy } from './cashbox.service';
-export { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes } from './cashbox.routes';
+export { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes, tonManifestRoutes } from './cashbox.routes';
+export { buildTonManifest, manifestOrigin, type TonManifest } from './ton-manifest';
 export { createSandboxProcessor, type PaymentProcessor, type ProcessorEvent } from './processors';
 export { createTonWatcher, type TonWatcher } from './ton-watcher';

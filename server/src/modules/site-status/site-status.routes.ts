@@ -56,6 +56,8 @@ export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusServic
           200: z.object({
             main_brand: z.boolean(),
             telegram_bot_username: z.string().nullable(),
+            /** The Mini App's short name (t.me/<bot>/<short name>): where wallets send the player back after signing. */
+            telegram_webapp_short_name: z.string().nullable(),
             support_url: z.string(),
             captcha_provider: z.enum(['turnstile', 'hcaptcha']).nullable(),
             captcha_site_key: z.string().nullable(),

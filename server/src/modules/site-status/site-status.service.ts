@@ -48,6 +48,7 @@ export function createSiteStatusService(deps: { repo: SiteStatusRepository; live
       return {
         main_brand: config.MAIN_BRAND,
         telegram_bot_username: config.TELEGRAM_BOT_USERNAME ?? null,
+        telegram_webapp_short_name: config.TELEGRAM_WEBAPP_SHORT_NAME ?? null,
         support_url: config.SUPPORT_URL,
         // the public half of the captcha pair; the secret never leaves the server
         captcha_provider: config.CAPTCHA_PROVIDER && config.CAPTCHA_SECRET ? config.CAPTCHA_PROVIDER : null,
