@@ -4,6 +4,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Lint enforces the layer rules of docs/architecture.md, not just style.
+const tonConnectRule = {
+  group: ['@tonconnect/*'],
+  message: 'TON Connect (≈120 kB) stays out of the first load: import it only in src/features/cashbox/ton-*.tsx, which the cashbox page loads lazily.',
+};
+function appImportRules(extraPatterns) {
+  return {
+    paths: [{ name: 'ky', message: 'ky is used only in src/shared/api/.' }],
+    patterns: [
+      { group: ['@telegram-apps/*'], message: 'The Telegram SDK is used only in src/platform/telegram/.' },
+      { group: ['**/server/**', '../server/*'], message: 'The app never imports server code; share through contracts/.' },
+      ...extraPatterns,
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'public/sw.js'] },
   js.configs.recommended,
@@ -21,16 +36,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'ky', message: 'ky is used only in src/shared/api/.' }],
-          patterns: [
-            { group: ['@telegram-apps/*'], message: 'The Telegram SDK is used only in src/platform/telegram/.' },
-            { group: ['**/server/**', '../server/*'], message: 'The app never imports server code; share through contracts/.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', appImportRules([tonConnectRule])],
       'no-restricted-globals': [
         'error',
         { name: 'localStorage', message: 'Use the platform storage adapter.' },
@@ -39,6 +45,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/shared/api/**'], rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' } },
+  // the cashbox's TON Connect files: loaded lazily (import()) from the cashbox page only
+  { files: ['src/features/cashbox/ton-*.tsx'], rules: { 'no-restricted-imports': ['error', appImportRules([])] } },
   { files: ['src/platform/**'], rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' } },
   // the house games' page is its own small app (the iframe): its one client calls fetch directly
   { files: ['src/house/api.ts'], rules: { 'no-restricted-globals': 'off' } },

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, FormItem, Group, Input, Placeholder, Select, Spinner, Tabs, TabsItem, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -10,6 +10,9 @@ import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
 import { loadPlayer, playerState } from '../player';
 import { fetchMethods, requestCashout, requestDeposit } from './cashbox.api';
+
+// TON Connect is large: its chunk loads only when the player picks the TON method (never on the first load).
+const TonDeposit = lazy(() => import('./ton-deposit').then((m) => ({ default: m.TonDeposit })));
 
 // /cashbox/deposit and /cashbox/cashout: the methods this player is offered here, with their limits.
 export function CashboxPage() {
@@ -71,6 +74,16 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
   const method = offered.find((m) => m.id === methodId);
   if (!method?.deposit) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
   const limits = method.deposit;
+  if (method.kind === 'ton') {
+    return (
+      <div data-testid="deposit-form">
+        <MethodSelect methods={offered} value={methodId} onChange={setMethodId} />
+        <Suspense fallback={<Spinner size="l" style={{ margin: 24 }} />}>
+          <TonDeposit method={method} clientType={clientType} />
+        </Suspense>
+      </div>
+    );
+  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();

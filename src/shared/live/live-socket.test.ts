@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closeLiveSocket, openLiveSocket } from './live-socket';
+import { closeLiveSocket, onLiveMessage, openLiveSocket } from './live-socket';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -26,6 +26,18 @@ afterEach(() => {
 });
 
 describe('live socket client (spec §4)', () => {
+  it('lets a feature listen across connections: a handler outlives a new connection and stops when removed', () => {
+    const got: unknown[] = [];
+    const off = onLiveMessage('notification', (d) => got.push(d.id));
+    openLiveSocket('t', { url: 'ws://x', getToken: () => 'a', WebSocketImpl: Impl });
+    FakeSocket.instances[0]!.onmessage?.({ data: JSON.stringify({ type: 'notification', data: { id: 1 } }) });
+    openLiveSocket('t', { url: 'ws://x', getToken: () => 'b', WebSocketImpl: Impl }); // the token changed
+    FakeSocket.instances[1]!.onmessage?.({ data: JSON.stringify({ type: 'notification', data: { id: 2 } }) });
+    off();
+    FakeSocket.instances[1]!.onmessage?.({ data: JSON.stringify({ type: 'notification', data: { id: 3 } }) });
+    expect(got).toEqual([1, 2]);
+  });
+
   it('sends the stored token first and dispatches typed messages', () => {
     const s = openLiveSocket('t', { url: 'ws://x/users/ws', getToken: () => 'jwt1', WebSocketImpl: Impl });
     const got: unknown[] = [];

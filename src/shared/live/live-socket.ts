@@ -15,6 +15,9 @@ export interface LiveSocketOptions {
 
 const connections = new Map<string, LiveSocket>();
 const known = new Set<string>(liveMessageTypes);
+// Features that wait for one message (the cashbox waits for its deposit's credit) listen here rather than on a
+// connection: app/ owns the connection and replaces it when the token changes; these handlers outlive that.
+const everywhere = new Map<string, Set<(data: unknown) => void>>();
 
 export class LiveSocket {
   private socket: WebSocket | null = null;
@@ -26,10 +29,7 @@ export class LiveSocket {
   constructor(private readonly options: LiveSocketOptions) {}
 
   on<K extends LiveMessageType>(type: K, handler: Handler<K>): () => void {
-    let set = this.handlers.get(type);
-    if (!set) this.handlers.set(type, (set = new Set()));
-    set.add(handler as (data: unknown) => void);
-    return () => set.delete(handler as (data: unknown) => void);
+    return addHandler(this.handlers, type, handler);
   }
 
   connect(): void {
@@ -69,8 +69,20 @@ export class LiveSocket {
       log.warn('Unknown live message type', message?.type);
       return;
     }
-    for (const handler of this.handlers.get(message.type) ?? []) handler(message.data);
+    for (const handler of [...(this.handlers.get(message.type) ?? []), ...(everywhere.get(message.type) ?? [])]) handler(message.data);
   }
+}
+
+function addHandler<K extends LiveMessageType>(map: Map<string, Set<(data: unknown) => void>>, type: K, handler: Handler<K>): () => void {
+  let set = map.get(type);
+  if (!set) map.set(type, (set = new Set()));
+  set.add(handler as (data: unknown) => void);
+  return () => set.delete(handler as (data: unknown) => void);
+}
+
+/** Hears `type` on whichever live connection is open, now or after a reconnect, until the returned function is called. */
+export function onLiveMessage<K extends LiveMessageType>(type: K, handler: Handler<K>): () => void {
+  return addHandler(everywhere, type, handler);
 }
 
 function defaultBackoff(attempt: number): number {

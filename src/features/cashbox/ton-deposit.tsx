@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { TonConnectUIProvider } from '@tonconnect/ui-react';
+import type { PaymentMethod } from '@contracts/cashbox';
+import { TonDepositForm, type SentDeposit } from './ton-deposit-form';
+import { TonDepositWaiting } from './ton-deposit-waiting';
+
+// The TON Connect part of the cashbox, in its own chunk (loaded when the player picks TON): @tonconnect/* is large
+// (≈120 kB gzip) and must stay out of the first load. Connect → sign the transfer → wait for the chain → credited.
+export function TonDeposit({ method, clientType }: { method: PaymentMethod; clientType: 'web' | 'telegram' }) {
+  const [sent, setSent] = useState<SentDeposit | null>(null);
+  return (
+    <TonConnectUIProvider
+      manifestUrl={`${window.location.origin}/tonconnect-manifest.json`}
+      // the app keeps its own history and Telegram back button; TON Connect's Android handler would edit history
+      enableAndroidBackHandler={false}
+      analytics={{ mode: 'off' }}
+    >
+      {sent ? <TonDepositWaiting deposit={sent} onDone={() => setSent(null)} /> : <TonDepositForm method={method} clientType={clientType} onSent={setSent} />}
+    </TonConnectUIProvider>
+  );
+}
