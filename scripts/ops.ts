@@ -65,6 +65,13 @@ const commands: Record<string, Command> = {
       return { method: 'POST', path: `/withdrawals/${id}/manual` };
     },
   },
+  'limit-changes': {
+    usage: 'limit-changes <player id>  (every change of the player\'s limits and self-exclusion: who, when, old, new)',
+    async run([id]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('limit-changes needs a player id');
+      return { method: 'GET', path: `/players/${id}/limit-changes` };
+    },
+  },
   audit: {
     usage: 'audit [limit]',
     async run([limit]) {

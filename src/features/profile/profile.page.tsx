@@ -7,7 +7,7 @@ import { MePage } from './me.page';
 import { PreferencesPage } from './preferences.page';
 import { SecurityPage } from './security.page';
 import { VerificationPage } from './verification.page';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from '@vkontakte/vkui';
 
 // a declared edge: profile → cashbox (payment history tab), loaded on demand
@@ -29,6 +29,12 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
   const [, navigate] = useLocation();
   const { section = 'general', page = 'me' } = useParams<{ section: string; page: string }>();
   const pages = SECTIONS[section] ?? [];
+  const subTabs = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // on a phone the later tabs (limits, bets) start off-screen: bring the open one into view
+    const tab = subTabs.current?.querySelector(`[data-testid="profile-tab-${page}"]`);
+    if (tab && 'scrollIntoView' in tab) tab.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [section, page]);
   const body =
     section === 'general' && page === 'me' ? <MePage /> :
     section === 'general' && page === 'security' ? <SecurityPage /> :
@@ -62,7 +68,7 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
             <TabsItem key={s} selected={s === section} onClick={() => navigate(`/profile/${s}`)}>{t(`pages.${s}`)}</TabsItem>
           ))}
         </Tabs>
-        <HorizontalScroll>
+        <HorizontalScroll getRef={subTabs}>
           <Tabs mode="secondary">
             {pages.map((p) => (
               <TabsItem key={p} selected={p === page} onClick={() => navigate(`/profile/${section}/${p}`)} data-testid={`profile-tab-${p}`}>
