@@ -1,46 +1,109 @@
 #!/usr/bin/env tsx
 // House-game bets over HTTP on PostgreSQL: POST /house-api/bet (dice) at 50 concurrent connections against the real
-// server (a child process: `server/src/main.ts` on a fresh database), then pgbench running the same SQL a bet sends,
-// one transaction per bet, on the same server in the same run. Prints bets/s, p50/p99 and the ratio.
-// Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
+// server (a child process: `server/src/main.ts` on a fresh database), then pgbench running the SQL one bet sends, one
+// pgbench transaction per bet, on the same server in the same run. Prints bets/s, p50/p99, the ratio, and where the
+// CPU went (server, load generator, PostgreSQL) per bet on each side, with the statements per bet each side sent.
+// The pgbench script is not written by hand: an in-process bet through the same app is captured on the pg client and
+// replayed (scripts/bench/pgbench-script.ts), so the reference runs every statement a bet runs, whatever they are.
+// Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (10), BENCH_POOL_SIZE (server
+// pool), BENCH_PROFILE=1 (server --cpu-prof into .tmp/prof), BENCH_SHOW_SCRIPT=1 (print the pgbench scripts).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { Agent, request } from 'undici';
+import { diceWinChance } from '../../contracts/fairness';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { createGamesRepository, createGatewayService, allowAllBets } from '../../server/src/modules/games';
-import { createInProcessBus } from '../../server/src/modules/live';
-import { createWalletRepository, createWalletService } from '../../server/src/modules/wallet';
-import { systemClock } from '../../server/src/lib/clock';
+import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const poolSize = process.env.BENCH_POOL_SIZE;
 const connections = 50;
 const players = 1000;
 const port = Number(process.env.BENCH_PORT ?? 3299);
+const captureId = '987654321'; // the captured bet's player and session: ids no other parameter can equal
+const diceParams = { direction: 'over' as const, target: 5050 };
 
 const pgbench = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/lib/postgresql/16/bin/pgbench', '/usr/lib/postgresql/17/bin/pgbench']
   .find((p) => spawnSync(p, ['--version']).status === 0) ?? 'pgbench';
+const capture = captureStatements();
+
+function serverEnv(url: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bets-bench-')), JWT_SECRET: 'x'.repeat(64), OPS_TOKEN: 'bench', LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000', CRASH_DRIVER_ENABLED: 'false', TON_WATCHER_ENABLED: 'false', SEED_DEMO_DATA: 'false', REDIS_URL: '',
+    APP_DIST_DIR: '.tmp/no-app-dist', PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
+// ---------------------------------------------------------------- CPU accounting from /proc (clock ticks, 100 Hz)
+const TICK_MS = 10;
+function procTimes(pid: number | 'self'): { own: number; children: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
+    return { own: (Number(f[11]) + Number(f[12])) * TICK_MS, children: (Number(f[13]) + Number(f[14])) * TICK_MS };
+  } catch {
+    return { own: 0, children: 0 };
+  }
+}
+/** Every PostgreSQL process now alive, plus what the postmaster reaped (backends that ended). Other databases count too. */
+function postgresMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const t = procTimes(Number(entry));
+      total += t.own;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/bin/postgres')) total += t.children; // the postmaster
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+function machineBusyShare(): () => number {
+  const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const a = read();
+  return () => {
+    const b = read().map((v, i) => v - a[i]!);
+    const idle = b[3]! + b[4]!;
+    return 1 - idle / b.reduce((s, v) => s + v, 0);
+  };
+}
+
+async function commits(admin: pg.Client, name: string): Promise<number> {
+  const r = await admin.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = $1', [name]);
+  return Number(r.rows[0]?.n ?? 0);
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function stop(child: ReturnType<typeof spawn>) {
   if (child.pid) process.kill(-child.pid, 'SIGTERM');
 }
-
 async function waitReady(url: string) {
   for (let i = 0; i < 300; i++) {
     try {
-      const res = await fetch(url);
-      if (res.ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
   }
   throw new Error('the server did not start');
+}
+async function waitExit(child: ReturnType<typeof spawn>) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise((r) => child.once('exit', r));
 }
 
 async function main() {
@@ -56,41 +119,73 @@ async function main() {
     await migrateToLatest(handle.db);
     await seedAll(handle.db);
     await handle.db.insertInto('acc_players').values(Array.from({ length: players }, () => ({ currency: 'USD' }))).execute();
-    const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
-    const wallet = createWalletService({ repo: createWalletRepository(handle.db), live: createInProcessBus(), digits: async () => 2 });
-    const gateway = createGatewayService({ repo: createGamesRepository(handle.db), wallet, betPolicy: allowAllBets, clock: systemClock });
+    await handle.db.insertInto('acc_players').values({ id: captureId, currency: 'USD' }).execute();
+    const ids = (await handle.db.selectFrom('acc_players').select('id').where('id', '!=', captureId).orderBy('id').execute()).map((r) => r.id);
+
+    // the same app the server runs, in this process: it funds and launches, and one bet of it is captured for pgbench
+    const config = loadConfig({ ...process.env, ...serverEnv(url.toString()) });
+    const { app, services } = await buildApp({ config, database: handle, secrets: { jwt: 'x'.repeat(64), ops: 'bench' }, logger: false });
     const dice = await handle.db.selectFrom('games_games').select('id').where('string_id', '=', 'house-dice').executeTakeFirstOrThrow();
+    const launch = async (playerId: string) => {
+      await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
+      const { token, session } = await services.gateway.launch({ playerId, gameId: dice.id, currency: 'USD', demo: false, demoBalanceMinor: 0n, clientType: 'web', language: 'en' });
+      await services.gateway.authenticate(token);
+      return { token, sessionId: session.id };
+    };
     const tokens: string[] = [];
+    const sessionIds: number[] = [];
     for (const id of ids) {
-      await wallet.creditDeposit({ playerId: id, currency: 'USD', key: `seed-${id}` }, 1_000_000_000n);
-      tokens.push((await gateway.launch({ playerId: id, gameId: dice.id, currency: 'USD', demo: false, demoBalanceMinor: 0n, clientType: 'web', language: 'en' })).token);
+      const s = await launch(id);
+      tokens.push(s.token);
+      sessionIds.push(Number(s.sessionId));
     }
+    await sql`select setval(pg_get_serial_sequence('games_sessions', 'id'), ${Number(captureId)})`.execute(handle.db); // its session: captureId + 1
+    const captured = await launch(captureId);
+    const body = JSON.stringify({ game: 'dice', amount: 0.1, params: diceParams });
+    const variants: Record<'win' | 'loss', CapturedStatement[] | undefined> = { win: undefined, loss: undefined };
+    let roundRef = '';
+    for (let i = 0; i < 100 && (!variants.win || !variants.loss); i++) {
+      capture.start();
+      const res = await app.inject({ method: 'POST', url: '/house-api/bet', headers: { 'content-type': 'application/json', 'x-game-token': captured.token }, payload: body });
+      const statements = capture.stop();
+      if (res.statusCode !== 200) throw new Error(`in-process bet answered ${res.statusCode}: ${res.body}`);
+      const result = res.json<{ payout: number; nonce: number }>();
+      if (i === 0) continue; // the first bet creates the seed pair and warms the caches: not the steady state
+      const pair = await handle.db.selectFrom('house_seed_pairs').select('id').where('player_id', '=', captureId).executeTakeFirstOrThrow();
+      roundRef = `h${pair.id}:${result.nonce}`;
+      const kind = result.payout > 0 ? 'win' : 'loss';
+      variants[kind] ??= statements.map((s) => ({ ...s, values: s.values.map((v) => (typeof v === 'string' ? v.replaceAll(roundRef, '\u0000') : v)) }));
+    }
+    await app.close();
+    if (!variants.win || !variants.loss) throw new Error('did not see both a win and a loss');
 
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=.tmp/prof'] : [];
     server = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/src/main.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true, // its own process group, so stopping it stops tsx's child too
-      env: {
-        ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: '16',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'bets-bench-')), JWT_SECRET: 'x'.repeat(64), OPS_TOKEN: 'bench', LOG_LEVEL: 'warn',
-        RATE_LIMIT_PER_MINUTE: '100000000', CRASH_DRIVER_ENABLED: 'false', TON_WATCHER_ENABLED: 'false', SEED_DEMO_DATA: 'false', REDIS_URL: '',
-        APP_DIST_DIR: '.tmp/no-app-dist', PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
+      detached: true, // its own process group, so stopping it stops everything it started
+      env: { ...process.env, ...serverEnv(url.toString()) },
     });
     const base = `http://127.0.0.1:${port}`;
     await waitReady(`${base}/readyz`);
 
+    // a cheap load generator: undici's pool, keep-alive, no parsing of the answer beyond its status
     const agent = new Agent({ connections, pipelining: 1 });
-    const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
     const bet = (token: string) =>
       request(`${base}/house-api/bet`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', 'x-game-token': token }, body }).then(async (res) => {
         const text = await res.body.text();
         if (res.statusCode !== 200) throw new Error(`bet answered ${res.statusCode}: ${text}`);
       });
-    // warm up: authenticate every session, prepare statements on every pooled connection
+    // warm up: every session known to the server, statements prepared on every pooled connection
     for (let i = 0; i < tokens.length; i += connections) await Promise.all(tokens.slice(i, i + connections).map(bet));
+    // PostgreSQL backends publish their counters at most once a second, after a transaction: let them all publish
+    await sleep(1100);
+    await Promise.all(tokens.slice(0, connections).map(bet));
+    await sleep(300);
 
+    const commitsBefore = await commits(admin, name);
+    const cpu0 = { server: procTimes(server.pid!).own, client: process.cpuUsage(), pg: postgresMs(), busy: machineBusyShare() };
     const latencies: number[] = [];
+    const started = performance.now();
     const end = Date.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: connections }, async () => {
@@ -102,48 +197,53 @@ async function main() {
         }
       }),
     );
-    const ours = latencies.length / seconds;
+    const elapsed = (performance.now() - started) / 1000;
+    const clientUsage = process.cpuUsage(cpu0.client);
+    const httpCpu = { server: procTimes(server.pid!).own - cpu0.server, client: (clientUsage.user + clientUsage.system) / 1000, pg: postgresMs() - cpu0.pg, busy: cpu0.busy() };
+    const ours = latencies.length / elapsed;
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.floor((latencies.length - 1) * p)]!.toFixed(1);
+    await agent.close();
     stop(server);
+    await waitExit(server);
     server = undefined;
+    await sleep(300);
+    const httpStatements = (await commits(admin, name)) - commitsBefore;
 
-    // reference: the statements one bet sends (see docs/benchmarks.md), one transaction per bet, prepared, same server
-    const pair = await handle.db.selectFrom('house_seed_pairs').select(['id', 'player_id']).orderBy('id').executeTakeFirstOrThrow();
-    const sessions = await handle.db.selectFrom('games_sessions').select(['id']).orderBy('id').execute();
+    // reference: the captured statements, one pgbench transaction per bet, wins and losses in the dice's proportion
     const dir = mkdtempSync(join(tmpdir(), 'bets-bench-'));
-    const script = join(dir, 'bet.sql');
-    const first = Number(ids[0]);
-    writeFileSync(script, [
-      `\\set aid random(${first}, ${first + players - 1})`,
-      `\\set sid random(${Number(sessions[0]!.id)}, ${Number(sessions[0]!.id) + players - 1})`,
-      '\\set r random(1, 1000000000)',
-      // 1. the nonce of the player's seed pair
-      'update house_seed_pairs set nonce = nonce + 1 where player_id = :aid and revealed_at is null returning id, server_seed, server_seed_hash, client_seed, nonce - 1;',
-      // 2. the money, the round and its two transactions in one statement (games.repository betWinInOneStatement)
-      "with w_acc as (select player_id, real_minor, bonus_minor from wallet_accounts where player_id = :aid and currency = 'USD' " +
-        "and (not exists (select 1 from games_rounds where provider_id = 1 and round_ref = 'b' || :r || '-' || :aid)) for update), " +
-        'w_calc as (select player_id, real_minor, bonus_minor, least(real_minor, 10::bigint) as take_real, 10::bigint - least(real_minor, 10::bigint) as take_bonus from w_acc where real_minor + bonus_minor >= 10::bigint), ' +
-        'w_split as (select *, (20::bigint * take_bonus) / 10::bigint as win_bonus from w_calc), ' +
-        'w_upd as (update wallet_accounts a set real_minor = a.real_minor - c.take_real + (20::bigint - c.win_bonus), bonus_minor = a.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now() from w_split c where a.player_id = c.player_id ' +
-        'returning a.player_id, a.real_minor, a.bonus_minor, a.pending_withdrawal_minor, a.deposited_minor, c.take_real, c.take_bonus, c.win_bonus, c.real_minor as real_before, c.bonus_minor as bonus_before), ' +
-        'w_ins as (insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor, real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id) ' +
-        "select player_id, 'bet', -take_real, -take_bonus, 0, real_before - take_real, bonus_before - take_bonus, pending_withdrawal_minor, 'b' || :r || '-' || :aid || '/bet', 'game_round', '1' from w_upd " +
-        "union all select player_id, 'win', 20::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor, 'b' || :r || '-' || :aid || '/win', 'game_round', '1' from w_upd returning id), " +
-        "r as (insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, bet_minor, bet_bonus_minor, win_minor, status, details, finished_at) " +
-        "select 1, 'b' || :r || '-' || :aid, :sid, :aid, 1, 'USD', false, 10, u.take_bonus, 20, 'closed', '{}'::jsonb, now() from w_upd u returning id, player_id), " +
-        "t as (insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor, real_minor, bonus_minor, result) " +
-        "select 1, 'b' || :r || '-' || :aid || '/bet', 'bet', r.id, r.player_id, 10, u.take_real, u.take_bonus, 'ok' from r, w_upd u " +
-        "union all select 1, 'b' || :r || '-' || :aid || '/win', 'win', r.id, r.player_id, 20, 20 - u.win_bonus, u.win_bonus, 'ok' from r, w_upd u returning id, kind) " +
-        "select r.id, (select id from t where kind = 'bet'), u.real_minor, (select count(*) from w_ins) from r, w_upd u;",
-    ].join('\n'));
-    void pair;
-    const out = execFileSync(pgbench, ['-n', '-M', 'prepared', '-f', script, '-c', String(connections), '-j', '2', '-T', String(seconds), url.toString()], { encoding: 'utf8' });
+    const vars = {
+      playerId: captureId, sessionId: captured.sessionId, roundRef: '\u0000',
+      players: { first: Number(ids[0]), last: Number(ids.at(-1)) }, sessions: { first: Math.min(...sessionIds), last: Math.max(...sessionIds) },
+    };
+    const win = toPgbenchScript(variants.win, vars, 'w');
+    const loss = toPgbenchScript(variants.loss, vars, 'l');
+    writeFileSync(join(dir, 'win.sql'), win.script);
+    writeFileSync(join(dir, 'loss.sql'), loss.script);
+    if (process.env.BENCH_SHOW_SCRIPT) console.log(`pgbench scripts and their constants in ${dir}:\n${win.script}${loss.script}`, win.defines, loss.defines);
+    const chance = diceWinChance(diceParams); // basis points of 10,000
+    const defines = Object.entries({ ...win.defines, ...loss.defines }).flatMap(([k, v]) => ['-D', `${k}=${v}`]);
+    const commitsBeforeRef = await commits(admin, name);
+    const pg0 = { pg: postgresMs(), self: procTimes('self').children, busy: machineBusyShare() };
+    const out = execFileSync(
+      pgbench,
+      ['-n', '-M', 'prepared', '-f', `${join(dir, 'win.sql')}@${chance}`, '-f', `${join(dir, 'loss.sql')}@${10_000 - chance}`, ...defines,
+        '-c', String(connections), '-j', '2', '-T', String(seconds), url.toString()],
+      { encoding: 'utf8' },
+    );
+    const refCpu = { pg: postgresMs() - pg0.pg, pgbench: procTimes('self').children - pg0.self, busy: pg0.busy() };
+    await sleep(300);
     const reference = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN);
+    const refTransactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? NaN);
+    const refStatements = (await commits(admin, name)) - commitsBeforeRef;
+    const perBet = (ms: number, n: number) => `${((ms / n) * 1000).toFixed(0)} µs`;
 
     console.log(`dice bets over HTTP (${connections} connections, ${players} players, ${seconds}s): ${ours.toFixed(0)} bets/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`);
     console.log(`pgbench, the same bet SQL per transaction, prepared, ${connections} clients: ${reference.toFixed(0)} tps`);
     console.log(`ratio bets / pgbench: ${(ours / reference).toFixed(2)} (goal ≥ 0.5, p99 ≤ 50 ms)`);
+    console.log(`statements per bet: HTTP ${(httpStatements / latencies.length).toFixed(2)} (captured ${variants.loss.length} on a loss, ${variants.win.length} on a win), pgbench ${(refStatements / refTransactions).toFixed(2)}`);
+    console.log(`CPU per bet, HTTP: server ${perBet(httpCpu.server, latencies.length)}, load generator ${perBet(httpCpu.client, latencies.length)}, PostgreSQL ${perBet(httpCpu.pg, latencies.length)} (machine busy ${(httpCpu.busy * 100).toFixed(0)} %)`);
+    console.log(`CPU per bet, pgbench: PostgreSQL ${perBet(refCpu.pg, refTransactions)}, pgbench ${perBet(refCpu.pgbench, refTransactions)} (machine busy ${(refCpu.busy * 100).toFixed(0)} %)`);
   } finally {
     if (server) stop(server);
     await handle.close();
