@@ -113,4 +113,22 @@ describe('server core', () => {
       await limited.close();
     }
   });
+
+  it('believes X-Forwarded-For only from trusted proxies, so a forged header cannot dodge the per-IP limit', async () => {
+    const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' }, database: t.database, seed: false });
+    try {
+      const call = (remoteAddress: string, i: number) =>
+        limited.app.inject({ url: '/main-api/informational/default_language_code', remoteAddress, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      // straight from the internet: the peer address counts, whatever the header says
+      const direct = [];
+      for (let i = 0; i < 4; i++) direct.push((await call('203.0.113.7', i)).statusCode);
+      expect(direct).toEqual([200, 200, 429, 429]);
+      // through a proxy in a private network: each forwarded client has its own budget
+      const proxied = [];
+      for (let i = 0; i < 4; i++) proxied.push((await call('10.0.0.5', i)).statusCode);
+      expect(proxied).toEqual([200, 200, 200, 200]);
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -77,6 +77,11 @@ export interface AppOptions {
   betPolicy?: BetPolicy;
 }
 
+/** A hop count means "the nearest N proxies" (Fastify's types take it only as a function). */
+function trustedProxies(setting: boolean | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
 
 // Builds the whole server: plugins, then modules in dependency order. No listening here (main.ts does that),
@@ -89,7 +94,7 @@ export async function buildApp(options: AppOptions) {
 
   const app = Fastify({
     logger: options.logger === undefined ? loggerOptions(config) : options.logger,
-    trustProxy: true,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -20,6 +20,21 @@ const configSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Whose X-Forwarded-* headers to believe (the client IP behind per-IP limits, the public scheme and host):
+   * `true`/`false`, a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated.
+   * The default trusts proxies on this machine and in private networks only, so a server reachable directly from
+   * the internet cannot be fooled by a forged X-Forwarded-For.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback,linklocal,uniquelocal')
+    .transform((v): boolean | number | string[] => {
+      const value = v.trim();
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   BLOCKED_COUNTRIES: z
     .string()
