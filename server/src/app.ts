@@ -235,11 +235,15 @@ export async function buildApp(options: AppOptions) {
     db, games: gamesRepo, gateway, live: bus, clock, digits, log: app.log,
     settings: { bettingMs: config.CRASH_BETTING_MS, crashedPauseMs: config.CRASH_PAUSE_MS, chainLength: config.CRASH_CHAIN_LENGTH, salt: config.CRASH_SALT },
   });
-  // limit periods roll over on time (every instance may run it: each row moves once, by a guarded update)
+  // each minute: limit periods roll over on time and dead attempt counters go (every instance may run both: each
+  // row moves once, by a guarded update, and deleting what another instance deleted is a no-op)
   if (config.NODE_ENV !== 'test') {
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onListen', async () => {
-      timer = setInterval(() => void limits.rollOverAll().catch((err: unknown) => app.log.error({ err }, 'limit rollover failed')), 60_000);
+      timer = setInterval(() => {
+        void limits.rollOverAll().catch((err: unknown) => app.log.error({ err }, 'limit rollover failed'));
+        void attempts.prune().catch((err: unknown) => app.log.error({ err }, 'attempt counter pruning failed'));
+      }, 60_000);
       timer.unref();
     });
     app.addHook('onClose', async () => {

@@ -90,6 +90,12 @@ export function createAccountsRepository(db: Database) {
       return row.count;
     },
 
+    /** Drops the counters of windows that started before `windowStart` (they no longer limit anyone). */
+    async deleteCountersBefore(windowStart: Date): Promise<number> {
+      const result = await db.deleteFrom('acc_attempt_counters').where('window_start', '<', windowStart).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     insertOperatorAction: (values: { player_id: string; action: string; actor: string; old_value: string | null; new_value: string | null }) =>
       db.insertInto('acc_operator_actions').values(values).execute(),
 
