@@ -1,12 +1,25 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const contracts = fileURLToPath(new URL('./contracts', import.meta.url));
 
+// tweetnacl (TON Connect's, in the lazy cashbox chunk) probes `typeof require` for Node's crypto; that one
+// reference makes Rolldown put a `require` shim into the runtime chunk every page loads first. Browsers have no
+// `require`, so the probe is settled at build time and the shim stays out of the first load.
+const browserOnlyTweetnacl: Plugin = {
+  name: 'browser-only-tweetnacl',
+  transform(code, id) {
+    const probe = "typeof require !== 'undefined'";
+    if (!/[\\/]tweetnacl[\\/]nacl-fast\.js$/.test(id)) return null;
+    if (!code.includes(probe)) this.warn('tweetnacl changed: the require probe was not found (check the first-load size)');
+    return { code: code.replace(probe, 'false'), map: null };
+  },
+};
+
 // The player app. Built into dist/app and served by the API server on one port.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), browserOnlyTweetnacl],
   resolve: {
     alias: [
       { find: /^@contracts\/(.*)$/, replacement: `${contracts}/$1` },

@@ -10,7 +10,7 @@ export const cashboxTexts = {
       ton: {
         intro: 'Connect a TON wallet, then confirm the transfer in it. The balance is credited once the transfer is on the TON network.',
         testnet: 'TESTNET — test coins only, no real money',
-        connect: 'Connect a wallet', submit: 'Deposit with TON', confirm_in_wallet: 'Confirm the transfer in your wallet…',
+        submit: 'Deposit with TON', confirm_in_wallet: 'Confirm the transfer in your wallet…',
         wrong_network: 'Your wallet is on another TON network. Switch it to {{network}} and try again.',
         rejected: 'You cancelled the transfer in your wallet. Nothing was sent and nothing was credited.',
         not_sent: 'The wallet did not send the transfer. Nothing was credited; try again.',
@@ -36,7 +36,7 @@ export const cashboxTexts = {
       ton: {
         intro: 'Подключите TON-кошелёк и подтвердите в нём перевод. Баланс пополнится, когда перевод появится в сети TON.',
         testnet: 'TESTNET — только тестовые монеты, без реальных денег',
-        connect: 'Подключить кошелёк', submit: 'Пополнить через TON', confirm_in_wallet: 'Подтвердите перевод в кошельке…',
+        submit: 'Пополнить через TON', confirm_in_wallet: 'Подтвердите перевод в кошельке…',
         wrong_network: 'Кошелёк подключён к другой сети TON. Переключите его на {{network}} и попробуйте снова.',
         rejected: 'Вы отменили перевод в кошельке. Ничего не отправлено и не зачислено.',
         not_sent: 'Кошелёк не отправил перевод. Ничего не зачислено; попробуйте снова.',

@@ -1,4 +1,3 @@
-import { paymentStatus } from '@contracts/cashbox';
 import { onLiveMessage } from '../../shared/live/live-socket';
 import { fetchPayments } from './cashbox.api';
 
@@ -7,12 +6,9 @@ export type SettledStatus = 'credited' | 'review' | 'rejected';
 /** How often the history is read while waiting, in case the live message was missed (socket down, app asleep). */
 export const DEPOSIT_POLL_MS = 20_000;
 
-const settled: Record<number, SettledStatus | undefined> = {
-  [paymentStatus.processed]: 'credited',
-  [paymentStatus.processedWithFee]: 'credited',
-  [paymentStatus.manual]: 'review',
-  [paymentStatus.rejected]: 'rejected',
-};
+// Payment status codes (contracts/cashbox.ts `paymentStatus`, spec 0–4), written out: importing that module's values
+// would pull zod into the cashbox chunks.
+const settled: Record<number, SettledStatus | undefined> = { 1: 'credited', 2: 'credited', 3: 'rejected', 4: 'review' };
 
 /**
  * Waits for a deposit to be settled by the server (a chain transfer seen and credited, held for review, or refused).

@@ -98,9 +98,10 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
       <FormItem top={t('cashbox.amount')} status={error ? 'error' : 'default'} bottom={<span data-testid="ton-deposit-hint">{error ?? t('cashbox.limits', { ...limits, currency: method.currency })}</span>}>
         <Input type="number" inputMode="decimal" min={limits.min} max={limits.max} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} disabled={busy} slotProps={{ input: { 'data-testid': 'deposit-amount' } }} />
       </FormItem>
+      {/* without a wallet, the same button opens TON Connect's wallet list first */}
       <FormItem bottom={busy ? t('cashbox.ton.confirm_in_wallet') : undefined}>
         <Button size="l" stretched type="submit" loading={busy} disabled={!restored} data-testid="ton-deposit-submit">
-          {wallet ? t('cashbox.ton.submit') : t('cashbox.ton.connect')}
+          {t('cashbox.ton.submit')}
         </Button>
       </FormItem>
     </form>
