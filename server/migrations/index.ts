@@ -9,6 +9,7 @@ import * as m2026112222 from './2026112222_cashbox_ton';
 import * as m2026112230 from './2026112230_games';
 import * as m2026112231 from './2026112231_house_games';
 import * as m2026112240 from './2026112240_limits';
+import * as m2026112250 from './2026112250_crash_driver_lease';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026112230_games': m2026112230,
   '2026112231_house_games': m2026112231,
   '2026112240_limits': m2026112240,
+  '2026112250_crash_driver_lease': m2026112250,
 };

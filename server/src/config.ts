@@ -68,7 +68,7 @@ const configSchema = z.object({
   TON_WATCHER_ENABLED: booleanFromEnv.optional(),
   // house games
   GAMES_DEMO_CREDITS: z.coerce.number().positive().default(1000),
-  /** Runs the crash rounds on this instance (one instance per deployment); off in tests unless set. */
+  /** Lets this instance drive the crash rounds; with several instances one holds the lease, the others stand by. Off in tests unless set. */
   CRASH_DRIVER_ENABLED: booleanFromEnv.optional(),
   CRASH_BETTING_MS: z.coerce.number().int().min(1000).default(7000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(500).default(3000),

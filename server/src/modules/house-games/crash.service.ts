@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { crashPointFromInt, randomSeedHex } from '@contracts/fairness';
 import { crashMultiplierAt, CRASH_GROWTH_PER_MS, type CrashMyBet, type CrashState } from '@contracts/games';
 import { sql } from 'kysely';
@@ -22,6 +22,8 @@ export interface CrashSettings {
   chainLength: number;
   /** Published salt (e.g. a future Bitcoin block hash the operator announced); random when not configured. */
   salt?: string;
+  /** How long the driver's lease lasts unrenewed: a standby instance takes over this long after the driver dies. */
+  leaseMs?: number;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -59,7 +61,24 @@ export function createCrashService(deps: CrashDeps) {
   let chain: { id: number; terminatingHash: string; salt: string; hashes: string[] } | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
+  let leading = false;
   let crashGameId = 0;
+  // Several instances may run start(): the one holding the lease drives, the others stand by. The driver renews the
+  // lease at least every third of its length, so it never waits longer than that between two looks at the round.
+  const driverId = randomUUID();
+  const leaseMs = settings.leaseMs ?? 10_000;
+  const renewEveryMs = Math.max(50, Math.floor(leaseMs / 3));
+
+  /** Takes or renews the lease; false while another live instance holds it. */
+  async function holdLease(): Promise<boolean> {
+    const now = clock.now();
+    const held = await sql<{ holder: string }>`
+      insert into house_crash_driver_lease (id, holder, expires_at) values (1, ${driverId}, ${new Date(now.getTime() + leaseMs)})
+      on conflict (id) do update set holder = excluded.holder, expires_at = excluded.expires_at
+      where house_crash_driver_lease.holder = excluded.holder or house_crash_driver_lease.expires_at < ${now}
+      returning holder`.execute(db);
+    return held.rows.length > 0;
+  }
 
   async function loadChain() {
     if (chain) return chain;
@@ -242,13 +261,28 @@ export function createCrashService(deps: CrashDeps) {
       return myBet(bet, session.currency, after);
     },
 
-    /** The driver: betting → running → crashed → pause → next, on timers. */
+    /**
+     * The driver: betting → running → crashed → pause → next. Each step reads the round from the database, so a
+     * standby instance that takes the lease over carries on where the previous driver stopped.
+     */
     start() {
       stopped = false;
       const run = async () => {
         if (stopped) return;
         try {
+          if (!(await holdLease())) {
+            leading = false;
+            return schedule(renewEveryMs);
+          }
+          if (!leading) {
+            leading = true;
+            chain = null; // the previous driver may have started a new chain
+          }
           let round = await currentRound();
+          if (round?.phase === 'crashed') {
+            const waitPause = (round.crashed_at?.getTime() ?? 0) + settings.crashedPauseMs - clock.now().getTime();
+            if (waitPause > 0) return schedule(waitPause);
+          }
           if (!round || round.phase === 'crashed') round = await service.openRound();
           const waitBetting = round.starts_at.getTime() - clock.now().getTime();
           if (round.phase === 'betting' && waitBetting > 0) return schedule(waitBetting);
@@ -257,24 +291,28 @@ export function createCrashService(deps: CrashDeps) {
           const waitCrash = crashAt - clock.now().getTime();
           if (waitCrash > 0) return schedule(waitCrash);
           await service.crashRound(round);
-          return schedule(settings.crashedPauseMs, true);
+          return schedule(settings.crashedPauseMs);
         } catch (err) {
           deps.log.error({ err }, 'crash round driver failed');
           return schedule(1000);
         }
       };
-      const schedule = (ms: number, thenOpen = false) => {
+      const schedule = (ms: number) => {
         if (stopped) return;
-        timer = setTimeout(() => {
-          if (thenOpen) void service.openRound().then(() => run(), (err: unknown) => { deps.log.error({ err }, 'crash round open failed'); schedule(1000); });
-          else void run();
-        }, Math.max(0, ms));
+        timer = setTimeout(() => void run(), Math.max(0, Math.min(ms, renewEveryMs)));
       };
       void run();
     },
-    stop() {
+    /** Whether this instance drives the rounds now. */
+    isDriving: () => leading && !stopped,
+    /** Stops driving and hands the lease back, so a standby instance takes over at once. */
+    async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (!leading) return;
+      leading = false;
+      await db.deleteFrom('house_crash_driver_lease').where('holder', '=', driverId).execute()
+        .catch((err: unknown) => deps.log.error({ err }, 'crash driver lease not released'));
     },
   };
   return service;

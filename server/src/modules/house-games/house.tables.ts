@@ -54,10 +54,16 @@ export interface HouseCrashBetsTable {
   status: Generated<'active' | 'cashed_out' | 'lost'>;
   demo: boolean;
 }
+export interface HouseCrashDriverLeaseTable {
+  id: number;
+  holder: string;
+  expires_at: Date;
+}
 export interface HouseTables {
   house_seed_pairs: HouseSeedPairsTable;
   house_mines_rounds: HouseMinesRoundsTable;
   house_crash_chains: HouseCrashChainsTable;
   house_crash_rounds: HouseCrashRoundsTable;
   house_crash_bets: HouseCrashBetsTable;
+  house_crash_driver_lease: HouseCrashDriverLeaseTable;
 }
