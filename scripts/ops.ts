@@ -65,6 +65,27 @@ const commands: Record<string, Command> = {
       return { method: 'POST', path: `/withdrawals/${id}/manual` };
     },
   },
+  'ton-held': {
+    usage: 'ton-held  (TON deposits held for review, e.g. underpaid, and chain transfers that named no open deposit)',
+    async run() {
+      return { method: 'GET', path: '/ton/held' };
+    },
+  },
+  'credit-deposit': {
+    usage: 'credit-deposit <deposit id> [amount]  (default: what arrived on chain, at the rate locked at request)',
+    async run([id, amount]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('credit-deposit needs a deposit id');
+      if (amount !== undefined && !(Number(amount) > 0)) throw new UsageError('the amount must be a number above 0');
+      return { method: 'POST', path: `/deposits/${id}/credit`, body: amount === undefined ? {} : { amount: Number(amount) } };
+    },
+  },
+  'reject-deposit': {
+    usage: 'reject-deposit <deposit id> <reason…>  (nothing is credited; return the coins on chain yourself)',
+    async run([id, ...reason]) {
+      if (!id || !/^\d+$/.test(id) || reason.length === 0) throw new UsageError('reject-deposit needs a deposit id and a reason');
+      return { method: 'POST', path: `/deposits/${id}/reject`, body: { reason: reason.join(' ') } };
+    },
+  },
   'limit-changes': {
     usage: 'limit-changes <player id>  (every change of the player\'s limits and self-exclusion: who, when, old, new)',
     async run([id]) {

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Database } from '../../db/database';
-import type { CashboxTonTransactionsTable } from './cashbox.tables';
+import type { CashboxTonTransactionsTable, TonOutcome } from './cashbox.tables';
 
 // All SQL of the cashbox; touches only cashbox_* tables.
 export function createCashboxRepository(db: Database) {
@@ -86,6 +86,13 @@ export function createCashboxRepository(db: Database) {
         .values({ account, last_lt: lt })
         .onConflict((oc) => oc.column('account').doUpdateSet({ last_lt: sql<string>`greatest(cashbox_ton_cursors.last_lt, excluded.last_lt)`, updated_at: sql<Date>`now()` }))
         .execute(),
+
+    /** Deposits held for an operator (status 4: manual review), oldest first. */
+    listHeldDeposits: () =>
+      db.selectFrom('cashbox_payments').selectAll().where('type', '=', 'deposit').where('status', '=', 4).orderBy('id').limit(500).execute(),
+
+    listTonTransactions: (outcomes: TonOutcome[]) =>
+      db.selectFrom('cashbox_ton_transactions').selectAll().where('outcome', 'in', outcomes).orderBy('lt', 'desc').limit(500).execute(),
 
     listWithdrawals: (statuses: number[]) =>
       db.selectFrom('cashbox_payments').selectAll().where('type', '=', 'withdrawal').where('status', 'in', statuses).orderBy('id').limit(500).execute(),

@@ -62,7 +62,7 @@ export async function sandboxCheckoutRoutes(app: FastifyInstance, { sandbox }: {
   });
 }
 
-/** Operator decisions under /ops-api/withdrawals. */
+/** Operator calls under /ops-api: withdrawal decisions, and TON deposits held for review. */
 export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; opsToken: string }> = async (app, { cashbox, opsToken }) => {
   app.addHook('onRequest', operatorGuard(opsToken));
   const tags = ['operator'];
@@ -77,6 +77,14 @@ export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxServ
     cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }),
   );
   app.post('/withdrawals/:id/manual', { schema: { tags, params } }, (req) => cashbox.decideWithdrawal(req.params.id, { action: 'manual' }));
+  // TON deposits held for review (underpayments) and chain transfers that named no open deposit
+  app.get('/ton/held', { schema: { tags } }, () => cashbox.listHeldTon());
+  app.post('/deposits/:id/credit', { schema: { tags, params, body: z.object({ amount: z.number().positive().optional() }).default({}) } }, (req) =>
+    cashbox.decideDeposit(req.params.id, { action: 'credit', amount: req.body.amount }),
+  );
+  app.post('/deposits/:id/reject', { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } }, (req) =>
+    cashbox.decideDeposit(req.params.id, { action: 'reject', reason: req.body.reason }),
+  );
 };
 
 function checkoutPage(id: number): string {

@@ -8,7 +8,7 @@ import type { PlayerNotifier } from '../notifications';
 import type { WalletService } from '../wallet';
 import type { CashboxRepository, PaymentRow } from './cashbox.repository';
 import type { PaymentProcessor } from './processors';
-import { commentPayload, nanoForMinor, parseTonAddress, tonChain, type TonNetwork } from './ton';
+import { commentPayload, minorForNano, nanoForMinor, parseTonAddress, tonChain, type TonNetwork } from './ton';
 
 /** Filled in by responsible gambling: throws to refuse a deposit (deposit limits). Default: allow. */
 export interface DepositPolicy {
@@ -254,9 +254,87 @@ export function createCashboxService(deps: CashboxDeps) {
       return view(moved ?? p);
     },
 
+    /**
+     * TON transfers an operator must look at: deposits held for review (an underpayment: what was asked, what
+     * arrived) and chain transfers that named no open deposit (unknown comment, or a second transfer for a settled one).
+     */
+    async listHeldTon() {
+      const deposits = await Promise.all(
+        (await repo.listHeldDeposits()).map(async (p) => {
+          const tx = p.ton_tx_hash ? await repo.findTonTransaction(p.ton_tx_hash) : undefined;
+          return {
+            ...(await view(p)),
+            player_id: Number(p.player_id),
+            ton: p.ton_comment
+              ? { comment: p.ton_comment, expected_nano: p.ton_expected_nano, received_nano: tx?.value_nano ?? null, tx_hash: p.ton_tx_hash, source: tx?.source ?? null }
+              : null,
+          };
+        }),
+      );
+      const transfers = (await repo.listTonTransactions(['unmatched', 'duplicate'])).map((tx) => ({
+        hash: tx.hash, lt: tx.lt, value_nano: tx.value_nano, comment: tx.comment, source: tx.source, outcome: tx.outcome,
+        payment_id: tx.payment_id === null ? null : Number(tx.payment_id), seen_at: tx.seen_at.toISOString(),
+      }));
+      return { deposits, transfers };
+    },
+
+    /**
+     * Operator decisions on a deposit held for review. Credit: by default what arrived on chain at the rate locked
+     * when the deposit was requested, or the amount the operator gives. Reject: nothing is credited (returning the
+     * coins is a transfer the operator makes on chain). Repeating the same decision finishes it (safe after a crash);
+     * another decision is refused.
+     */
+    async decideDeposit(id: string, decision: { action: 'credit'; amount?: number } | { action: 'reject'; reason: string }) {
+      const p = await repo.findPayment(id);
+      if (!p || p.type !== 'deposit') throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No deposit ${id}`);
+      const decided = () =>
+        new AppError(409, 'CASHBOX_ALREADY_DECIDED', `The deposit is already ${['processing (not held for review)', 'credited', 'credited', 'rejected', 'held'][p.status]}`);
+      if (decision.action === 'reject') {
+        const moved = await repo.transition(id, [4], 3, { reason: decision.reason });
+        if (!moved) {
+          if (p.status === 3) return view(p);
+          throw decided();
+        }
+        await publishStatus(moved);
+        return view(moved);
+      }
+      if (p.status !== 4 && p.status !== 1) throw decided();
+      const amount = p.status === 4 ? await creditAmount(p, decision.amount) : BigInt(p.amount_minor);
+      const moved = await repo.transition(id, [4], 1, { amount_minor: amount });
+      if (!moved && p.status !== 1) throw decided();
+      const settled = moved ?? p;
+      const credit = await wallet.creditDeposit(
+        { playerId: p.player_id, currency: p.currency, key: `deposit:${p.id}`, reference: { type: 'payment', id: p.id } },
+        BigInt(settled.amount_minor),
+      );
+      if (moved) await publishStatus(moved);
+      if (!credit.repeated) await notifyCredited(p.player_id, BigInt(settled.amount_minor), p.currency);
+      return view(settled);
+    },
+
     publishStatus,
     notifyCredited,
   };
+
+  /** What an operator's credit of a held deposit comes to: the amount given, else what arrived at the locked rate. */
+  async function creditAmount(p: PaymentRow, given: number | undefined): Promise<bigint> {
+    const digits = await deps.digits(p.currency);
+    if (given !== undefined) {
+      let minor: bigint;
+      try {
+        minor = toMinor(given, digits);
+      } catch {
+        throw badRequest('CASHBOX_BAD_AMOUNT', `amount: too many decimal places for ${p.currency}`);
+      }
+      if (minor <= 0n) throw badRequest('CASHBOX_BAD_AMOUNT', 'amount: must be more than 0');
+      return minor;
+    }
+    const tx = p.ton_tx_hash ? await repo.findTonTransaction(p.ton_tx_hash) : undefined;
+    if (!tx || !p.ton_rate_e9) throw badRequest('CASHBOX_AMOUNT_REQUIRED', 'amount: is required; no chain transfer is recorded for this deposit');
+    const arrived = minorForNano(BigInt(tx.value_nano), digits, BigInt(p.ton_rate_e9));
+    if (arrived <= 0n) throw badRequest('CASHBOX_AMOUNT_REQUIRED', `amount: is required; what arrived is worth less than 1 minor unit of ${p.currency}`);
+    return arrived;
+  }
 
   async function notifyCredited(playerId: string, amountMinor: bigint, currency: string) {
     const amount = `${toDecimalString(amountMinor, await deps.digits(currency))} ${currency}`;
