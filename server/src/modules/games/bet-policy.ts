@@ -1,3 +1,5 @@
+import type { RawBuilder } from 'kysely';
+
 // The responsible-gambling hook of every real-money debit (issue 6 fills it in; the gateway calls it).
 // Does not own: limits, their periods or their storage (the limits module), nor balances (the wallet).
 
@@ -25,6 +27,29 @@ export interface BetPolicy {
   recordWin(win: BetAdmission): Promise<void>;
   /** A bet was rolled back: it no longer counts for loss or wagering. */
   recordRefund(refund: BetAdmission): Promise<void>;
+  /**
+   * Optional: the same admission for a bet settled at once (stake and payout known), as SQL the gateway's one-statement
+   * bet embeds, so checking, counting and the money are one atomic statement and one round trip (docs/benchmarks.md).
+   * Without it the gateway calls admitBet and recordWin around the money.
+   */
+  admitInStatement?(bet: BetAdmission & { payoutMinor: bigint }): BetPolicyStatement;
+}
+
+/**
+ * The parts of the policy inside the gateway's statement. Their CTE names start with `rg_`; the statement places
+ * `before` ahead of the money, gates the money on `allows`, places `after(moved)` behind it, and selects `outcome`.
+ */
+export interface BetPolicyStatement {
+  /** CTEs that read (and lock) what the check needs. */
+  before: RawBuilder<unknown>;
+  /** A boolean SQL condition: the stake may go ahead. */
+  allows: RawBuilder<unknown>;
+  /** CTEs that count the bet; `moved` is a boolean SQL condition, true when the money moved. */
+  after(moved: RawBuilder<unknown>): RawBuilder<unknown>;
+  /** A SQL expression (json) that `refuse` reads back. */
+  outcome: RawBuilder<unknown>;
+  /** Throws the refusal (403, as admitBet does) when `allows` was false; nothing was written then. */
+  refuse(outcome: unknown): Promise<void>;
 }
 
 const noTicket: BetTicket = { release: async () => undefined };

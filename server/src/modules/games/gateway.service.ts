@@ -59,9 +59,11 @@ const refused = (status: number, code: string, detail: string) => new AppError(s
 
 export function createGatewayService(deps: GatewayDeps) {
   const { repo, wallet, clock } = deps;
-  // Sessions are immutable but for their end: a short per-instance cache spares a round trip on every call.
+  // Sessions are immutable but for their end: a short per-instance cache spares a round trip on every call. The
+  // one-statement betWin checks the end itself, in the statement, so its callers may use a cached session for longer.
   const sessionCache = new Map<string, { session: GatewaySession; at: number }>();
   const CACHE_MS = 5_000;
+  const BET_WIN_CACHE_MS = 10 * 60_000;
 
   const toSession = (row: SessionRow): GatewaySession => ({
     id: row.id,
@@ -85,6 +87,35 @@ export function createGatewayService(deps: GatewayDeps) {
     const now = clock.now();
     if (session.endedAt && session.endedAt <= now) throw refused(401, 'GATEWAY_SESSION_CLOSED', 'The game session has ended');
     if (session.expiresAt <= now) throw refused(401, 'GATEWAY_SESSION_EXPIRED', 'The game session has expired; open the game again');
+  }
+
+  async function sessionForToken(token: string, maxAgeMs: number): Promise<GatewaySession> {
+    const key = hashToken(token);
+    const hit = sessionCache.get(key);
+    let session = hit && Date.now() - hit.at < maxAgeMs ? hit.session : undefined;
+    if (!session) {
+      const row = await repo.findSessionByTokenHash(key);
+      if (!row) throw refused(401, 'GATEWAY_INVALID_TOKEN', 'Unknown game session');
+      if (!row.authenticated_at) {
+        if (row.launch_expires_at <= clock.now()) throw refused(401, 'GATEWAY_SESSION_EXPIRED', 'The game link has expired; open the game again');
+        await repo.markAuthenticated(row.id, clock.now());
+      }
+      session = toSession(row);
+      if (sessionCache.size > 10_000) sessionCache.clear();
+      sessionCache.set(key, { session, at: Date.now() });
+    }
+    assertLive(session);
+    return session;
+  }
+
+  /** The session as it is now (a cached one may have ended meanwhile); refused if it is no longer live. */
+  async function freshSession(session: GatewaySession): Promise<GatewaySession> {
+    const row = await repo.findSession(session.id);
+    if (!row) throw refused(401, 'GATEWAY_INVALID_TOKEN', 'Unknown game session');
+    const fresh = toSession(row);
+    for (const value of sessionCache.values()) if (value.session.id === fresh.id) value.session = fresh;
+    assertLive(fresh);
+    return fresh;
   }
 
   function positive(amount: bigint) {
@@ -193,24 +224,9 @@ export function createGatewayService(deps: GatewayDeps) {
     },
 
     /** The session behind a token that was authenticated before (house-api calls); cached for a few seconds. */
-    async sessionForToken(token: string): Promise<GatewaySession> {
-      const key = hashToken(token);
-      const hit = sessionCache.get(key);
-      let session = hit && Date.now() - hit.at < CACHE_MS ? hit.session : undefined;
-      if (!session) {
-        const row = await repo.findSessionByTokenHash(key);
-        if (!row) throw refused(401, 'GATEWAY_INVALID_TOKEN', 'Unknown game session');
-        if (!row.authenticated_at) {
-          if (row.launch_expires_at <= clock.now()) throw refused(401, 'GATEWAY_SESSION_EXPIRED', 'The game link has expired; open the game again');
-          await repo.markAuthenticated(row.id, clock.now());
-        }
-        session = toSession(row);
-        if (sessionCache.size > 10_000) sessionCache.clear();
-        sessionCache.set(key, { session, at: Date.now() });
-      }
-      assertLive(session);
-      return session;
-    },
+    sessionForToken: (token: string) => sessionForToken(token, CACHE_MS),
+    /** The same for a call that only goes on to betWin, which rechecks in its statement that the session is open. */
+    sessionForBetWin: (token: string) => sessionForToken(token, BET_WIN_CACHE_MS),
 
     balance: balanceOf,
 
@@ -249,36 +265,43 @@ export function createGatewayService(deps: GatewayDeps) {
     /**
      * betWin: a stake and its payout in one call (the "combined betWin" of provider APIs; the house games' one-shot
      * bets, whose outcome is known before the money moves). Idempotent on the bet's transaction id; a repeat answers
-     * the first result. One statement for the books, one for the money, one to settle them.
+     * the first result. Real money: one statement does the policy, the money and the books (games.repository
+     * betWinInOneStatement); anything unusual — a repeat, a refusal, not enough money — is answered by the general steps.
      */
-    async betWin(session: GatewaySession, call: MoneyCall & { winTxId: string; payout: bigint; details?: unknown }): Promise<BetResult & { payout: bigint }> {
+    async betWin(cachedSession: GatewaySession, call: MoneyCall & { winTxId: string; payout: bigint; details?: unknown }): Promise<BetResult & { payout: bigint }> {
+      let session = cachedSession;
       assertLive(session);
       positive(call.amount);
       if (call.payout < 0n) throw refused(400, 'GATEWAY_INVALID_AMOUNT', 'The payout must not be negative');
       if (!session.demo) {
-        // the hot path: books and money in one statement; anything unusual falls through to the steps below
-        const ticket = await deps.betPolicy.admitBet({ playerId: session.playerId, currency: session.currency, amountMinor: call.amount });
+        // the hot path: the policy, books and money in one statement; anything unusual falls through to the steps below
+        const bet = { playerId: session.playerId, currency: session.currency, amountMinor: call.amount };
+        const policy = deps.betPolicy.admitInStatement?.({ ...bet, payoutMinor: call.payout });
+        const ticket = policy ? null : await deps.betPolicy.admitBet(bet);
         let row;
         try {
           row = await repo.betWinInOneStatement({
             provider_id: call.providerId, round_ref: call.roundRef, session_id: session.id, player_id: session.playerId, game_id: session.gameId,
             currency: session.currency, bet_tx_id: call.txId, win_tx_id: call.winTxId, amount: call.amount, payout: call.payout, details: call.details,
-            walletKey: `game:${call.providerId}:${call.txId}`,
-          });
+            walletKey: `game:${call.providerId}:${call.txId}`, now: clock.now(),
+          }, policy);
         } catch (err) {
-          await ticket.release();
+          await ticket?.release();
           if ((err as { code?: string }).code !== '23505') throw err;
         }
-        if (row) {
+        if (row?.round_id) {
           const balances = { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) };
           await wallet.notifyBalance(session.playerId, session.currency, balances);
-          if (call.payout > 0n) await deps.betPolicy.recordWin({ playerId: session.playerId, currency: session.currency, amountMinor: call.payout });
+          if (ticket && call.payout > 0n) await deps.betPolicy.recordWin({ ...bet, amountMinor: call.payout });
           return {
-            txId: row.bet_id, roundId: row.round_id, balance: balances.real + balances.bonus,
+            txId: row.bet_id!, roundId: row.round_id, balance: balances.real + balances.bonus,
             split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) }, payout: call.payout, repeated: false,
           };
         }
-        await ticket.release();
+        await ticket?.release();
+        if (policy && row) await policy.refuse(row.policy);
+        // the session may have ended since it was cached: the general path must not run on a stale one
+        session = await freshSession(session);
       }
       const ids = await repo.insertBetWin({
         provider_id: call.providerId, round_ref: call.roundRef, session_id: session.id, player_id: session.playerId, game_id: session.gameId,

@@ -90,6 +90,19 @@ describe('house games through the gateway', () => {
     expect(await balance(p)).toBe(5);
   });
 
+  it('refuses a bet once the session has ended, even where the session is still cached (another instance ended it)', async () => {
+    const p = await newPlayer('ended@example.com', 5);
+    const g = await launch(p, 'dice');
+    const dice = () => t.app.inject({ method: 'POST', url: '/house-api/bet', headers: g.headers, payload: { game: 'dice', amount: 1, params: { direction: 'over', target: 5000 } } });
+    expect((await dice()).statusCode).toBe(200);
+    const before = await balance(p);
+    await t.db.updateTable('games_sessions').set({ ended_at: new Date(Date.now() - 1000) }).where('token_hash', '=', t.services.gateway.hashToken(g.token)).execute();
+    const refused = await dice();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('GATEWAY_SESSION_CLOSED');
+    expect(await balance(p)).toBe(before);
+  });
+
   it('demo sessions play with demo credits and never touch the balance or the history', async () => {
     const p = await newPlayer('demo@example.com', 3);
     const g = await launch(p, 'limbo', true);

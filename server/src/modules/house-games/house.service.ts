@@ -230,7 +230,7 @@ export function createHouseService(deps: HouseDeps) {
 
     /** One-shot games: dice, limbo, plinko, slots, roulette. */
     async bet(token: string, body: HouseBetBody): Promise<HouseBetResult> {
-      const session = await gateway.sessionForToken(token);
+      const session = await gateway.sessionForBetWin(token); // betWin checks in its statement that the session is open
       const game = await gameOf(session);
       if (body.game !== game.house_game) throw badRequest('HOUSE_WRONG_GAME', `This session plays ${game.house_game}`);
       const digits = await deps.digits(session.currency);

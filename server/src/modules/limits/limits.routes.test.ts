@@ -160,4 +160,29 @@ describe.runIf(usingPostgres())('concurrency on PostgreSQL', () => {
     const row = await t.db.selectFrom('rg_limits').select('usage_minor').where('player_id', '=', p.id).executeTakeFirstOrThrow();
     expect(row.usage_minor).toBe('1000');
   });
+
+  it('50 simultaneous house bets (limits counted inside the bet statement) cannot pass a wagering or a loss limit', async () => {
+    const p = await player('race-house@rg.test', 1000);
+    await setLimit(p, { wagering_limit: 10, wagering_limit_period: 'forever' });
+    const launch = (await t.app.inject({ url: '/main-api/games/session_url/house-dice/', headers: p.headers })).json();
+    const headers = { 'x-game-token': new URL(launch.url, 'http://x').searchParams.get('token')! };
+    const bet = () => t.app.inject({ method: 'POST', url: '/house-api/bet', headers, payload: { game: 'dice', amount: 1, params: { direction: 'over', target: 5050 } } });
+    const answers = await Promise.all(Array.from({ length: 50 }, bet));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'LIMITS_WAGERING_REACHED')).toBe(true);
+    const wagering = await t.db.selectFrom('rg_limits').select('usage_minor').where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(wagering.usage_minor).toBe('1000');
+
+    // loss: usage is stakes minus wins, never past the limit, and the wallet agrees with it
+    const q = await player('race-loss@rg.test', 1000);
+    await setLimit(q, { loss_limit: 5, loss_limit_period: 'forever' });
+    const qLaunch = (await t.app.inject({ url: '/main-api/games/session_url/house-dice/', headers: q.headers })).json();
+    const qHeaders = { 'x-game-token': new URL(qLaunch.url, 'http://x').searchParams.get('token')! };
+    const qAnswers = await Promise.all(Array.from({ length: 50 }, () => t.app.inject({ method: 'POST', url: '/house-api/bet', headers: qHeaders, payload: { game: 'dice', amount: 1, params: { direction: 'over', target: 5050 } } })));
+    expect(qAnswers.some((r) => r.statusCode === 200)).toBe(true);
+    const loss = await t.db.selectFrom('rg_limits').select(['usage_minor', 'value_minor']).where('player_id', '=', q.id).executeTakeFirstOrThrow();
+    expect(BigInt(loss.usage_minor)).toBeLessThanOrEqual(BigInt(loss.value_minor!));
+    const wallet = await t.db.selectFrom('wallet_accounts').select(['real_minor', 'bonus_minor']).where('player_id', '=', q.id).executeTakeFirstOrThrow();
+    expect(100_000n - BigInt(wallet.real_minor) - BigInt(wallet.bonus_minor)).toBe(BigInt(loss.usage_minor));
+  });
 });

@@ -6,7 +6,7 @@ import type { DepositPolicy } from '../cashbox';
 import type { BetPolicy } from '../games/bet-policy';
 import type { LivePublisher } from '../live/live.bus';
 import type { WalletService } from '../wallet';
-import type { LimitRow, LimitsRepository } from './limits.repository';
+import type { AdmitOutcome, LimitRow, LimitsRepository } from './limits.repository';
 import { periodAround, periodFromDates } from './periods';
 
 // Responsible gambling (UKGC RTS 12, MGA player protection): a lower limit applies at once; a higher one or a removal
@@ -146,24 +146,32 @@ export function createLimitsService(deps: LimitsDeps) {
     },
   };
 
+  /** The refusal an admission's outcome calls for, if any (the limit_reached message is sent first). */
+  async function refuseIfStopped(playerId: string, outcome: AdmitOutcome, now: Date) {
+    if (outcome.excluded_until && new Date(outcome.excluded_until) > now) throw new AppError(403, 'LIMITS_SELF_EXCLUDED', 'You are self-excluded');
+    if (outcome.time_limit_ends_at && new Date(outcome.time_limit_ends_at) <= now) {
+      throw new AppError(403, 'LIMITS_SESSION_TIME_OVER', 'Your session time limit is over: extend it to play on');
+    }
+    const over = outcome.over?.[0];
+    if (over) {
+      const { digits } = await currencyOf(playerId);
+      await reached(playerId, over.limit_type, over, BigInt(over.usage_minor), digits);
+      throw new AppError(403, limitErrorCode[over.limit_type], `This bet would pass your ${over.limit_type} limit`);
+    }
+  }
+
   const betPolicy: BetPolicy = {
     async admitBet({ playerId, amountMinor }) {
       const now = clock.now();
-      const outcome = await repo.admit(playerId, amountMinor, now);
-      if (outcome.excluded_until && new Date(outcome.excluded_until) > now) throw new AppError(403, 'LIMITS_SELF_EXCLUDED', 'You are self-excluded');
-      if (outcome.time_limit_ends_at && new Date(outcome.time_limit_ends_at) <= now) {
-        throw new AppError(403, 'LIMITS_SESSION_TIME_OVER', 'Your session time limit is over: extend it to play on');
-      }
-      const over = outcome.over?.[0];
-      if (over) {
-        const { digits } = await currencyOf(playerId);
-        await reached(playerId, over.limit_type, over, BigInt(over.usage_minor), digits);
-        throw new AppError(403, limitErrorCode[over.limit_type], `This bet would pass your ${over.limit_type} limit`);
-      }
+      await refuseIfStopped(playerId, await repo.admit(playerId, amountMinor, now), now);
       return { release: () => repo.uncount(playerId, amountMinor) };
     },
     recordWin: ({ playerId, amountMinor }) => repo.countWin(playerId, amountMinor),
     recordRefund: ({ playerId, amountMinor }) => repo.uncount(playerId, amountMinor),
+    admitInStatement({ playerId, amountMinor, payoutMinor }) {
+      const now = clock.now();
+      return { ...repo.admitParts(playerId, amountMinor, payoutMinor, now), refuse: (outcome) => refuseIfStopped(playerId, outcome as AdmitOutcome, now) };
+    },
   };
 
   return {
