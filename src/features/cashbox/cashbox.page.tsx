@@ -10,6 +10,7 @@ import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
 import { loadPlayer, playerState } from '../player';
 import { fetchMethods, requestCashout, requestDeposit } from './cashbox.api';
+import { loadPendingDeposit } from './deposit-status';
 
 // TON Connect is large: its chunk loads only when the player picks the TON method (never on the first load).
 const TonDeposit = lazy(() => import('./ton-deposit').then((m) => ({ default: m.TonDeposit })));
@@ -67,7 +68,8 @@ function MethodSelect({ methods, value, onChange }: { methods: PaymentMethod[]; 
 function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; clientType: 'web' | 'telegram' }) {
   const { t } = useTranslation();
   const offered = methods.filter((m) => m.deposit);
-  const [methodId, setMethodId] = useState(offered[0]?.id ?? '');
+  // back from the wallet with a TON deposit still unsettled: open on TON, which shows it
+  const [methodId, setMethodId] = useState(() => (loadPendingDeposit(playerState.player?.id) && offered.find((m) => m.kind === 'ton')?.id) || (offered[0]?.id ?? ''));
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

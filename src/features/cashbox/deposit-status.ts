@@ -1,5 +1,17 @@
+import type { TonTransfer } from '@contracts/cashbox';
+import { getPlatform } from '../../platform';
 import { onLiveMessage } from '../../shared/live/live-socket';
 import { fetchPayments } from './cashbox.api';
+
+/** A TON deposit the player's wallet has signed and sent; the server has not settled it yet. */
+export interface SentDeposit {
+  paymentId: number;
+  amount: number;
+  currency: string;
+  transfer: TonTransfer;
+  /** Whose deposit it is: a browser shared by two accounts must not show one the other's. */
+  playerId?: number | string;
+}
 
 export type SettledStatus = 'credited' | 'review' | 'rejected';
 
@@ -42,6 +54,37 @@ export function watchDepositStatus(paymentId: number, onSettled: (status: Settle
     clearInterval(timer);
   }
   return stop;
+}
+
+// The wallet may take the player out of the page (another app, a reloaded Mini App): the deposit being waited for is
+// kept in the platform's storage so the cashbox shows it again on return, until it is settled.
+const PENDING_KEY = 'cashbox.ton_pending';
+/** How long after the transfer's validUntil a kept deposit is still shown (the chain confirms within minutes). */
+const PENDING_GRACE_SECONDS = 3600;
+
+export function savePendingDeposit(deposit: SentDeposit): void {
+  getPlatform().storage.set(PENDING_KEY, JSON.stringify(deposit));
+}
+
+export function clearPendingDeposit(): void {
+  getPlatform().storage.remove(PENDING_KEY);
+}
+
+/** The kept deposit of this player, unless it is stale or unreadable. */
+export function loadPendingDeposit(playerId: number | string | undefined, now = Date.now()): SentDeposit | null {
+  const raw = getPlatform().storage.get(PENDING_KEY);
+  if (!raw) return null;
+  try {
+    const deposit = JSON.parse(raw) as SentDeposit;
+    if (typeof deposit.paymentId !== 'number' || typeof deposit.transfer?.valid_until !== 'number') throw new Error('malformed');
+    if (deposit.playerId !== undefined && playerId !== undefined && String(deposit.playerId) !== String(playerId)) return null;
+    if (deposit.transfer.valid_until + PENDING_GRACE_SECONDS < now / 1000) throw new Error('stale');
+    return deposit;
+  } catch {
+    // unreadable or too old to be waited for here: the payment history still has it
+    clearPendingDeposit();
+    return null;
+  }
 }
 
 /** Nanotons (a decimal string) as TON with up to 9 decimals and no trailing zeros, without floating point. */

@@ -5,14 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentMethod, TonTransfer } from '@contracts/cashbox';
 import { getPlatform } from '../../platform';
 import { ApiError } from '../../shared/api';
+import { useSnapshot } from 'valtio';
+import { playerState } from '../player';
 import { fetchMiniAppLink, requestDeposit } from './cashbox.api';
-
-export interface SentDeposit {
-  paymentId: number;
-  amount: number;
-  currency: string;
-  transfer: TonTransfer;
-}
+import type { SentDeposit } from './deposit-status';
 
 /** The one message TON Connect sends: the server's transfer, unchanged (address, nanotons, comment payload). */
 export function tonTransaction(transfer: TonTransfer): SendTransactionRequest {
@@ -27,6 +23,7 @@ export function tonTransaction(transfer: TonTransfer): SendTransactionRequest {
 // Nothing is credited here: the server credits the deposit when it sees the transfer on chain (TonDepositWaiting).
 export function TonDepositForm({ method, clientType, onSent }: { method: PaymentMethod; clientType: 'web' | 'telegram'; onSent: (deposit: SentDeposit) => void }) {
   const { t, i18n } = useTranslation();
+  const { player } = useSnapshot(playerState);
   const [ui, setOptions] = useTonConnectUI();
   const wallet = useTonWallet();
   const restored = useIsConnectionRestored();
@@ -74,7 +71,7 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
       if (!answer.ton) throw new Error('the deposit answer carries no TON transfer');
       await ui.sendTransaction(tonTransaction(answer.ton), returnLink ? { twaReturnUrl: returnLink } : undefined);
       getPlatform().haptics.notification('success');
-      onSent({ paymentId: answer.payment_id, amount: value, currency: method.currency, transfer: answer.ton });
+      onSent({ paymentId: answer.payment_id, amount: value, currency: method.currency, transfer: answer.ton, playerId: player?.id });
     } catch (err) {
       setError(failureText(err, t));
     } finally {

@@ -5,8 +5,7 @@ import { useSnapshot } from 'valtio';
 import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
 import { playerState } from '../player';
-import { formatNano, watchDepositStatus, type SettledStatus } from './deposit-status';
-import type { SentDeposit } from './ton-deposit-form';
+import { clearPendingDeposit, formatNano, watchDepositStatus, type SentDeposit, type SettledStatus } from './deposit-status';
 
 // After the wallet has signed: the transfer is on its way, and only the server, once it sees it on chain, settles
 // the deposit. This waits for that word (live, with a polling fallback) and shows the outcome.
@@ -18,6 +17,7 @@ export function TonDepositWaiting({ deposit, onDone }: { deposit: SentDeposit; o
   useEffect(
     () =>
       watchDepositStatus(deposit.paymentId, (status) => {
+        clearPendingDeposit();
         setOutcome(status);
         getPlatform().haptics.notification(status === 'credited' ? 'success' : 'warning');
       }),

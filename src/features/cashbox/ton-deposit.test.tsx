@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethod, TonTransfer } from '@contracts/cashbox';
 import { createBrowserAdapter, setPlatformForTests } from '../../platform';
@@ -6,7 +6,7 @@ import { closeLiveSocket, openLiveSocket } from '../../shared/live/live-socket';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { applyBalance, playerState } from '../player';
 import { CashboxPage } from './cashbox.page';
-import { formatNano, watchDepositStatus } from './deposit-status';
+import { formatNano, loadPendingDeposit, savePendingDeposit, watchDepositStatus } from './deposit-status';
 import './index';
 
 // TON Connect is a vendor widget that talks to real wallets: here it is replaced at the module boundary by a double
@@ -115,6 +115,11 @@ describe('the TON deposit', () => {
     expect(screen.getByTestId('ton-deposit-facts')).toHaveTextContent('Deposit #41 · Sent 4.807692308 TON for $25.00');
     expect(playerState.player!.balance).toBe(10); // signing is not paying: nothing is credited yet
 
+    // the wallet app took the player away and the Mini App reloaded: the cashbox opens on the same wait
+    cleanup();
+    renderAt('/cashbox/deposit', <CashboxPage />);
+    expect(await screen.findByTestId('ton-deposit-facts')).toHaveTextContent('Deposit #41');
+
     // another payment's news changes nothing; ours settles it
     FakeSocket.last!.receive('notification', { id: 'payment:40:1', kind: 'payment_status', payment_id: 40, payment_type: 'deposit', status: 1 });
     expect(screen.getByTestId('ton-deposit-waiting')).toBeInTheDocument();
@@ -123,6 +128,7 @@ describe('the TON deposit', () => {
     expect(await screen.findByTestId('ton-deposit-settled')).toHaveAttribute('data-outcome', 'credited');
     expect(screen.getByTestId('ton-deposit-settled')).toHaveTextContent('Deposit credited');
     expect(screen.getByTestId('ton-deposit-balance')).toHaveTextContent('Balance: $35.00');
+    expect(loadPendingDeposit(7)).toBeNull(); // settled: nothing left to wait for
     fireEvent.click(screen.getByTestId('ton-deposit-again'));
     expect(await screen.findByTestId('ton-deposit-form')).toBeInTheDocument();
   });
@@ -184,6 +190,16 @@ describe('waiting for a deposit', () => {
     await setupApp(() => jsonResponse({ items: [{ id: 9, type: 'deposit', method: 'ton', amount: 5, fee: 0, currency: 'USD', status: 4, destination: null, reason: 'underpaid', created_at: '', updated_at: '' }], total: 1, size: 20, page: 1, pages: 1 }));
     const outcome = await new Promise((resolve) => watchDepositStatus(9, resolve, 10));
     expect(outcome).toBe('review');
+  });
+
+  it('keeps a sent deposit for its own player only, and forgets it once it is long past its transfer’s validity', async () => {
+    await setupApp(() => jsonResponse({}));
+    const deposit = { paymentId: 5, amount: 10, currency: 'USD', transfer, playerId: 7 };
+    savePendingDeposit(deposit);
+    expect(loadPendingDeposit(8)).toBeNull();
+    expect(loadPendingDeposit(7, (transfer.valid_until + 60) * 1000)).toEqual(deposit);
+    expect(loadPendingDeposit(7, (transfer.valid_until + 7200) * 1000)).toBeNull();
+    expect(loadPendingDeposit(7)).toBeNull(); // the stale one was dropped
   });
 
   it('writes nanotons as TON without floating point', () => {
