@@ -69,6 +69,8 @@ export const payment = z.object({
   updated_at: z.string(),
 });
 export type Payment = z.infer<typeof payment>;
+/** POST /main-api/payments/{id}/cancel: the player's own TON deposit still waiting for its transfer. */
+export const paymentIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be a payment id') });
 export const historyResponse = paged(payment);
 
 /** The body a processor posts to /main-api/payments/webhook/{method}, signed with HMAC-SHA256 (X-Signature). */

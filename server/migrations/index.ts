@@ -10,6 +10,7 @@ import * as m2026112230 from './2026112230_games';
 import * as m2026112231 from './2026112231_house_games';
 import * as m2026112240 from './2026112240_limits';
 import * as m2026112250 from './2026112250_crash_driver_lease';
+import * as m2026112260 from './2026112260_cashbox_ton_expiry';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026112231_house_games': m2026112231,
   '2026112240_limits': m2026112240,
   '2026112250_crash_driver_lease': m2026112250,
+  '2026112260_cashbox_ton_expiry': m2026112260,
 };

@@ -201,7 +201,10 @@ export async function buildApp(options: AppOptions) {
     limits: { minDeposit: config.PAYMENTS_MIN_DEPOSIT, maxDeposit: config.PAYMENTS_MAX_DEPOSIT, minWithdrawal: config.PAYMENTS_MIN_WITHDRAWAL, maxWithdrawal: config.PAYMENTS_MAX_WITHDRAWAL },
     processors: sandboxEnabled ? [sandbox] : [],
     ton: config.TON_DEPOSIT_ADDRESS
-      ? { address: config.TON_DEPOSIT_ADDRESS, network: config.TON_NETWORK, rates: parseTonRates(config.TON_RATES), transferTtlSeconds: config.TON_TRANSFER_TTL_SECONDS }
+      ? {
+          address: config.TON_DEPOSIT_ADDRESS, network: config.TON_NETWORK, rates: parseTonRates(config.TON_RATES),
+          transferTtlSeconds: config.TON_TRANSFER_TTL_SECONDS, expiryGraceSeconds: config.TON_DEPOSIT_EXPIRY_GRACE_SECONDS,
+        }
       : null,
     clock,
     log: app.log,
@@ -235,14 +238,16 @@ export async function buildApp(options: AppOptions) {
     db, games: gamesRepo, gateway, live: bus, clock, digits, log: app.log,
     settings: { bettingMs: config.CRASH_BETTING_MS, crashedPauseMs: config.CRASH_PAUSE_MS, chainLength: config.CRASH_CHAIN_LENGTH, salt: config.CRASH_SALT },
   });
-  // each minute: limit periods roll over on time and dead attempt counters go (every instance may run both: each
-  // row moves once, by a guarded update, and deleting what another instance deleted is a no-op)
+  // each minute: limit periods roll over on time, dead attempt counters go, and TON deposits that can no longer
+  // arrive are closed (every instance may run all three: each row moves once, by a guarded update, and deleting what
+  // another instance deleted is a no-op)
   if (config.NODE_ENV !== 'test') {
     let timer: NodeJS.Timeout | null = null;
     app.addHook('onListen', async () => {
       timer = setInterval(() => {
         void limits.rollOverAll().catch((err: unknown) => app.log.error({ err }, 'limit rollover failed'));
         void attempts.prune().catch((err: unknown) => app.log.error({ err }, 'attempt counter pruning failed'));
+        void cashbox.expireTonDeposits().catch((err: unknown) => app.log.error({ err }, 'TON deposit expiry failed'));
       }, 60_000);
       timer.unref();
     });

@@ -78,6 +78,11 @@ const configSchema = z.object({
   TON_RATE_SOURCE: z.enum(['static']).default('static'),
   TON_RATES: z.string().default('USD:5.2,EUR:4.8,GBP:4.1,RUB:420,KGS:450'),
   TON_TRANSFER_TTL_SECONDS: z.coerce.number().int().min(60).default(300),
+  /**
+   * How long after its validUntil a TON deposit with no transfer seen is closed as expired: long enough for a transfer
+   * signed just before validUntil to become final and be read by the watcher (polls, API lag, retries).
+   */
+  TON_DEPOSIT_EXPIRY_GRACE_SECONDS: z.coerce.number().int().min(60).default(600),
   SUPPORT_URL: z.string().default('https://t.me/'),
   PRIVACY_URL: z.string().optional(),
   TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),

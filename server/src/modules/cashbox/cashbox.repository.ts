@@ -12,7 +12,7 @@ export function createCashboxRepository(db: Database) {
       amount_minor: bigint;
       currency: string;
       destination?: string;
-      ton?: { comment: string; expected_nano: bigint; rate_e9: bigint };
+      ton?: { comment: string; expected_nano: bigint; rate_e9: bigint; valid_until: Date };
     }) =>
       db
         .insertInto('cashbox_payments')
@@ -23,7 +23,9 @@ export function createCashboxRepository(db: Database) {
           currency: v.currency,
           amount_minor: v.amount_minor.toString(),
           destination: v.destination ?? null,
-          ...(v.ton ? { ton_comment: v.ton.comment, ton_expected_nano: v.ton.expected_nano.toString(), ton_rate_e9: v.ton.rate_e9.toString() } : {}),
+          ...(v.ton
+            ? { ton_comment: v.ton.comment, ton_expected_nano: v.ton.expected_nano.toString(), ton_rate_e9: v.ton.rate_e9.toString(), ton_valid_until: v.ton.valid_until }
+            : {}),
         })
         .returningAll()
         .executeTakeFirstOrThrow(),
@@ -36,21 +38,45 @@ export function createCashboxRepository(db: Database) {
     findByTonComment: (comment: string) => db.selectFrom('cashbox_payments').selectAll().where('ton_comment', '=', comment).executeTakeFirst(),
 
     /** Moves a payment from one status to another; undefined when it was not in `from` (someone else moved it). */
-    transition: (id: string, from: number[], to: number, extra: { fee_minor?: bigint; reason?: string; amount_minor?: bigint; ton_tx_hash?: string } = {}) =>
+    transition: (id: string, from: number[], to: number, extra: TransitionExtra = {}) =>
+      db.updateTable('cashbox_payments').set(changes(to, extra)).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst(),
+
+    /**
+     * Like transition, for a TON deposit only while no chain transfer is tied to it: an expired or cancelled deposit
+     * (status 3 with no transfer) is told apart from one an operator rejected after its transfer arrived.
+     */
+    transitionUnpaidTon: (id: string, from: number[], to: number, extra: TransitionExtra & { playerId?: string } = {}) => {
+      let update = db.updateTable('cashbox_payments').set(changes(to, extra)).where('id', '=', id);
+      if (extra.playerId !== undefined) update = update.where('player_id', '=', extra.playerId);
+      return update
+        .where('status', 'in', from)
+        .where('ton_comment', 'is not', null)
+        .where('ton_tx_hash', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Closes TON deposits still waiting with no transfer seen whose transfer stopped being valid before `validBefore`
+     * (rows made before validUntil was kept: created before `legacyCreatedBefore`). One guarded statement: with several
+     * instances running it at once, each row changes once and is returned to one of them.
+     */
+    expireTonDeposits: (v: { validBefore: Date; legacyCreatedBefore: Date; reason: string; now: Date }) =>
       db
         .updateTable('cashbox_payments')
-        .set({
-          status: to,
-          updated_at: new Date(),
-          ...(extra.fee_minor !== undefined ? { fee_minor: extra.fee_minor.toString() } : {}),
-          ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
-          ...(extra.amount_minor !== undefined ? { amount_minor: extra.amount_minor.toString() } : {}),
-          ...(extra.ton_tx_hash !== undefined ? { ton_tx_hash: extra.ton_tx_hash } : {}),
-        })
-        .where('id', '=', id)
-        .where('status', 'in', from)
+        .set({ status: 3, reason: v.reason, updated_at: v.now })
+        .where('type', '=', 'deposit')
+        .where('status', '=', 0)
+        .where('ton_comment', 'is not', null)
+        .where('ton_tx_hash', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('ton_valid_until', '<', v.validBefore),
+            eb.and([eb('ton_valid_until', 'is', null), eb('created_at', '<', v.legacyCreatedBefore)]),
+          ]),
+        )
         .returningAll()
-        .executeTakeFirst(),
+        .execute(),
 
     /** False when this processor event was already handled (the primary key decides). */
     async recordEvent(v: { method: string; event_id: string; payment_id: string; status: string }): Promise<boolean> {
@@ -100,3 +126,22 @@ export function createCashboxRepository(db: Database) {
 }
 export type CashboxRepository = ReturnType<typeof createCashboxRepository>;
 export type PaymentRow = NonNullable<Awaited<ReturnType<CashboxRepository['findPayment']>>>;
+
+interface TransitionExtra {
+  fee_minor?: bigint;
+  reason?: string | null;
+  amount_minor?: bigint;
+  ton_tx_hash?: string;
+}
+
+function changes(to: number, extra: TransitionExtra) {
+  return {
+    status: to,
+    updated_at: new Date(),
+    ...(extra.fee_minor !== undefined ? { fee_minor: extra.fee_minor.toString() } : {}),
+    ...(extra.reason !== undefined ? { reason: extra.reason } : {}),
+    ...(extra.amount_minor !== undefined ? { amount_minor: extra.amount_minor.toString() } : {}),
+    ...(extra.ton_tx_hash !== undefined ? { ton_tx_hash: extra.ton_tx_hash } : {}),
+  };
+}
+

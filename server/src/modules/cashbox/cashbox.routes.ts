@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashoutBody, cashoutResponse, depositBody, depositResponse, historyQuery, historyResponse, methodsQuery, methodsResponse } from '@contracts/cashbox';
+import { cashoutBody, cashoutResponse, depositBody, depositResponse, historyQuery, historyResponse, methodsQuery, methodsResponse, payment, paymentIdParams } from '@contracts/cashbox';
 import { errorBody } from '@contracts/common';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorGuard } from '../../plugins/operator-guard';
@@ -27,6 +27,10 @@ export const cashboxRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; aut
   );
   app.get('/payments/history', { ...me, schema: { tags, querystring: historyQuery, response: { 200: historyResponse, ...errors } } }, (req) =>
     cashbox.history(req.playerId, req.query),
+  );
+  // the wallet refused to send a TON deposit's transfer: the player's app closes the deposit at once
+  app.post('/payments/:id/cancel', { ...me, schema: { tags, params: paymentIdParams, response: { 200: payment, ...errors } } }, (req) =>
+    cashbox.cancelTonDeposit(req.playerId, req.params.id),
   );
 };
 

@@ -23,7 +23,13 @@ export interface TonDepositSettings {
   rates: Map<string, bigint>;
   /** How long the wallet may take to send the transfer (TON Connect validUntil). */
   transferTtlSeconds: number;
+  /** How long after validUntil a deposit with no transfer seen is closed as expired (finality and the watcher's lag). */
+  expiryGraceSeconds: number;
 }
+
+/** Why a TON deposit closed without a transfer (status 3); the watcher holds a transfer that still arrives. */
+export const TON_EXPIRED_REASON = 'expired: no transfer arrived while it was valid';
+export const TON_CANCELLED_REASON = 'cancelled: the wallet did not send the transfer';
 
 export interface CashboxDeps {
   repo: CashboxRepository;
@@ -116,13 +122,17 @@ export function createCashboxService(deps: CashboxDeps) {
     const rate = ton.rates.get(currency)!;
     const expected = nanoForMinor(amountMinor, await deps.digits(currency), rate);
     const comment = `dep:${random(6).toString('hex')}`;
-    const p = await repo.insertPayment({ player_id: playerId, type: 'deposit', method: 'ton', amount_minor: amountMinor, currency, ton: { comment, expected_nano: expected, rate_e9: rate } });
+    const validUntil = Math.floor(deps.clock.now().getTime() / 1000) + ton.transferTtlSeconds;
+    const p = await repo.insertPayment({
+      player_id: playerId, type: 'deposit', method: 'ton', amount_minor: amountMinor, currency,
+      ton: { comment, expected_nano: expected, rate_e9: rate, valid_until: new Date(validUntil * 1000) },
+    });
     const transfer: TonTransfer = {
       address: ton.address,
       amount_nano: expected.toString(),
       comment,
       payload: commentPayload(comment),
-      valid_until: Math.floor(deps.clock.now().getTime() / 1000) + ton.transferTtlSeconds,
+      valid_until: validUntil,
       network: ton.network,
       chain: tonChain(ton.network),
     };
@@ -166,6 +176,41 @@ export function createCashboxService(deps: CashboxDeps) {
         throw err;
       }
       return { payment_id: Number(p.id), status: p.status };
+    },
+
+    /**
+     * The player's wallet refused to send (or the player closed it): their own TON deposit, still waiting with no
+     * transfer seen, is closed at once so the history shows it. Nothing was credited, and a transfer that arrives all
+     * the same is held for an operator by the watcher. Repeating it answers the same.
+     */
+    async cancelTonDeposit(playerId: string, id: string) {
+      const p = await repo.findPayment(id);
+      // another player's payment is as unknown as a missing one
+      if (!p || p.player_id !== playerId) throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No payment ${id}`);
+      if (p.type !== 'deposit' || !p.ton_comment) throw new AppError(409, 'CASHBOX_NOT_CANCELLABLE', 'Only a TON deposit can be cancelled');
+      const moved = await repo.transitionUnpaidTon(id, [0], 3, { reason: TON_CANCELLED_REASON, playerId });
+      if (moved) {
+        await publishStatus(moved);
+        return view(moved);
+      }
+      const now = (await repo.findPayment(id)) ?? p;
+      if (now.status === 3 && now.reason === TON_CANCELLED_REASON && !now.ton_tx_hash) return view(now);
+      throw new AppError(409, 'CASHBOX_NOT_CANCELLABLE', 'The deposit is no longer waiting for its transfer');
+    },
+
+    /**
+     * Closes TON deposits whose transfer can no longer arrive: still waiting, no transfer seen, validUntil more than
+     * the grace period ago. Each is rejected (status 3, nothing credited) and the player told live. Safe on several
+     * instances at once (one guarded update). Returns how many it closed.
+     */
+    async expireTonDeposits(): Promise<number> {
+      if (!deps.ton) return 0;
+      const now = deps.clock.now();
+      const validBefore = new Date(now.getTime() - deps.ton.expiryGraceSeconds * 1000);
+      const legacyCreatedBefore = new Date(validBefore.getTime() - deps.ton.transferTtlSeconds * 1000);
+      const expired = await repo.expireTonDeposits({ validBefore, legacyCreatedBefore, reason: TON_EXPIRED_REASON, now });
+      for (const p of expired) await publishStatus(p);
+      return expired.length;
     },
 
     async history(playerId: string, q: { page: number; size: number; type?: 'deposit' | 'withdrawal'; status?: number }) {

@@ -17,6 +17,8 @@ export interface CashboxPaymentsTable {
   ton_expected_nano: string | null;
   ton_rate_e9: string | null;
   ton_tx_hash: string | null;
+  /** The TON Connect validUntil of the deposit's transfer; null for deposits made before it was kept. */
+  ton_valid_until: Date | null;
 }
 export interface CashboxWebhookEventsTable {
   method: string;
@@ -25,7 +27,8 @@ export interface CashboxWebhookEventsTable {
   status: string;
   received_at: Generated<Date>;
 }
-export type TonOutcome = 'credited' | 'underpaid' | 'unmatched' | 'duplicate';
+/** late: a transfer for a deposit that had expired or been cancelled, held for an operator with that deposit. */
+export type TonOutcome = 'credited' | 'underpaid' | 'unmatched' | 'duplicate' | 'late';
 export interface CashboxTonTransactionsTable {
   hash: string;
   account: string;

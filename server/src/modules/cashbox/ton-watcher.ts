@@ -1,6 +1,6 @@
 import { toDecimalString } from '../../lib/money';
 import type { WalletService } from '../wallet';
-import type { CashboxRepository } from './cashbox.repository';
+import type { CashboxRepository, PaymentRow } from './cashbox.repository';
 import type { TonOutcome } from './cashbox.tables';
 import type { CashboxService } from './cashbox.service';
 import { commentOf, isSuccessfulIncoming, minorForNano, type ChainTransaction } from './ton';
@@ -26,6 +26,9 @@ export interface TonWatcherDeps {
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;
+/** The reason of a deposit held because its transfer came after it had closed. */
+const LATE_PREFIX = 'late:';
+const heldOutcome = (reason: string | null): TonOutcome => (reason?.startsWith(LATE_PREFIX) ? 'late' : 'underpaid');
 
 // Credits TON deposits once they are final on chain. Reads the house wallet's transactions in ascending lt from the
 // saved cursor; each transaction is applied idempotently (the wallet key `deposit:<payment>` and the from-state guard
@@ -72,7 +75,8 @@ export function createTonWatcher(deps: TonWatcherDeps) {
       deps.log.warn({ hash: tx.hash, comment, value: value.toString() }, 'TON transfer names no deposit: left for an operator');
       return record(tx, 'unmatched', null, comment);
     }
-    if (payment.ton_tx_hash === tx.hash) return record(tx, payment.status === 4 ? 'underpaid' : 'credited', payment.id, comment);
+    if (payment.ton_tx_hash === tx.hash) return record(tx, payment.status === 4 ? heldOutcome(payment.reason) : 'credited', payment.id, comment);
+    if (payment.status === 3 && !payment.ton_tx_hash) return holdLate(tx, payment, value, comment);
     if (payment.status !== 0) {
       deps.log.warn({ hash: tx.hash, payment: payment.id }, 'a second TON transfer names a deposit already settled: left for an operator');
       return record(tx, 'duplicate', payment.id, comment);
@@ -94,9 +98,35 @@ export function createTonWatcher(deps: TonWatcherDeps) {
     if (moved) await deps.cashbox.publishStatus(moved);
     if (!credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
     if (moved) return record(tx, 'credited', payment.id, comment);
-    // another instance settled the payment with another transaction in between
     const now = await repo.findPayment(payment.id);
-    return record(tx, now?.ton_tx_hash === tx.hash ? 'credited' : 'duplicate', payment.id, comment);
+    if (now?.status === 3 && !now.ton_tx_hash) {
+      // the expiry job (or the player's cancel) closed it between our read and the credit: the money is in the
+      // wallet now, so the payment must say so
+      const rescued = await repo.transitionUnpaidTon(payment.id, [3], 1, { amount_minor: credited, ton_tx_hash: tx.hash, reason: null });
+      if (rescued) {
+        await deps.cashbox.publishStatus(rescued);
+        return record(tx, 'credited', payment.id, comment);
+      }
+    }
+    // another instance settled the payment with another transaction in between
+    const latest = await repo.findPayment(payment.id);
+    return record(tx, latest?.ton_tx_hash === tx.hash ? 'credited' : 'duplicate', payment.id, comment);
+  }
+
+  /**
+   * A transfer for a deposit that expired or was cancelled with nothing seen: the coins are on the house wallet, so
+   * they are never dropped. The deposit is held for an operator (status 4, listed by GET /ops-api/ton/held, credited or
+   * rejected there) rather than credited, since the player was told it had failed and the locked rate is stale.
+   */
+  async function holdLate(tx: ChainTransaction, payment: PaymentRow, value: bigint, comment: string | undefined) {
+    const reason = `${LATE_PREFIX} received ${toDecimalString(value, 9)} TON of ${toDecimalString(BigInt(payment.ton_expected_nano!), 9)} TON after the deposit had closed (${payment.reason ?? 'rejected'})`;
+    const moved = await repo.transitionUnpaidTon(payment.id, [3], 4, { reason, ton_tx_hash: tx.hash });
+    deps.log.warn({ hash: tx.hash, payment: payment.id, value: value.toString() }, 'TON transfer for a closed deposit: held for an operator');
+    if (moved) await deps.cashbox.publishStatus(moved);
+    if (moved) return record(tx, 'late', payment.id, comment);
+    // another instance held it (or credited it) with this very transfer; any other transfer stays listed as a duplicate
+    const now = await repo.findPayment(payment.id);
+    return record(tx, now?.ton_tx_hash === tx.hash ? (now.status === 4 ? 'late' : 'credited') : 'duplicate', payment.id, comment);
   }
 
   /** Reads everything new since the cursor; returns the outcomes (tests and logs). */
