@@ -15,6 +15,8 @@ export const requestDeposit = (method: string, amount: number, clientType: 'web'
   api.post<DepositAnswer>('main-api/payments/deposit', { method, amount, client_type: clientType });
 export const requestCashout = (method: string, amount: number, destination: string, clientType: 'web' | 'telegram') =>
   api.post<{ payment_id: number; status: number }>('main-api/payments/cashout', { method, amount, destination, client_type: clientType });
+/** The wallet refused to send a TON deposit's transfer: close the deposit now rather than when it expires. */
+export const cancelDeposit = (paymentId: number) => api.post<Payment>(`main-api/payments/${paymentId}/cancel`);
 export const fetchPayments = (q: { page: number; size: number; type?: string; status?: number }) =>
   api.get<Paged<Payment>>('main-api/payments/history', { searchParams: q });
 

@@ -7,7 +7,7 @@ import { getPlatform } from '../../platform';
 import { ApiError } from '../../shared/api';
 import { useSnapshot } from 'valtio';
 import { playerState } from '../player';
-import { fetchMiniAppLink, requestDeposit } from './cashbox.api';
+import { cancelDeposit, fetchMiniAppLink, requestDeposit } from './cashbox.api';
 import type { SentDeposit } from './deposit-status';
 
 /** The one message TON Connect sends: the server's transfer, unchanged (address, nanotons, comment payload). */
@@ -66,13 +66,20 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
     if (wallet.account.chain !== chain) return setError(t('cashbox.ton.wrong_network', { network: chain === CHAIN.TESTNET ? 'testnet' : 'mainnet' }));
     setError(null);
     setBusy(true);
+    let opened: number | undefined;
     try {
       const answer = await requestDeposit(method.id, value, clientType);
+      opened = answer.payment_id;
       if (!answer.ton) throw new Error('the deposit answer carries no TON transfer');
       await ui.sendTransaction(tonTransaction(answer.ton), returnLink ? { twaReturnUrl: returnLink } : undefined);
       getPlatform().haptics.notification('success');
       onSent({ paymentId: answer.payment_id, amount: value, currency: method.currency, transfer: answer.ton, playerId: player?.id });
     } catch (err) {
+      // the wallet will not send it: the history shows the deposit closed at once, not "processing" until it expires
+      // (should a transfer come all the same, the server holds it for an operator)
+      if (opened !== undefined && isRefusal(err)) {
+        cancelDeposit(opened).catch((cancelErr: unknown) => console.warn('TON deposit not cancelled; it expires by itself', cancelErr));
+      }
       setError(failureText(err, t));
     } finally {
       setBusy(false);
@@ -105,11 +112,15 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
   );
 }
 
+/** The wallet said no, or the player closed TON Connect's confirmation: a choice, not a fault; nothing was sent. */
+function isRefusal(err: unknown): boolean {
+  return err instanceof UserRejectsError || (err instanceof TonConnectUIError && /not sent/i.test(err.message));
+}
+
 /** What the player is told when the deposit could not start or the wallet did not send it. */
 function failureText(err: unknown, t: (key: string) => string): string {
   if (err instanceof ApiError) return typeof err.detail === 'string' ? err.detail : t('cashbox.ton.failed');
-  // the wallet said no, or the player closed TON Connect's confirmation: a choice, not a fault
-  if (err instanceof UserRejectsError || (err instanceof TonConnectUIError && /not sent/i.test(err.message))) return t('cashbox.ton.rejected');
+  if (isRefusal(err)) return t('cashbox.ton.rejected');
   console.warn('TON deposit not sent', err);
   return err instanceof TonConnectError ? t('cashbox.ton.not_sent') : t('cashbox.ton.failed');
 }

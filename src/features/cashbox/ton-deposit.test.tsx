@@ -65,6 +65,7 @@ async function serve(options: { deposit?: () => Response; general?: unknown } = 
     if (path === '/main-api/payments/methods') return jsonResponse([sandbox, tonMethod]);
     if (path === '/main-api/payments/deposit') return options.deposit?.() ?? jsonResponse({ payment_id: 41, status: 0, ton: transfer });
     if (path === '/main-api/payments/history') return jsonResponse({ items: [], total: 0, size: 20, page: 1, pages: 1 });
+    if (path === '/main-api/payments/41/cancel') return jsonResponse({ id: 41, type: 'deposit', method: 'ton', amount: 25, fee: 0, currency: 'USD', status: 3, destination: null, reason: 'cancelled', created_at: '', updated_at: '' });
     if (path === '/main-api/platform-config/general') return jsonResponse(options.general ?? { telegram_bot_username: null });
     return jsonResponse({ detail: `no route ${path}` }, 404);
   });
@@ -133,20 +134,34 @@ describe('the TON deposit', () => {
     expect(await screen.findByTestId('ton-deposit-form')).toBeInTheDocument();
   });
 
-  it('says so when the player rejects the transfer in the wallet, and waits for nothing', async () => {
-    await serve();
+  it('says so when the player rejects the transfer in the wallet, waits for nothing, and closes the deposit on the server', async () => {
+    const { requests } = await serve();
+    const cancels = () => requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/main-api/payments/41/cancel').length;
     ton.ui.sendTransaction.mockRejectedValue(new ton.UserRejectsError('Reject request'));
     await pickTonAndEnter('25');
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
     await waitFor(() => expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('You cancelled the transfer in your wallet. Nothing was sent and nothing was credited.'));
     expect(screen.queryByTestId('ton-deposit-waiting')).toBeNull();
     expect(playerState.player!.balance).toBe(10);
+    await waitFor(() => expect(cancels()).toBe(1));
     // closing TON Connect's own confirmation is the same choice
     ton.ui.sendTransaction.mockRejectedValue(new ton.TonConnectUIError('Transaction was not sent'));
     fireEvent.change(screen.getByTestId('deposit-amount'), { target: { value: '26' } });
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
     await waitFor(() => expect(ton.ui.sendTransaction).toHaveBeenCalledTimes(2));
     expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('You cancelled the transfer');
+    await waitFor(() => expect(cancels()).toBe(2));
+  });
+
+  it('leaves the deposit open when the wallet failed for another reason (it may still have sent it)', async () => {
+    const { requests } = await serve();
+    ton.ui.sendTransaction.mockRejectedValue(new ton.TonConnectError('Bridge error'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await pickTonAndEnter('25');
+    fireEvent.click(screen.getByTestId('ton-deposit-submit'));
+    await waitFor(() => expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('The wallet did not send the transfer.'));
+    expect(requests.some((r) => new URL(r.url).pathname.endsWith('/cancel'))).toBe(false);
+    warn.mockRestore();
   });
 
   it('shows the server’s refusal and never asks the wallet', async () => {
