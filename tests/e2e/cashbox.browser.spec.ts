@@ -40,11 +40,15 @@ test('deposit through the sandbox (success and failure), then request a cash-out
 
   await page.goto('/profile/history/payments');
   await expect(page.getByTestId('payment-row')).toHaveCount(3);
+  await expect(page.getByTestId('payment-row').first()).toHaveAttribute('data-status', '0'); // the withdrawal, newest first
   await testInfo.attach('payments', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
-  // the operator rejects it: the money comes back, live
+  // the operator rejects it: the money comes back, and the open history shows the decision, live
   const pending = await (await request.get('/ops-api/withdrawals', { headers: { authorization: 'Bearer e2e-operator-token' } })).json();
   const mine = pending.find((w: { destination: string }) => w.destination === 'test-account-42');
   await request.post(`/ops-api/withdrawals/${mine.id}/reject`, { headers: { authorization: 'Bearer e2e-operator-token' }, data: { reason: 'test' } });
   await expect(page.getByTestId('header-balance')).toContainText('$50.00');
+  await expect(page.getByTestId('payment-row').first()).toHaveAttribute('data-status', '3');
+  await expect(page.getByTestId('payment-row').first()).toContainText('Rejected');
+  await testInfo.attach('payments-after-rejection', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 });
