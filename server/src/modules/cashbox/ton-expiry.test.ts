@@ -104,6 +104,21 @@ describe('TON deposits that never arrive', () => {
     expect(await balance(p)).toBe(5); // 10 credited, 5 reserved for the withdrawal
   });
 
+  it('settle as credited, not held, a deposit the wallet already holds (a watcher died between credit and payment update)', async () => {
+    const p = await newPlayer('expiry-died@example.com');
+    const dep = await tonDeposit(p, 10);
+    const row = await t.db.selectFrom('cashbox_payments').select(['player_id', 'currency']).where('id', '=', String(dep.payment_id)).executeTakeFirstOrThrow();
+    // what the dead watcher did: the credit, and nothing after it
+    await t.services.wallet.creditDeposit({ playerId: row.player_id, currency: row.currency, key: `deposit:${dep.payment_id}` }, 1000n);
+    atSecond(dep.ton.valid_until + GRACE + 1);
+    expect(await t.services.cashbox.expireTonDeposits()).toBe(1);
+    // the restarted watcher reads the transfer again
+    expect(await t.services.tonWatcher!.apply(transfer(dep.ton.comment, dep.ton.amount_nano))).toBe('credited');
+    expect(await payment(p, dep.payment_id)).toMatchObject({ status: 1, amount: 10 });
+    expect(await balance(p)).toBe(10);
+    expect(statusMessages(dep.payment_id)).toEqual([3, 1]);
+  });
+
   it('hold a transfer that arrives after the deposit closed for an operator, who may credit it', async () => {
     const p = await newPlayer('expiry-late@example.com');
     const dep = await tonDeposit(p, 10);

@@ -76,7 +76,15 @@ export function createTonWatcher(deps: TonWatcherDeps) {
       return record(tx, 'unmatched', null, comment);
     }
     if (payment.ton_tx_hash === tx.hash) return record(tx, payment.status === 4 ? heldOutcome(payment.reason) : 'credited', payment.id, comment);
-    if (payment.status === 3 && !payment.ton_tx_hash) return holdLate(tx, payment, value, comment);
+    if (payment.status === 3 && !payment.ton_tx_hash) {
+      // a watcher that died between the credit and the payment update, then a restart after the expiry: the wallet
+      // already holds this deposit, so the payment says credited instead of waiting for an operator
+      const already = await deps.wallet.appliedCredit(`deposit:${payment.id}`);
+      if (already === null) return holdLate(tx, payment, value, comment);
+      const rescued = await repo.transitionUnpaidTon(payment.id, [3], 1, { amount_minor: already, ton_tx_hash: tx.hash, reason: null });
+      if (rescued) await deps.cashbox.publishStatus(rescued);
+      return record(tx, 'credited', payment.id, comment);
+    }
     if (payment.status !== 0) {
       deps.log.warn({ hash: tx.hash, payment: payment.id }, 'a second TON transfer names a deposit already settled: left for an operator');
       return record(tx, 'duplicate', payment.id, comment);

@@ -184,6 +184,12 @@ export function createWalletService(deps: WalletServiceDeps) {
     settleWithdrawal: (op: WalletOp, amount: bigint) =>
       apply(op, (b) => ({ kind: 'withdrawal_settle', next: { ...b, pending: b.pending - positive(amount) } })),
 
+    /** What the operation with this key credited (real + bonus, minor units), or null if it never happened. */
+    async appliedCredit(key: string): Promise<bigint | null> {
+      const entry = await repo.findEntryByKey(key);
+      return entry ? BigInt(entry.real_delta_minor) + BigInt(entry.bonus_delta_minor) : null;
+    },
+
     async balances(playerId: string): Promise<(Balances & { currency: string }) | undefined> {
       const account = await repo.findAccount(playerId);
       return account ? { ...account.balances, currency: account.currency } : undefined;
