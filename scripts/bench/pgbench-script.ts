@@ -47,6 +47,12 @@ export interface ScriptVariables {
   roundRef: string;
   players: { first: number; last: number };
   sessions: { first: number; last: number };
+  /**
+   * Values that stand for the row's own column in the statement that matched them (the house nonce guard: pair id,
+   * client seed, expected nonce): replaced by that column, so each transaction's guard holds for its own player as the
+   * server's does for its remembered pair — the same row found, checked and updated.
+   */
+  columns?: Record<string, string>;
 }
 
 /** One pgbench script (one bet = one pgbench transaction) and the -D constants it needs. */
@@ -73,6 +79,8 @@ export function toPgbenchScript(statements: CapturedStatement[], v: ScriptVariab
         const after = s.slice(at + v.roundRef.length);
         return `(${[literal(`${before}h`), ':r::text', ...(after ? [literal(after)] : [])].join(' || ')})`;
       }
+      const column = v.columns?.[s];
+      if (column) return column;
       const name = `${prefix}s${i}p${n}`;
       defines[name] = s;
       return `:${name}`;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
 import { betAndWinCtes } from '../wallet';
@@ -27,6 +27,11 @@ export interface RoundRef {
   bet_minor: string;
   bet_bonus_minor: string;
   session_id: string;
+}
+/** A precondition of the caller's, in the same statement: CTEs (named by their module) and a boolean SQL condition. */
+export interface BetWinGuard {
+  ctes: RawBuilder<unknown>;
+  holds: RawBuilder<unknown>;
 }
 export interface TxRow {
   id: string;
@@ -152,24 +157,26 @@ export function createGamesRepository(db: Database) {
      * The house games' hot path in one statement: the bet policy's checks (limits, exclusion, session time: its `rg_`
      * CTEs), the wallet's bet-and-win CTEs (the money, gated on the policy, on this round being new and on the session
      * still being open), then the round, closed, its bet and win transactions, settled, and the policy's count. Always
-     * one row: round_id null when nothing was written — the policy refused (see `policy`), the round exists already (a
+     * one row: round_id null when nothing was written — the caller's guard failed (guard_held false: e.g. the house
+     * games' nonce moved on), the policy refused (see `policy`), the round exists already (a
      * repeat), the session ended, or no account / another currency / not enough money; the caller then takes the
      * general path for the exact answer.
      */
     async betWinInOneStatement(v: {
       provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string;
       bet_tx_id: string; win_tx_id: string; amount: bigint; payout: bigint; details: unknown; walletKey: string; now: Date;
-    }, policy?: Omit<BetPolicyStatement, 'refuse'>) {
+    }, policy?: Omit<BetPolicyStatement, 'refuse'>, guard?: BetWinGuard) {
       const money = betAndWinCtes({
         playerId: v.player_id, currency: v.currency, stake: v.amount, payout: v.payout, betKey: `${v.walletKey}:bet`, winKey: `${v.walletKey}:win`,
         refType: 'game_round', refId: `${v.provider_id}:${v.round_ref}`,
         gate: sql`not exists (select 1 from games_rounds where provider_id = ${v.provider_id} and round_ref = ${v.round_ref})
           and exists (select 1 from games_sessions where id = ${v.session_id} and (ended_at is null or ended_at > ${v.now}))
-          and ${policy ? policy.allows : sql`true`}`,
+          and ${policy ? policy.allows : sql`true`} and ${guard ? guard.holds : sql`true`}`,
       });
-      // two texts, two names: a named statement must always have the same text on a connection
-      const result = await sql<{ round_id: string | null; bet_id: string | null; real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; win_bonus: string; policy: unknown }>`${sql.raw(preparedMark(policy ? 'games_bet_win_policy' : 'games_bet_win'))}
-        with ${policy ? sql`${policy.before}, ` : sql``}${money}, r as (
+      const name = `games_bet_win${policy ? '_policy' : ''}${guard ? '_guard' : ''}`;
+      // one name per text: a named statement must always have the same text on a connection
+      const result = await sql<{ round_id: string | null; bet_id: string | null; real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; win_bonus: string; policy: unknown; guard_held: boolean }>`${sql.raw(preparedMark(name))}
+        with ${guard ? sql`${guard.ctes}, ` : sql``}${policy ? sql`${policy.before}, ` : sql``}${money}, r as (
           insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, bet_minor, bet_bonus_minor, win_minor, status, details, finished_at)
           select ${v.provider_id}, ${v.round_ref}, ${v.session_id}, ${v.player_id}, ${v.game_id}, ${v.currency}, false, ${v.amount.toString()}::bigint,
                  u.take_bonus, ${v.payout.toString()}::bigint, 'closed', ${v.details === undefined ? null : JSON.stringify(v.details)}::jsonb, now()
@@ -185,7 +192,7 @@ export function createGamesRepository(db: Database) {
         select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
                u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
                u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries,
-               ${policy ? policy.outcome : sql`null::json`} as policy
+               ${policy ? policy.outcome : sql`null::json`} as policy, ${guard ? guard.holds : sql`true`} as guard_held
         from (select 1) as one left join r on true left join w_upd u on true`.execute(db);
       return result.rows[0]!;
     },

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import type { WalletService } from '../wallet';
 import type { BetPolicy } from './bet-policy';
-import type { GamesRepository, RoundRef, SessionRow } from './games.repository';
+import type { BetWinGuard, GamesRepository, RoundRef, SessionRow } from './games.repository';
 
 // The game gateway: the seamless-wallet protocol every provider uses (the house games in-process, an aggregator over
 // signed HTTP). Money moves only through the wallet; every money call is idempotent on (provider, transaction id): a
@@ -54,6 +54,9 @@ export interface GatewayDeps {
   clock: Clock;
 }
 
+/** betWin's guard did not hold: nothing was written; the caller may start again (house games: with a fresh nonce). */
+export const GUARD_FAILED = 'GATEWAY_GUARD_FAILED';
+const guardFailed = () => new AppError(409, GUARD_FAILED, 'The bet was based on a state that changed meanwhile');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const refused = (status: number, code: string, detail: string) => new AppError(status, code, detail);
 
@@ -268,8 +271,10 @@ export function createGatewayService(deps: GatewayDeps) {
      * the first result. Real money: one statement does the policy, the money and the books (games.repository
      * betWinInOneStatement); anything unusual — a repeat, a refusal, not enough money — is answered by the general steps.
      */
-    async betWin(cachedSession: GatewaySession, call: MoneyCall & { winTxId: string; payout: bigint; details?: unknown }): Promise<BetResult & { payout: bigint }> {
+    async betWin(cachedSession: GatewaySession, call: MoneyCall & { winTxId: string; payout: bigint; details?: unknown; guard?: BetWinGuard }): Promise<BetResult & { payout: bigint }> {
       let session = cachedSession;
+      // a guard only means something inside the one statement, which only real money takes
+      if (call.guard && session.demo) throw new Error('betWin: a guard needs a real-money session');
       assertLive(session);
       positive(call.amount);
       if (call.payout < 0n) throw refused(400, 'GATEWAY_INVALID_AMOUNT', 'The payout must not be negative');
@@ -284,10 +289,15 @@ export function createGatewayService(deps: GatewayDeps) {
             provider_id: call.providerId, round_ref: call.roundRef, session_id: session.id, player_id: session.playerId, game_id: session.gameId,
             currency: session.currency, bet_tx_id: call.txId, win_tx_id: call.winTxId, amount: call.amount, payout: call.payout, details: call.details,
             walletKey: `game:${call.providerId}:${call.txId}`, now: clock.now(),
-          }, policy);
+          }, policy, call.guard);
         } catch (err) {
           await ticket?.release();
           if ((err as { code?: string }).code !== '23505') throw err;
+          if (call.guard) throw guardFailed(); // the whole statement was undone, guard included: the caller starts again
+        }
+        if (row && !row.guard_held) {
+          await ticket?.release();
+          throw guardFailed();
         }
         if (row?.round_id) {
           const balances = { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) };

@@ -6,6 +6,6 @@ export { allowAllBets, type BetPolicy, type BetPolicyStatement, type BetTicket, 
 export { createGamesRepository, type GamesRepository } from './games.repository';
 export { createCatalogueRepository } from './catalogue.repository';
 export { createCatalogueService, type CatalogueService } from './catalogue.service';
-export { createGatewayService, type GatewayService, type GatewaySession } from './gateway.service';
+export { createGatewayService, GUARD_FAILED, type GatewayService, type GatewaySession } from './gateway.service';
 export { gamesRoutes, betsHistoryRoutes } from './games.routes';
 export { providerGatewayRoutes, signProviderBody } from './provider.routes';

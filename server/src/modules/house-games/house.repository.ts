@@ -36,6 +36,21 @@ export function createHouseRepository(db: Database) {
       const row = result.rows[0];
       return row ? { ...row, nonce: Number(row.nonce) } : undefined;
     },
+    /**
+     * takeNonce as part of the game gateway's one-statement bet, for an outcome already computed from a remembered pair:
+     * the nonce is taken only if the player's active pair is still that pair, with that client seed, at that nonce.
+     * `taken` is a boolean SQL condition the statement gates the money on (false: the caller takes a fresh nonce).
+     */
+    takeNonceParts(playerId: string, pair: SeedPairUse) {
+      return {
+        ctes: sql`h_nonce as (
+            update house_seed_pairs set nonce = nonce + 1
+            where player_id = ${playerId} and revealed_at is null and id = ${pair.id} and client_seed = ${pair.client_seed} and nonce = ${pair.nonce}
+            returning id
+          )`,
+        holds: sql`exists (select 1 from h_nonce)`,
+      };
+    },
     async activePair(playerId: string) {
       return db.selectFrom('house_seed_pairs').select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce']).where('player_id', '=', playerId).where('revealed_at', 'is', null).executeTakeFirst();
     },

@@ -90,6 +90,28 @@ describe('house games through the gateway', () => {
     expect(await balance(p)).toBe(5);
   });
 
+  it('never uses a nonce twice nor a stale seed, when another instance moved the nonce or the client seed, or bets are simultaneous', async () => {
+    const p = await newPlayer('nonce@example.com', 100);
+    const g = await launch(p, 'dice');
+    const dice = () => t.app.inject({ method: 'POST', url: '/house-api/bet', headers: g.headers, payload: { game: 'dice', amount: 1, params: { direction: 'over', target: 5000 } } });
+    expect((await dice()).json().nonce).toBe(0);
+    expect((await dice()).json().nonce).toBe(1); // from the remembered pair, taken in the bet's statement
+    // another instance took nonces 2-4 and set a new client seed: this instance's guess fails, and it starts again
+    await t.db.updateTable('house_seed_pairs').set({ nonce: '5', client_seed: 'changed-elsewhere' }).where('player_id', '=', p.id).execute();
+    const after = (await dice()).json();
+    expect(after).toMatchObject({ nonce: 5, fairness: { client_seed: 'changed-elsewhere', nonce: 6 } });
+    const pair = await t.db.selectFrom('house_seed_pairs').select('server_seed').where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    const floats = await floatsFor(pair.server_seed, 'changed-elsewhere', 5, 1);
+    expect(diceOutcome(floats, { direction: 'over', target: 5000 }).roll).toBe(after.outcome.roll);
+    // simultaneous bets of one player: each nonce once
+    const nonces = (await Promise.all(Array.from({ length: 12 }, dice))).map((r) => r.json().nonce as number);
+    expect(new Set(nonces).size).toBe(12);
+    const rounds = await t.db.selectFrom('games_rounds').select('round_ref').where('player_id', '=', p.id).execute();
+    expect(new Set(rounds.map((r) => r.round_ref)).size).toBe(15);
+    const final = await t.db.selectFrom('house_seed_pairs').select('nonce').where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(Number(final.nonce)).toBeGreaterThanOrEqual(18);
+  });
+
   it('refuses a bet once the session has ended, even where the session is still cached (another instance ended it)', async () => {
     const p = await newPlayer('ended@example.com', 5);
     const g = await launch(p, 'dice');

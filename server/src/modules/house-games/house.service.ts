@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
 import type { GamesRepository } from '../games/games.repository';
-import type { GatewayService, GatewaySession } from '../games/gateway.service';
+import { GUARD_FAILED, type GatewayService, type GatewaySession } from '../games/gateway.service';
 import type { HouseRepository, MinesRow, SeedPairUse } from './house.repository';
 
 // The provably fair house games. Each bet takes the next nonce of the player's seed pair, derives its floats with
@@ -60,6 +60,13 @@ export function createHouseService(deps: HouseDeps) {
       gameCache.set(session.gameId, game);
     }
     return game;
+  }
+
+  // The next nonce of each player's pair as this instance last saw it: only a guess, checked in the bet's statement.
+  const nextPairs = new Map<string, SeedPairUse>();
+  function remember(playerId: string, used: SeedPairUse) {
+    if (nextPairs.size > 10_000) nextPairs.clear();
+    nextPairs.set(playerId, { ...used, nonce: used.nonce + 1 });
   }
 
   async function ensurePair(playerId: string) {
@@ -237,13 +244,36 @@ export function createHouseService(deps: HouseDeps) {
       const rouletteStake = validate(body, digits);
       const amount = rouletteStake !== null ? toMajor(rouletteStake, digits) : body.amount!;
       const { minor } = await stakeOf(session, amount, game);
-      const pair = await takeNonce(session.playerId);
-      const { outcome, payout } = settle(body, minor, pair, digits);
-      const roundRef = `h${pair.id}:${pair.nonce}`;
-      const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
-      const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
       const provider = await providerId();
-      const win = await gateway.betWin(session, { providerId: provider, txId: `${roundRef}:bet`, winTxId: `${roundRef}:win`, roundRef, amount: minor, payout, details: { proof } });
+      const play = async (pair: SeedPairUse, guard?: ReturnType<HouseRepository['takeNonceParts']>) => {
+        const { outcome, payout } = settle(body, minor, pair, digits);
+        const roundRef = `h${pair.id}:${pair.nonce}`;
+        const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
+        const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
+        const win = await gateway.betWin(session, { providerId: provider, txId: `${roundRef}:bet`, winTxId: `${roundRef}:win`, roundRef, amount: minor, payout, details: { proof }, guard });
+        return { pair, outcome, payout, win };
+      };
+      // Real money, a pair remembered: settle with its next nonce and take that nonce in the bet's own statement, guarded
+      // on the pair being unchanged (one round trip). Otherwise, or when the guard fails (another instance or a mines
+      // round took a nonce, the seeds changed), take the nonce first, as a statement of its own.
+      let played: Awaited<ReturnType<typeof play>> | undefined;
+      const remembered = session.demo ? undefined : nextPairs.get(session.playerId);
+      if (remembered) {
+        const pair = { ...remembered };
+        remembered.nonce++; // a simultaneous bet of this player here tries the nonce after
+        try {
+          played = await play(pair, house.takeNonceParts(session.playerId, pair));
+        } catch (err) {
+          if ((err as { code?: string }).code !== GUARD_FAILED) throw err;
+          nextPairs.delete(session.playerId);
+        }
+      }
+      if (!played) {
+        const pair = await takeNonce(session.playerId);
+        if (!session.demo) remember(session.playerId, pair);
+        played = await play(pair);
+      }
+      const { pair, outcome, payout, win } = played;
       return {
         round_id: Number(win.roundId),
         game: body.game,
@@ -311,6 +341,7 @@ export function createHouseService(deps: HouseDeps) {
 
     async setClientSeed(token: string, clientSeed: string): Promise<HouseFairness> {
       const session = await gateway.sessionForToken(token);
+      nextPairs.delete(session.playerId); // not needed for correctness (the guard), spares a failed guess
       if (await house.hasOpenMines(session.playerId)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before changing seeds');
       await fairness(session.playerId);
       await house.setClientSeed(session.playerId, clientSeed);
@@ -319,6 +350,7 @@ export function createHouseService(deps: HouseDeps) {
 
     async rotateSeed(token: string): Promise<SeedRotation> {
       const session = await gateway.sessionForToken(token);
+      nextPairs.delete(session.playerId); // not needed for correctness (the guard), spares a failed guess
       if (await house.hasOpenMines(session.playerId)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before rotating seeds');
       await fairness(session.playerId);
       const revealed = await house.revealPair(session.playerId, deps.clock.now());
