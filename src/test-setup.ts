@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 5 s, not 1: on two cores the server suites (a million-round RTP run among them) share the
+// CPU with these, and a lazily loaded page can take over a second to render there (a fresh-clone run failed so).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what VKUI needs.
 window.matchMedia ??= ((query: string) => ({
