@@ -38,8 +38,10 @@ export interface BetPolicy {
 /**
  * The parts of the policy inside the gateway's statement. Their CTE names start with `rg_`; the statement places
  * `before` ahead of the money, gates the money on `allows`, places `after(moved)` behind it, and selects `outcome`.
+ * The parts are a statement template (db/statement-template.ts): the same object on every call, with slots where the
+ * values go; the gateway builds the statement's text from them once and binds `values` on each bet.
  */
-export interface BetPolicyStatement {
+export interface BetPolicyParts {
   /** CTEs that read (and lock) what the check needs. */
   before: RawBuilder<unknown>;
   /** A boolean SQL condition: the stake may go ahead. */
@@ -48,6 +50,11 @@ export interface BetPolicyStatement {
   after(moved: RawBuilder<unknown>): RawBuilder<unknown>;
   /** A SQL expression (json) that `refuse` reads back. */
   outcome: RawBuilder<unknown>;
+}
+export interface BetPolicyStatement {
+  parts: BetPolicyParts;
+  /** This bet's value of each slot of `parts`. */
+  values: Readonly<Record<string, unknown>>;
   /** Throws the refusal (403, as admitBet does) when `allows` was false; nothing was written then. */
   refuse(outcome: unknown): Promise<void>;
 }

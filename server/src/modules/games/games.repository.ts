@@ -1,8 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
-import { betAndWinCtes } from '../wallet';
-import type { BetPolicyStatement } from './bet-policy';
+import { bindTemplate, compileTemplate, slot, type StatementTemplate } from '../../db/statement-template';
+import { betAndWinCtes, betAndWinValues } from '../wallet';
+import type { BetPolicyParts, BetPolicyStatement } from './bet-policy';
 import type { GameTxKind, RoundStatus } from './games.tables';
 
 export interface SessionRow {
@@ -30,8 +31,10 @@ export interface RoundRef {
 }
 /** A precondition of the caller's, in the same statement: CTEs (named by their module) and a boolean SQL condition. */
 export interface BetWinGuard {
-  ctes: RawBuilder<unknown>;
-  holds: RawBuilder<unknown>;
+  /** A statement template (db/statement-template.ts): the same object on every call, slots named by its module. */
+  parts: { ctes: RawBuilder<unknown>; holds: RawBuilder<unknown> };
+  /** This bet's value of each slot of `parts`. */
+  values: Readonly<Record<string, unknown>>;
 }
 export interface TxRow {
   id: string;
@@ -47,8 +50,48 @@ export interface TxRow {
 
 const sessionColumns = ['id', 'player_id', 'game_id', 'currency', 'demo', 'client_type', 'language', 'launch_expires_at', 'authenticated_at', 'expires_at', 'ended_at'] as const;
 
+export interface BetWinRow {
+  round_id: string | null; bet_id: string | null; real: string; bonus: string; pending: string; deposited: string;
+  take_real: string; take_bonus: string; win_bonus: string; policy: unknown; guard_held: boolean;
+}
+const g = {
+  provider: slot('g_provider'), roundRef: slot('g_round_ref'), session: slot('g_session'), player: slot('g_player'), game: slot('g_game'),
+  currency: slot('g_currency'), amount: slot('g_amount'), payout: slot('g_payout'), details: slot('g_details'), betTx: slot('g_bet_tx'),
+  winTx: slot('g_win_tx'), now: slot('g_now'),
+};
+/**
+ * betWinInOneStatement's SQL with slots where the values go (db/statement-template.ts): the guard's CTEs (its module's
+ * slots), the policy's, the wallet's (`w_*`) and this module's (`g_*`). Built and compiled once per variant.
+ */
+export function betWinStatement(name: string, policy?: BetPolicyParts, guard?: BetWinGuard['parts']): RawBuilder<BetWinRow> {
+  const money = betAndWinCtes(sql`not exists (select 1 from games_rounds where provider_id = ${g.provider} and round_ref = ${g.roundRef})
+      and exists (select 1 from games_sessions where id = ${g.session} and (ended_at is null or ended_at > ${g.now}))
+      and ${policy ? policy.allows : sql`true`} and ${guard ? guard.holds : sql`true`}`);
+  return sql<BetWinRow>`${sql.raw(preparedMark(name))}
+        with ${guard ? sql`${guard.ctes}, ` : sql``}${policy ? sql`${policy.before}, ` : sql``}${money}, r as (
+          insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, bet_minor, bet_bonus_minor, win_minor, status, details, finished_at)
+          select ${g.provider}, ${g.roundRef}, ${g.session}, ${g.player}, ${g.game}, ${g.currency}, false, ${g.amount}::bigint,
+                 u.take_bonus, ${g.payout}::bigint, 'closed', ${g.details}::jsonb, now()
+          from w_upd u
+          returning id, player_id
+        ), t as (
+          insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor, real_minor, bonus_minor, result)
+          select ${g.provider}::int, ${g.betTx}::text, 'bet'::text, r.id, r.player_id, ${g.amount}::bigint, u.take_real, u.take_bonus, 'ok'::text from r, w_upd u
+          union all
+          select ${g.provider}::int, ${g.winTx}::text, 'win'::text, r.id, r.player_id, ${g.payout}::bigint, ${g.payout}::bigint - u.win_bonus, u.win_bonus, 'ok'::text from r, w_upd u
+          returning id, kind
+        )${policy ? sql`, ${policy.after(sql`exists (select 1 from w_upd)`)}` : sql``}
+        select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
+               u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
+               u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries,
+               ${policy ? policy.outcome : sql`null::json`} as policy, ${guard ? guard.holds : sql`true`} as guard_held
+        from (select 1) as one left join r on true left join w_upd u on true`;
+}
+
 // All SQL of the game gateway (sessions, rounds, provider transactions) and the catalogue; touches only games_* tables.
 export function createGamesRepository(db: Database) {
+  /** betWinInOneStatement's compiled text of each variant, with the parts it was built from. */
+  const betWinTemplates = new Map<string, { template: StatementTemplate; policy?: BetPolicyParts; guard?: BetWinGuard['parts'] }>();
   return {
     // ---------------------------------------------------------------- sessions
     async insertSession(values: {
@@ -160,40 +203,34 @@ export function createGamesRepository(db: Database) {
      * one row: round_id null when nothing was written — the caller's guard failed (guard_held false: e.g. the house
      * games' nonce moved on), the policy refused (see `policy`), the round exists already (a
      * repeat), the session ended, or no account / another currency / not enough money; the caller then takes the
-     * general path for the exact answer.
+     * general path for the exact answer. The text is built once per variant (betWinTemplate); each bet binds values.
      */
     async betWinInOneStatement(v: {
       provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string;
       bet_tx_id: string; win_tx_id: string; amount: bigint; payout: bigint; details: unknown; walletKey: string; now: Date;
     }, policy?: Omit<BetPolicyStatement, 'refuse'>, guard?: BetWinGuard) {
-      const money = betAndWinCtes({
-        playerId: v.player_id, currency: v.currency, stake: v.amount, payout: v.payout, betKey: `${v.walletKey}:bet`, winKey: `${v.walletKey}:win`,
-        refType: 'game_round', refId: `${v.provider_id}:${v.round_ref}`,
-        gate: sql`not exists (select 1 from games_rounds where provider_id = ${v.provider_id} and round_ref = ${v.round_ref})
-          and exists (select 1 from games_sessions where id = ${v.session_id} and (ended_at is null or ended_at > ${v.now}))
-          and ${policy ? policy.allows : sql`true`} and ${guard ? guard.holds : sql`true`}`,
-      });
       const name = `games_bet_win${policy ? '_policy' : ''}${guard ? '_guard' : ''}`;
+      let cached = betWinTemplates.get(name);
+      if (!cached) {
+        cached = { template: compileTemplate(db, betWinStatement(name, policy?.parts, guard?.parts)), policy: policy?.parts, guard: guard?.parts };
+        betWinTemplates.set(name, cached);
+      }
       // one name per text: a named statement must always have the same text on a connection
-      const result = await sql<{ round_id: string | null; bet_id: string | null; real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; win_bonus: string; policy: unknown; guard_held: boolean }>`${sql.raw(preparedMark(name))}
-        with ${guard ? sql`${guard.ctes}, ` : sql``}${policy ? sql`${policy.before}, ` : sql``}${money}, r as (
-          insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, bet_minor, bet_bonus_minor, win_minor, status, details, finished_at)
-          select ${v.provider_id}, ${v.round_ref}, ${v.session_id}, ${v.player_id}, ${v.game_id}, ${v.currency}, false, ${v.amount.toString()}::bigint,
-                 u.take_bonus, ${v.payout.toString()}::bigint, 'closed', ${v.details === undefined ? null : JSON.stringify(v.details)}::jsonb, now()
-          from w_upd u
-          returning id, player_id
-        ), t as (
-          insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor, real_minor, bonus_minor, result)
-          select ${v.provider_id}::int, ${v.bet_tx_id}::text, 'bet'::text, r.id, r.player_id, ${v.amount.toString()}::bigint, u.take_real, u.take_bonus, 'ok'::text from r, w_upd u
-          union all
-          select ${v.provider_id}::int, ${v.win_tx_id}::text, 'win'::text, r.id, r.player_id, ${v.payout.toString()}::bigint, ${v.payout.toString()}::bigint - u.win_bonus, u.win_bonus, 'ok'::text from r, w_upd u
-          returning id, kind
-        )${policy ? sql`, ${policy.after(sql`exists (select 1 from w_upd)`)}` : sql``}
-        select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
-               u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
-               u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries,
-               ${policy ? policy.outcome : sql`null::json`} as policy, ${guard ? guard.holds : sql`true`} as guard_held
-        from (select 1) as one left join r on true left join w_upd u on true`.execute(db);
+      if (cached.policy !== policy?.parts || cached.guard !== guard?.parts) throw new Error(`${name}: other statement parts than the ones its text was built from`);
+      const values = bindTemplate(cached.template, [
+        betAndWinValues({
+          playerId: v.player_id, currency: v.currency, stake: v.amount, payout: v.payout, betKey: `${v.walletKey}:bet`, winKey: `${v.walletKey}:win`,
+          refType: 'game_round', refId: `${v.provider_id}:${v.round_ref}`,
+        }),
+        policy?.values,
+        guard?.values,
+        {
+          g_provider: v.provider_id, g_round_ref: v.round_ref, g_session: v.session_id, g_player: v.player_id, g_game: v.game_id, g_currency: v.currency,
+          g_amount: v.amount.toString(), g_payout: v.payout.toString(), g_details: v.details === undefined ? null : JSON.stringify(v.details),
+          g_bet_tx: v.bet_tx_id, g_win_tx: v.win_tx_id, g_now: v.now,
+        },
+      ]);
+      const result = await db.executeQuery<BetWinRow>(CompiledQuery.raw(cached.template.sql, values));
       return result.rows[0]!;
     },
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
+import { slot } from '../../db/statement-template';
 import type { MinesStatus } from './house.tables';
 
 export interface SeedPairUse {
@@ -24,6 +25,17 @@ export interface MinesRow {
   demo: boolean;
 }
 
+const h = { player: slot('h_player'), pair: slot('h_pair'), clientSeed: slot('h_client_seed'), nonce: slot('h_nonce') };
+/** takeNonceParts' SQL, built once: slots where the values go (db/statement-template.ts). */
+const takeNonceStatementParts = {
+  ctes: sql`h_nonce as (
+      update house_seed_pairs set nonce = nonce + 1
+      where player_id = ${h.player} and revealed_at is null and id = ${h.pair} and client_seed = ${h.clientSeed} and nonce = ${h.nonce}
+      returning id
+    )`,
+  holds: sql`exists (select 1 from h_nonce)`,
+};
+
 // All SQL of the house games: seed pairs, mines rounds, crash chain, rounds and bets; house_* tables only.
 export function createHouseRepository(db: Database) {
   return {
@@ -39,17 +51,11 @@ export function createHouseRepository(db: Database) {
     /**
      * takeNonce as part of the game gateway's one-statement bet, for an outcome already computed from a remembered pair:
      * the nonce is taken only if the player's active pair is still that pair, with that client seed, at that nonce.
-     * `taken` is a boolean SQL condition the statement gates the money on (false: the caller takes a fresh nonce).
+     * `holds` is a boolean SQL condition the statement gates the money on (false: the caller takes a fresh nonce). The
+     * parts are one statement template (the same object on every call); the pair's values bind its `h_*` slots.
      */
     takeNonceParts(playerId: string, pair: SeedPairUse) {
-      return {
-        ctes: sql`h_nonce as (
-            update house_seed_pairs set nonce = nonce + 1
-            where player_id = ${playerId} and revealed_at is null and id = ${pair.id} and client_seed = ${pair.client_seed} and nonce = ${pair.nonce}
-            returning id
-          )`,
-        holds: sql`exists (select 1 from h_nonce)`,
-      };
+      return { parts: takeNonceStatementParts, values: { h_player: playerId, h_pair: pair.id, h_client_seed: pair.client_seed, h_nonce: pair.nonce } };
     },
     async activePair(playerId: string) {
       return db.selectFrom('house_seed_pairs').select(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce']).where('player_id', '=', playerId).where('revealed_at', 'is', null).executeTakeFirst();

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { LimitType } from '@contracts/limits';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
+import { slot } from '../../db/statement-template';
 import type { RgLimitsTable } from './limits.tables';
 
 export type LimitRow = Omit<RgLimitsTable, 'usage_minor' | 'pending_remove' | 'updated_at'> & { usage_minor: string; pending_remove: boolean; updated_at: Date };
@@ -12,6 +13,31 @@ export interface AdmitOutcome {
   /** Limits the stake would pass (nothing was counted then). */
   over: Array<{ limit_type: LimitType; value_minor: string; usage_minor: string; period_start: string; period_end: string | null }> | null;
 }
+
+const rg = { player: slot('rg_player'), stake: slot('rg_stake'), payout: slot('rg_payout'), now: slot('rg_now') };
+/** admitParts' SQL, built once: slots where the values go (db/statement-template.ts). */
+const admitStatementParts = {
+  before: sql`rg_st as (
+      select excluded_until, time_limit_ends_at from rg_players where player_id = ${rg.player}
+    ), rg_cur as (
+      select limit_type, value_minor, usage_minor, period_start, period_end from rg_limits
+      where player_id = ${rg.player} and limit_type in ('loss', 'wagering') and value_minor is not null
+      for update
+    ), rg_over as (
+      select * from rg_cur where usage_minor + ${rg.stake}::bigint > value_minor
+    ), rg_stop as (
+      select 1 from rg_st where excluded_until > ${rg.now} or time_limit_ends_at <= ${rg.now}
+    )`,
+  allows: sql`(not exists (select 1 from rg_over) and not exists (select 1 from rg_stop))`,
+  after: (moved: RawBuilder<unknown>) => sql`rg_upd as (
+      update rg_limits r set usage_minor = r.usage_minor + ${rg.stake}::bigint - case when r.limit_type = 'loss' then ${rg.payout}::bigint else 0 end
+      from rg_cur where r.player_id = ${rg.player} and r.limit_type = rg_cur.limit_type and (${moved})
+      returning r.limit_type
+    )`,
+  outcome: sql`json_build_object('excluded_until', (select excluded_until from rg_st), 'time_limit_ends_at', (select time_limit_ends_at from rg_st),
+      'over', (select json_agg(json_build_object('limit_type', limit_type, 'value_minor', value_minor::text, 'usage_minor', usage_minor::text,
+        'period_start', period_start, 'period_end', period_end)) from rg_over))`,
+};
 
 // All SQL of responsible gambling; rg_* tables only.
 export function createLimitsRepository(db: Database) {
@@ -78,31 +104,10 @@ export function createLimitsRepository(db: Database) {
      * admit for a bet settled at once, as parts of the game gateway's one statement (BetPolicyStatement): the same reads,
      * locks and guards as admit, and the count behind the money, only if the money moved — stake on both limits, minus
      * the payout on the loss limit (net loss = stakes − wins). Atomic with the money: nothing to release on a refusal.
+     * The parts are one statement template (the same object on every call); the bet's values bind its `rg_*` slots.
      */
     admitParts(playerId: string, stake: bigint, payout: bigint, now: Date) {
-      const s = stake.toString();
-      return {
-        before: sql`rg_st as (
-            select excluded_until, time_limit_ends_at from rg_players where player_id = ${playerId}
-          ), rg_cur as (
-            select limit_type, value_minor, usage_minor, period_start, period_end from rg_limits
-            where player_id = ${playerId} and limit_type in ('loss', 'wagering') and value_minor is not null
-            for update
-          ), rg_over as (
-            select * from rg_cur where usage_minor + ${s}::bigint > value_minor
-          ), rg_stop as (
-            select 1 from rg_st where excluded_until > ${now} or time_limit_ends_at <= ${now}
-          )`,
-        allows: sql`(not exists (select 1 from rg_over) and not exists (select 1 from rg_stop))`,
-        after: (moved: RawBuilder<unknown>) => sql`rg_upd as (
-            update rg_limits r set usage_minor = r.usage_minor + ${s}::bigint - case when r.limit_type = 'loss' then ${payout.toString()}::bigint else 0 end
-            from rg_cur where r.player_id = ${playerId} and r.limit_type = rg_cur.limit_type and (${moved})
-            returning r.limit_type
-          )`,
-        outcome: sql`json_build_object('excluded_until', (select excluded_until from rg_st), 'time_limit_ends_at', (select time_limit_ends_at from rg_st),
-            'over', (select json_agg(json_build_object('limit_type', limit_type, 'value_minor', value_minor::text, 'usage_minor', usage_minor::text,
-              'period_start', period_start, 'period_end', period_end)) from rg_over))`,
-      };
+      return { parts: admitStatementParts, values: { rg_player: playerId, rg_stake: stake.toString(), rg_payout: payout.toString(), rg_now: now } };
     },
     /** Undo what admit counted (the debit did not happen), or a rollback. */
     async uncount(playerId: string, amount: bigint) {

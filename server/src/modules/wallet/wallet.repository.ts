@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
+import { slot } from '../../db/statement-template';
 import type { DB } from '../../db/schema';
 
 export interface Balances {
@@ -28,27 +29,31 @@ const toBalances = (r: { real_minor: string; bonus_minor: string; pending_withdr
   deposited: BigInt(r.deposited_minor),
 });
 
+const walletSlots = {
+  player: slot('w_player'), currency: slot('w_currency'), stake: slot('w_stake'), payout: slot('w_payout'),
+  betKey: slot('w_bet_key'), winKey: slot('w_win_key'), refType: slot('w_ref_type'), refId: slot('w_ref_id'),
+};
 /**
  * The money part of a bet settled at once, as CTEs another module's statement can embed (the game gateway's one-statement
  * house bet): w_acc locks the account, w_calc takes the stake (real first, then bonus) only if `gate` (a boolean SQL
  * condition) holds, w_upd pays the payout (its bonus share in proportion), w_ins appends the 'bet' and 'win' entries.
  * The wallet keeps owning this SQL; the embedding statement reads w_upd (take_real, take_bonus, win_bonus, balances).
+ * A statement template (db/statement-template.ts): the values are slots `w_*`, bound by betAndWinValues on each bet.
  */
-export function betAndWinCtes(p: { playerId: string; currency: string; stake: bigint; payout: bigint; betKey: string; winKey: string; refType: string; refId: string; gate: RawBuilder<unknown> }) {
-  const s = p.stake.toString();
-  const w = p.payout.toString();
+export function betAndWinCtes(gate: RawBuilder<unknown>) {
+  const w = walletSlots;
   return sql`w_acc as (
       select player_id, real_minor, bonus_minor from wallet_accounts
-      where player_id = ${p.playerId} and currency = ${p.currency} and (${p.gate}) for update
+      where player_id = ${w.player} and currency = ${w.currency} and (${gate}) for update
     ), w_calc as (
-      select player_id, real_minor, bonus_minor, least(real_minor, ${s}::bigint) as take_real,
-             ${s}::bigint - least(real_minor, ${s}::bigint) as take_bonus
-      from w_acc where real_minor + bonus_minor >= ${s}::bigint
+      select player_id, real_minor, bonus_minor, least(real_minor, ${w.stake}::bigint) as take_real,
+             ${w.stake}::bigint - least(real_minor, ${w.stake}::bigint) as take_bonus
+      from w_acc where real_minor + bonus_minor >= ${w.stake}::bigint
     ), w_split as (
-      select *, (${w}::bigint * take_bonus) / ${s}::bigint as win_bonus from w_calc
+      select *, (${w.payout}::bigint * take_bonus) / ${w.stake}::bigint as win_bonus from w_calc
     ), w_upd as (
       update wallet_accounts a
-      set real_minor = a.real_minor - c.take_real + (${w}::bigint - c.win_bonus),
+      set real_minor = a.real_minor - c.take_real + (${w.payout}::bigint - c.win_bonus),
           bonus_minor = a.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
       from w_split c where a.player_id = c.player_id
       returning a.player_id, a.real_minor, a.bonus_minor, a.pending_withdrawal_minor, a.deposited_minor,
@@ -57,12 +62,19 @@ export function betAndWinCtes(p: { playerId: string; currency: string; stake: bi
       insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
         real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
       select player_id, 'bet', -take_real, -take_bonus, 0, real_before - take_real, bonus_before - take_bonus,
-             pending_withdrawal_minor, ${p.betKey}::text, ${p.refType}::text, ${p.refId}::text from w_upd
+             pending_withdrawal_minor, ${w.betKey}::text, ${w.refType}::text, ${w.refId}::text from w_upd
       union all
-      select player_id, 'win', ${w}::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
-             ${p.winKey}::text, ${p.refType}::text, ${p.refId}::text from w_upd where ${w}::bigint > 0
+      select player_id, 'win', ${w.payout}::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
+             ${w.winKey}::text, ${w.refType}::text, ${w.refId}::text from w_upd where ${w.payout}::bigint > 0
       returning id
     )`;
+}
+/** The values of betAndWinCtes' slots for one bet. */
+export function betAndWinValues(p: { playerId: string; currency: string; stake: bigint; payout: bigint; betKey: string; winKey: string; refType: string; refId: string }) {
+  return {
+    w_player: p.playerId, w_currency: p.currency, w_stake: p.stake.toString(), w_payout: p.payout.toString(),
+    w_bet_key: p.betKey, w_win_key: p.winKey, w_ref_type: p.refType, w_ref_id: p.refId,
+  };
 }
 
 // All SQL of the wallet; touches only wallet_* tables (and lends betAndWinCtes to the game gateway's hot statement).
