@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts?(x)', 'contracts/**/*.test.ts'],
           setupFiles: ['src/test-setup.ts'],
           css: false,
+          // the server suites (a million-round RTP run among them) share the two cores with these: a render that takes
+          // 0.1 s alone can take seconds then (Testing Library's waits are 5 s, src/test-setup.ts)
+          testTimeout: 15_000,
         },
       },
       {
