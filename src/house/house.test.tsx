@@ -57,7 +57,9 @@ describe('the house game page', () => {
       '/mines/cashout': () => state({ status: 'cashed_out', payout: 1.12, mine_tiles: [4, 10, 20], balance: 50.12 }),
     });
     render(<HouseApp token="launch-token-123456" />);
-    fireEvent.click(await screen.findByTestId('tile-0'));
+    // the grid is drawn before the open round is resumed, its tiles disabled until then: a click must wait for it
+    await waitFor(() => expect(screen.getByTestId('tile-0')).toBeEnabled());
+    fireEvent.click(screen.getByTestId('tile-0'));
     await waitFor(() => expect(screen.getByTestId('cashout-button')).toBeEnabled());
     expect(calls.find((c) => c.path === '/mines/reveal')?.body).toEqual({ tile: 0 });
     fireEvent.click(screen.getByTestId('cashout-button'));
