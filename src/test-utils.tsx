@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { AppRoot } from '@vkontakte/vkui';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -44,4 +44,20 @@ export function renderAt(path: string, ui: React.ReactElement) {
       <Router hook={hook}>{ui}</Router>
     </AppRoot>,
   );
+}
+
+/** A WebSocket the test drives: hand it to openLiveSocket as WebSocketImpl, then `FakeSocket.last.receive(type, data)`. */
+export class FakeSocket {
+  static last: FakeSocket | null = null;
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send() {}
+  close() {}
+  receive(type: string, data: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify({ type, data }) }));
+  }
 }

@@ -1,28 +1,13 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Payment } from '@contracts/cashbox';
 import { closeLiveSocket, openLiveSocket } from '../../shared/live/live-socket';
-import { jsonResponse, renderAt, setupApp } from '../../test-utils';
+import { FakeSocket, jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { PaymentsHistory } from './payments-history';
 import './index';
 
 // The payment history follows the live channel: a payment_status notification (an operator's decision, a credit, an
 // expiry) reloads the rows shown. A fake WebSocket delivers the messages; a fake server keeps the payments.
-class FakeSocket {
-  static last: FakeSocket | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send() {}
-  close() {}
-  receive(type: string, data: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify({ type, data }) }));
-  }
-}
-
 const row = (id: number, over: Partial<Payment> = {}): Payment => ({
   id, type: 'withdrawal', method: 'sandbox', amount: 10, fee: 0, currency: 'USD', status: 0, destination: '4242', reason: null,
   created_at: '2026-01-02T10:00:00Z', updated_at: '2026-01-02T10:00:00Z', ...over,

@@ -1,9 +1,9 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMethod, TonTransfer } from '@contracts/cashbox';
 import { createBrowserAdapter, setPlatformForTests } from '../../platform';
 import { closeLiveSocket, openLiveSocket } from '../../shared/live/live-socket';
-import { jsonResponse, renderAt, setupApp } from '../../test-utils';
+import { FakeSocket, jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { applyBalance, playerState } from '../player';
 import { CashboxPage } from './cashbox.page';
 import { formatNano, loadPendingDeposit, savePendingDeposit, watchDepositStatus } from './deposit-status';
@@ -34,21 +34,6 @@ vi.mock('@tonconnect/ui-react', () => ({
   useTonWallet: () => ton.wallet,
   useIsConnectionRestored: () => true,
 }));
-
-class FakeSocket {
-  static last: FakeSocket | null = null;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send() {}
-  close() {}
-  receive(type: string, data: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify({ type, data }) }));
-  }
-}
 
 const sandbox: PaymentMethod = { id: 'sandbox', name: 'Sandbox (test)', kind: 'sandbox', is_test: true, currency: 'USD', deposit: { min: 1, max: 10000 }, withdrawal: { min: 5, max: 5000 } };
 const tonMethod: PaymentMethod = { id: 'ton', name: 'TON (testnet)', kind: 'ton', is_test: true, currency: 'USD', deposit: { min: 1, max: 10000 }, withdrawal: { min: 5, max: 5000 } };
