@@ -106,9 +106,9 @@ describe('house games through the gateway', () => {
     const pair = await t.db.selectFrom('house_seed_pairs').select('server_seed').where('player_id', '=', p.id).executeTakeFirstOrThrow();
     const floats = await floatsFor(pair.server_seed, 'changed-elsewhere', 5, 1);
     expect(diceOutcome(floats, { direction: 'over', target: 5000 }).roll).toBe(after.outcome.roll);
-    // simultaneous bets of one player: each nonce once
+    // simultaneous bets of one player: each nonce once, taken in the order the bets came (one after another)
     const nonces = (await Promise.all(Array.from({ length: 12 }, dice))).map((r) => r.json().nonce as number);
-    expect(new Set(nonces).size).toBe(12);
+    expect(nonces).toEqual(Array.from({ length: 12 }, (_, i) => 6 + i));
     const rounds = await t.db.selectFrom('games_rounds').select('round_ref').where('player_id', '=', p.id).execute();
     expect(new Set(rounds.map((r) => r.round_ref)).size).toBe(15);
     const final = await t.db.selectFrom('house_seed_pairs').select('nonce').where('player_id', '=', p.id).executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import {
 import type { HouseBetBody, HouseBetResult, HouseFairness, HouseSession, MinesState, SeedRotation } from '@contracts/games';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
+import { createKeyedLanes } from '../../lib/keyed-lanes';
 import { toMajor, toMinor } from '../../lib/money';
 import type { GamesRepository } from '../games/games.repository';
 import { GUARD_FAILED, type GatewayService, type GatewaySession } from '../games/gateway.service';
@@ -64,6 +65,7 @@ export function createHouseService(deps: HouseDeps) {
 
   // The next nonce of each player's pair as this instance last saw it: only a guess, checked in the bet's statement.
   const nextPairs = new Map<string, SeedPairUse>();
+  const betLanes = createKeyedLanes();
   function remember(playerId: string, used: SeedPairUse) {
     if (nextPairs.size > 10_000) nextPairs.clear();
     nextPairs.set(playerId, { ...used, nonce: used.nonce + 1 });
@@ -200,6 +202,50 @@ export function createHouseService(deps: HouseDeps) {
     };
   }
 
+  /** A one-shot bet settled and paid: its nonce, its outcome, the money. */
+  async function playOneShot(session: GatewaySession, body: HouseBetBody, minor: bigint, digits: number, provider: number): Promise<HouseBetResult> {
+    const play = async (pair: SeedPairUse, guard?: ReturnType<HouseRepository['takeNonceParts']>) => {
+      const { outcome, payout } = settle(body, minor, pair, digits);
+      const roundRef = `h${pair.id}:${pair.nonce}`;
+      const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
+      const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
+      const win = await gateway.betWin(session, { providerId: provider, txId: `${roundRef}:bet`, winTxId: `${roundRef}:win`, roundRef, amount: minor, payout, details: { proof }, guard });
+      return { pair, outcome, payout, win };
+    };
+    // Real money, a pair remembered: settle with its next nonce and take that nonce in the bet's own statement, guarded
+    // on the pair being unchanged (one round trip). Otherwise, or when the guard fails (another instance or a mines
+    // round took a nonce, the seeds changed), take the nonce first, as a statement of its own.
+    let played: Awaited<ReturnType<typeof play>> | undefined;
+    const remembered = session.demo ? undefined : nextPairs.get(session.playerId);
+    if (remembered) {
+      const pair = { ...remembered };
+      remembered.nonce++; // the player's next bet (its lane runs it after this one) tries the nonce after
+      try {
+        played = await play(pair, house.takeNonceParts(session.playerId, pair));
+      } catch (err) {
+        if ((err as { code?: string }).code !== GUARD_FAILED) throw err;
+        nextPairs.delete(session.playerId);
+      }
+    }
+    if (!played) {
+      const pair = await takeNonce(session.playerId);
+      if (!session.demo) remember(session.playerId, pair);
+      played = await play(pair);
+    }
+    const { pair, outcome, payout, win } = played;
+    return {
+      round_id: Number(win.roundId),
+      game: body.game,
+      amount: toMajor(minor, digits),
+      payout: toMajor(payout, digits),
+      multiplier_bp: Number((payout * BigInt(BP_ONE)) / minor),
+      nonce: pair.nonce,
+      outcome,
+      balance: toMajor(win.balance, digits),
+      fairness: nextFairness(pair),
+    };
+  }
+
   return {
     serverFloats,
 
@@ -245,46 +291,10 @@ export function createHouseService(deps: HouseDeps) {
       const amount = rouletteStake !== null ? toMajor(rouletteStake, digits) : body.amount!;
       const { minor } = await stakeOf(session, amount, game);
       const provider = await providerId();
-      const play = async (pair: SeedPairUse, guard?: ReturnType<HouseRepository['takeNonceParts']>) => {
-        const { outcome, payout } = settle(body, minor, pair, digits);
-        const roundRef = `h${pair.id}:${pair.nonce}`;
-        const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
-        const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
-        const win = await gateway.betWin(session, { providerId: provider, txId: `${roundRef}:bet`, winTxId: `${roundRef}:win`, roundRef, amount: minor, payout, details: { proof }, guard });
-        return { pair, outcome, payout, win };
-      };
-      // Real money, a pair remembered: settle with its next nonce and take that nonce in the bet's own statement, guarded
-      // on the pair being unchanged (one round trip). Otherwise, or when the guard fails (another instance or a mines
-      // round took a nonce, the seeds changed), take the nonce first, as a statement of its own.
-      let played: Awaited<ReturnType<typeof play>> | undefined;
-      const remembered = session.demo ? undefined : nextPairs.get(session.playerId);
-      if (remembered) {
-        const pair = { ...remembered };
-        remembered.nonce++; // a simultaneous bet of this player here tries the nonce after
-        try {
-          played = await play(pair, house.takeNonceParts(session.playerId, pair));
-        } catch (err) {
-          if ((err as { code?: string }).code !== GUARD_FAILED) throw err;
-          nextPairs.delete(session.playerId);
-        }
-      }
-      if (!played) {
-        const pair = await takeNonce(session.playerId);
-        if (!session.demo) remember(session.playerId, pair);
-        played = await play(pair);
-      }
-      const { pair, outcome, payout, win } = played;
-      return {
-        round_id: Number(win.roundId),
-        game: body.game,
-        amount: toMajor(minor, digits),
-        payout: toMajor(payout, digits),
-        multiplier_bp: Number((payout * BigInt(BP_ONE)) / minor),
-        nonce: pair.nonce,
-        outcome,
-        balance: toMajor(win.balance, digits),
-        fairness: nextFairness(pair),
-      };
+      // one player's bets here run one after another: each then finds the nonce the one before left, and takes it in
+      // its own statement, where two at once would send the later one's guess ahead of the earlier (a failed guard,
+      // then two more statements)
+      return betLanes.run(session.playerId, () => playOneShot(session, body, minor, digits, provider));
     },
 
     async minesStart(token: string, body: { amount: number; mines: number }): Promise<MinesState> {
