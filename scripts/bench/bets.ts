@@ -6,7 +6,8 @@
 // The pgbench script is not written by hand: an in-process bet through the same app is captured on the pg client and
 // replayed (scripts/bench/pgbench-script.ts), so the reference runs every statement a bet runs, whatever they are.
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (10), BENCH_POOL_SIZE (server
-// pool), BENCH_PROFILE=1 (server --cpu-prof into .tmp/prof), BENCH_SHOW_SCRIPT=1 (print the pgbench scripts).
+// pool), BENCH_PROFILE=1 (server --cpu-prof into .tmp/prof), BENCH_SHOW_SCRIPT=1 (print the pgbench scripts),
+// BENCH_LOAD=wrk|undici (the load generator: wrk when installed, as `npm run bench` does; scripts/bench/http-load.ts).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
+import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -28,6 +30,7 @@ const poolSize = process.env.BENCH_POOL_SIZE;
 const connections = 50;
 const players = 1000;
 const port = Number(process.env.BENCH_PORT ?? 3299);
+const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
 const captureId = '987654321'; // the captured bet's player and session: ids no other parameter can equal
 const diceParams = { direction: 'over' as const, target: 5050 };
 
@@ -174,43 +177,26 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     await waitReady(`${base}/readyz`);
 
-    // a cheap load generator (it shares the two cores): one undici Pool to the server, keep-alive, no URL parsing per
-    // call, no parsing of the answer beyond its status
+    // warm up: every session known to the server, statements prepared on every pooled connection
     const agent = new Pool(base, { connections, pipelining: 1 });
     const bet = (token: string) =>
       agent.request({ path: '/house-api/bet', method: 'POST', headers: { 'content-type': 'application/json', 'x-game-token': token }, body }).then(async (res) => {
         const text = await res.body.text();
         if (res.statusCode !== 200) throw new Error(`bet answered ${res.statusCode}: ${text}`);
       });
-    // warm up: every session known to the server, statements prepared on every pooled connection
     for (let i = 0; i < tokens.length; i += connections) await Promise.all(tokens.slice(i, i + connections).map(bet));
     // PostgreSQL backends publish their counters at most once a second, after a transaction: let them all publish
     await sleep(1100);
     await Promise.all(tokens.slice(0, connections).map(bet));
+    await agent.close();
     await sleep(300);
 
     const commitsBefore = await commits(admin, name);
-    const cpu0 = { server: procTimes(server.pid!).own, serverSystem: procTimes(server.pid!).system, client: process.cpuUsage(), pg: postgresMs(), busy: machineBusyShare() };
-    const latencies: number[] = [];
-    const started = performance.now();
-    const end = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < end) {
-          const token = tokens[Math.floor(Math.random() * tokens.length)]!;
-          const t0 = performance.now();
-          await bet(token);
-          latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-    const elapsed = (performance.now() - started) / 1000;
-    const clientUsage = process.cpuUsage(cpu0.client);
-    const httpCpu = { server: procTimes(server.pid!).own - cpu0.server, serverSystem: procTimes(server.pid!).system - cpu0.serverSystem, client: (clientUsage.user + clientUsage.system) / 1000, pg: postgresMs() - cpu0.pg, busy: cpu0.busy() };
-    const ours = latencies.length / elapsed;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.floor((latencies.length - 1) * p)]!.toFixed(1);
-    await agent.close();
+    const cpu0 = { server: procTimes(server.pid!).own, serverSystem: procTimes(server.pid!).system, pg: postgresMs(), busy: machineBusyShare() };
+    const load = await runLoad({ base, path: '/house-api/bet', body, header: 'x-game-token', values: tokens, connections, seconds }, loadTool);
+    const httpCpu = { server: procTimes(server.pid!).own - cpu0.server, serverSystem: procTimes(server.pid!).system - cpu0.serverSystem, client: load.cpuMs, pg: postgresMs() - cpu0.pg, busy: cpu0.busy() };
+    const ours = load.perSecond;
+    const pct = (p: keyof LoadResult['percentiles']) => load.percentiles[p].toFixed(1);
     stop(server);
     await waitExit(server);
     server = undefined;
@@ -245,11 +231,12 @@ async function main() {
     const refStatements = (await commits(admin, name)) - commitsBeforeRef;
     const perBet = (ms: number, n: number) => `${((ms / n) * 1000).toFixed(0)} µs`;
 
-    console.log(`dice bets over HTTP (${connections} connections, ${players} players, ${seconds}s): ${ours.toFixed(0)} bets/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms`);
+    console.log(`dice bets over HTTP (${connections} connections, ${players} players, ${seconds}s, load from ${load.tool}): ${ours.toFixed(0)} bets/s, p50 ${pct('p50')} ms, p99 ${pct('p99')} ms`);
+    console.log(`latency: p50 ${pct('p50')}, p90 ${pct('p90')}, p99 ${pct('p99')}, p99.9 ${pct('p99.9')}, max ${pct('max')} ms`);
     console.log(`pgbench, the same bet SQL per transaction, prepared, ${connections} clients: ${reference.toFixed(0)} tps`);
     console.log(`ratio bets / pgbench: ${(ours / reference).toFixed(2)} (goal ≥ 0.5, p99 ≤ 50 ms)`);
-    console.log(`statements per bet: HTTP ${(httpStatements / latencies.length).toFixed(2)} (captured ${variants.loss.statements.length} on a loss, ${variants.win.statements.length} on a win), pgbench ${(refStatements / refTransactions).toFixed(2)}`);
-    console.log(`CPU per bet, HTTP: server ${perBet(httpCpu.server, latencies.length)} (kernel ${perBet(httpCpu.serverSystem, latencies.length)}), load generator ${perBet(httpCpu.client, latencies.length)}, PostgreSQL ${perBet(httpCpu.pg, latencies.length)} (machine busy ${(httpCpu.busy * 100).toFixed(0)} %)`);
+    console.log(`statements per bet: HTTP ${(httpStatements / load.requests).toFixed(2)} (captured ${variants.loss.statements.length} on a loss, ${variants.win.statements.length} on a win), pgbench ${(refStatements / refTransactions).toFixed(2)}`);
+    console.log(`CPU per bet, HTTP: server ${perBet(httpCpu.server, load.requests)} (kernel ${perBet(httpCpu.serverSystem, load.requests)}), load generator ${perBet(httpCpu.client, load.requests)}, PostgreSQL ${perBet(httpCpu.pg, load.requests)} (machine busy ${(httpCpu.busy * 100).toFixed(0)} %)`);
     console.log(`CPU per bet, pgbench: PostgreSQL ${perBet(refCpu.pg, refTransactions)}, pgbench ${perBet(refCpu.pgbench, refTransactions)} (machine busy ${(refCpu.busy * 100).toFixed(0)} %)`);
   } finally {
     if (server) stop(server);
