@@ -86,6 +86,13 @@ describe('server core', () => {
     expect(String(res.headers['content-security-policy'])).toContain('frame-ancestors');
     expect(String(res.headers['content-security-policy'])).toContain('https://web.telegram.org');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // the same headers on API answers, which also get a Cache-Control (errors included)
+    const api = await t.app.inject({ url: '/main-api/informational/all_currencies' });
+    expect(api.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['cache-control']).toBe('private, no-cache');
+    const missing = await t.app.inject({ method: 'POST', url: '/main-api/nope?x=1' });
+    expect(missing.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('publishes the OpenAPI document generated from the contracts', async () => {

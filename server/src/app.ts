@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import etag from '@fastify/etag';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -14,7 +13,8 @@ import type { DatabaseHandle } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { createTokenService } from './lib/tokens';
 import { createAuthGuard } from './plugins/auth-guard';
-import { registerErrorHandler, isApiPath } from './plugins/error-handler';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerEtag } from './plugins/etag';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStaticApp } from './plugins/static-app';
@@ -103,17 +103,10 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandler(app);
   await registerSecurity(app, config, options.redis);
   await app.register(formbody);
-  await app.register(etag, { weak: true });
+  registerEtag(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app);
 
-  // API answers may be cached by the browser only if it revalidates (the app's ETag cache does that itself).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url.split('?')[0] ?? '') && !reply.hasHeader('cache-control')) {
-      reply.header('Cache-Control', 'private, no-cache');
-    }
-    return payload;
-  });
 
   // --- shared services
   const tokens = createTokenService(options.secrets.jwt, config.JWT_TTL_SECONDS, clock);

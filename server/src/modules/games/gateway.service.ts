@@ -64,6 +64,7 @@ export function createGatewayService(deps: GatewayDeps) {
   const { repo, wallet, clock } = deps;
   // Sessions are immutable but for their end: a short per-instance cache spares a round trip on every call. The
   // one-statement betWin checks the end itself, in the statement, so its callers may use a cached session for longer.
+  // Keyed by the token itself (in this process's memory only; the database keeps its hash): no hash per call.
   const sessionCache = new Map<string, { session: GatewaySession; at: number }>();
   const CACHE_MS = 5_000;
   const BET_WIN_CACHE_MS = 10 * 60_000;
@@ -93,11 +94,10 @@ export function createGatewayService(deps: GatewayDeps) {
   }
 
   async function sessionForToken(token: string, maxAgeMs: number): Promise<GatewaySession> {
-    const key = hashToken(token);
-    const hit = sessionCache.get(key);
+    const hit = sessionCache.get(token);
     let session = hit && Date.now() - hit.at < maxAgeMs ? hit.session : undefined;
     if (!session) {
-      const row = await repo.findSessionByTokenHash(key);
+      const row = await repo.findSessionByTokenHash(hashToken(token));
       if (!row) throw refused(401, 'GATEWAY_INVALID_TOKEN', 'Unknown game session');
       if (!row.authenticated_at) {
         if (row.launch_expires_at <= clock.now()) throw refused(401, 'GATEWAY_SESSION_EXPIRED', 'The game link has expired; open the game again');
@@ -105,7 +105,7 @@ export function createGatewayService(deps: GatewayDeps) {
       }
       session = toSession(row);
       if (sessionCache.size > 10_000) sessionCache.clear();
-      sessionCache.set(key, { session, at: Date.now() });
+      sessionCache.set(token, { session, at: Date.now() });
     }
     assertLive(session);
     return session;
