@@ -57,7 +57,8 @@ export function bindTemplate(template: StatementTemplate, sources: ReadonlyArray
     let value: unknown;
     for (let j = 0; value === undefined && j < sources.length; j++) value = sources[j]?.[name];
     if (value === undefined) throw new Error(`statement template: no value for slot ${name}`);
-    out[i] = value;
+    // a timestamp goes as ISO 8601 text, the same instant pg's own Date formatting (local time and offset) sends, cheaper
+    out[i] = value instanceof Date ? value.toISOString() : value;
   }
   return out;
 }

@@ -84,7 +84,7 @@ export function betWinStatement(name: string, policy?: BetPolicyParts, guard?: B
         select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
                u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
                u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries,
-               ${policy ? policy.outcome : sql`null::json`} as policy, ${guard ? guard.holds : sql`true`} as guard_held
+               ${policy ? sql`case when u.player_id is null then ${policy.outcome} end` : sql`null::json`} as policy, ${guard ? guard.holds : sql`true`} as guard_held
         from (select 1) as one left join r on true left join w_upd u on true`;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_ERROR_BLOCKED, BODY_ERROR_MAINTENANCE, ErrorCode } from '@contracts/errors';
@@ -14,9 +14,15 @@ const ALWAYS_OPEN = [
 
 /** Answers 6000 (region blocked, HTTP 451) and 6001 (maintenance, HTTP 503) body errors of spec §8. */
 export function registerSiteStatusGate(app: FastifyInstance, service: SiteStatusService, config: Config): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // other paths (the house games' API, static files) pass at once, without an async turn
+    if (!request.url.startsWith('/main-api/') && !request.url.startsWith('/int-api/')) return done();
+    gate(request, reply).then(() => {
+      if (!reply.sent) done(); // a gate that answered ends the request here, as an async hook's `return reply` does
+    }, done);
+  });
+  async function gate(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/main-api/') && !path.startsWith('/int-api/')) return;
     if (ALWAYS_OPEN.some((p) => path.startsWith(p))) return;
     const country = request.headers[config.COUNTRY_HEADER.toLowerCase()];
     if (service.isRegionBlocked(Array.isArray(country) ? country[0] : country)) {
@@ -35,7 +41,7 @@ export function registerSiteStatusGate(app: FastifyInstance, service: SiteStatus
         detail: 'The site is under maintenance',
       });
     }
-  });
+  }
 }
 
 export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusService; config: Config }> = async (app, { service, config }) => {
