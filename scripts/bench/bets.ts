@@ -28,6 +28,8 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const poolSize = process.env.BENCH_POOL_SIZE;
 const connections = 50;
+// the client threads of both load generators, wrk and pgbench (BENCH_CLIENT_THREADS; one is faster on two shared cores)
+const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const players = 1000;
 const port = Number(process.env.BENCH_PORT ?? 3299);
 const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
@@ -193,7 +195,7 @@ async function main() {
 
     const commitsBefore = await commits(admin, name);
     const cpu0 = { server: procTimes(server.pid!).own, serverSystem: procTimes(server.pid!).system, pg: postgresMs(), busy: machineBusyShare() };
-    const load = await runLoad({ base, path: '/house-api/bet', body, header: 'x-game-token', values: tokens, connections, seconds }, loadTool);
+    const load = await runLoad({ base, path: '/house-api/bet', body, header: 'x-game-token', values: tokens, connections, seconds, threads: clientThreads }, loadTool);
     const httpCpu = { server: procTimes(server.pid!).own - cpu0.server, serverSystem: procTimes(server.pid!).system - cpu0.serverSystem, client: load.cpuMs, pg: postgresMs() - cpu0.pg, busy: cpu0.busy() };
     const ours = load.perSecond;
     const pct = (p: keyof LoadResult['percentiles']) => load.percentiles[p].toFixed(1);
@@ -221,7 +223,7 @@ async function main() {
     const out = execFileSync(
       pgbench,
       ['-n', '-M', 'prepared', '-f', `${join(dir, 'win.sql')}@${chance}`, '-f', `${join(dir, 'loss.sql')}@${10_000 - chance}`, ...defines,
-        '-c', String(connections), '-j', '2', '-T', String(seconds), url.toString()],
+        '-c', String(connections), '-j', String(clientThreads), '-T', String(seconds), url.toString()],
       { encoding: 'utf8' },
     );
     const refCpu = { pg: postgresMs() - pg0.pg, pgbench: procTimes('self').children - pg0.self, busy: pg0.busy() };

@@ -16,6 +16,8 @@ export interface LoadSpec {
   values: string[];
   connections: number;
   seconds: number;
+  /** wrk's threads (1: one thread drives 50 connections at these rates with the fewest context switches). */
+  threads?: number;
 }
 
 export interface LoadResult {
@@ -72,7 +74,7 @@ done = function(summary, latency, requests)
 end
 `);
   const cpu0 = childrenCpuMs();
-  const out = execFileSync('wrk', ['-t2', `-c${spec.connections}`, `-d${spec.seconds}s`, '--timeout', '10s', '-s', lua, `${spec.base}${spec.path}`], { encoding: 'utf8' });
+  const out = execFileSync('wrk', [`-t${spec.threads ?? 1}`, `-c${spec.connections}`, `-d${spec.seconds}s`, '--timeout', '10s', '-s', lua, `${spec.base}${spec.path}`], { encoding: 'utf8' });
   const cpuMs = childrenCpuMs() - cpu0;
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`wrk printed no result:\n${out}`);
