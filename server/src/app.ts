@@ -48,7 +48,7 @@ import {
   betsHistoryRoutes, createCatalogueRepository, createCatalogueService, createGamesRepository, createGatewayService, gamesRoutes,
   providerGatewayRoutes, type BetPolicy,
 } from './modules/games';
-import { createCrashService, createHouseRepository, createHouseService, houseRoutes } from './modules/house-games';
+import { createCrashRepository, createCrashService, createHouseRepository, createHouseService, houseRoutes } from './modules/house-games';
 import { createLimitsRepository, createLimitsService, limitsOperatorRoutes, limitsRoutes } from './modules/limits';
 import { SELF_EXCLUSION } from './modules/accounts/accounts.service';
 import { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes, tonManifestRoutes } from './modules/cashbox/cashbox.routes';
@@ -228,7 +228,7 @@ export async function buildApp(options: AppOptions) {
     revealProof: (proof) => house.revealProof(proof),
   });
   const crash = createCrashService({
-    db, games: gamesRepo, gateway, live: bus, clock, digits, log: app.log,
+    crash: createCrashRepository(db), games: gamesRepo, gateway, live: bus, clock, digits, log: app.log,
     settings: { bettingMs: config.CRASH_BETTING_MS, crashedPauseMs: config.CRASH_PAUSE_MS, chainLength: config.CRASH_CHAIN_LENGTH, salt: config.CRASH_SALT },
   });
   // each minute: limit periods roll over on time, dead attempt counters go, and TON deposits that can no longer

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createCrashRepository } from './crash.repository';
 import { createCrashService } from './crash.service';
 
 // Several instances run the crash driver; one lease decides which of them moves the rounds.
@@ -18,7 +19,7 @@ let offsetMs = 0;
 const clock = { now: () => new Date(Date.now() + offsetMs) };
 const instance = () =>
   createCrashService({
-    db: t.db, games: t.services.gamesRepo, gateway: t.services.gateway, live: t.bus, clock, digits: async () => 2,
+    crash: createCrashRepository(t.db), games: t.services.gamesRepo, gateway: t.services.gateway, live: t.bus, clock, digits: async () => 2,
     settings: { bettingMs: 200, crashedPauseMs: 100, chainLength: 50, leaseMs: 600 },
     log: { error: (o: object) => void errors.push(o) },
   });

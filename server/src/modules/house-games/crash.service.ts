@@ -1,14 +1,13 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { crashPointFromInt, randomSeedHex } from '@contracts/fairness';
 import { crashMultiplierAt, CRASH_GROWTH_PER_MS, type CrashMyBet, type CrashState } from '@contracts/games';
-import { sql } from 'kysely';
-import type { Database } from '../../db/database';
 import { AppError, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
 import type { LivePublisher } from '../live/live.bus';
 import type { GamesRepository } from '../games/games.repository';
 import type { GatewayService } from '../games/gateway.service';
+import type { CrashBetRow, CrashRepository, CrashRoundRow as RoundRow } from './crash.repository';
 
 // Crash: shared rounds for everyone online from a pre-committed SHA-256 hash chain (contracts/fairness/crash.ts).
 // The chain's terminating hash and salt are published before the first game; game g uses h_{N−g}, and its crash point
@@ -34,19 +33,8 @@ export function crashPointOf(gameHash: string, salt: string): number {
 /** Milliseconds the multiplier takes to reach a crash point. */
 export const msToReach = (point: number) => (point <= 100 ? 0 : Math.ceil(Math.log(point / 100) / CRASH_GROWTH_PER_MS));
 
-interface RoundRow {
-  id: string;
-  chain_id: number;
-  game_number: number;
-  game_hash: string;
-  crash_point: number;
-  phase: 'betting' | 'running' | 'crashed';
-  starts_at: Date;
-  crashed_at: Date | null;
-}
-
 export interface CrashDeps {
-  db: Database;
+  crash: CrashRepository;
   games: GamesRepository;
   gateway: GatewayService;
   live: LivePublisher;
@@ -57,7 +45,7 @@ export interface CrashDeps {
 }
 
 export function createCrashService(deps: CrashDeps) {
-  const { db, gateway, clock, settings } = deps;
+  const { crash: repo, gateway, clock, settings } = deps;
   let chain: { id: number; terminatingHash: string; salt: string; hashes: string[] } | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
@@ -72,27 +60,17 @@ export function createCrashService(deps: CrashDeps) {
   /** Takes or renews the lease; false while another live instance holds it. */
   async function holdLease(): Promise<boolean> {
     const now = clock.now();
-    const held = await sql<{ holder: string }>`
-      insert into house_crash_driver_lease (id, holder, expires_at) values (1, ${driverId}, ${new Date(now.getTime() + leaseMs)})
-      on conflict (id) do update set holder = excluded.holder, expires_at = excluded.expires_at
-      where house_crash_driver_lease.holder = excluded.holder or house_crash_driver_lease.expires_at < ${now}
-      returning holder`.execute(db);
-    return held.rows.length > 0;
+    return repo.upsertLease(driverId, now, new Date(now.getTime() + leaseMs));
   }
 
   async function loadChain() {
     if (chain) return chain;
-    let row = await db.selectFrom('house_crash_chains').selectAll().orderBy('id', 'desc').executeTakeFirst();
-    const used = row ? await db.selectFrom('house_crash_rounds').select((eb) => eb.fn.max('game_number').as('g')).where('chain_id', '=', row.id).executeTakeFirst() : undefined;
-    if (!row || Number(used?.g ?? 0) >= row.length) {
+    let row = await repo.latestChain();
+    if (!row || (await repo.lastGameNumber(row.id)) >= row.length) {
       const seed = randomSeedHex();
       const hashes = [seed];
       for (let i = 0; i < settings.chainLength; i++) hashes.push(sha256(hashes[i]!));
-      row = await db
-        .insertInto('house_crash_chains')
-        .values({ terminating_hash: hashes[settings.chainLength]!, salt: settings.salt ?? randomSeedHex(), length: settings.chainLength, seed })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await repo.insertChain({ terminating_hash: hashes[settings.chainLength]!, salt: settings.salt ?? randomSeedHex(), length: settings.chainLength, seed });
     }
     const hashes = [row.seed];
     for (let i = 0; i < row.length; i++) hashes.push(sha256(hashes[i]!));
@@ -104,18 +82,17 @@ export function createCrashService(deps: CrashDeps) {
     return { providerId: (await deps.games.findProvider('house'))!.id, gameId: crashGameId };
   }
 
-  const currentRound = () =>
-    db.selectFrom('house_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst() as Promise<RoundRow | undefined>;
+  const currentRound = () => repo.latestRound();
 
   async function history() {
-    const rows = await db.selectFrom('house_crash_rounds').select(['id', 'crash_point']).where('phase', '=', 'crashed').orderBy('id', 'desc').limit(20).execute();
+    const rows = await repo.crashedRounds(20);
     return rows.map((r) => ({ round_id: Number(r.id), crash_point: r.crash_point }));
   }
 
   async function stateOf(round: RoundRow): Promise<CrashState> {
     const c = await loadChain();
     const now = clock.now();
-    const players = await db.selectFrom('house_crash_bets').select((eb) => eb.fn.countAll<string>().as('n')).where('crash_round_id', '=', round.id).executeTakeFirst();
+    const players = await repo.countBets(round.id);
     const crashed = round.phase === 'crashed';
     return {
       round_id: Number(round.id),
@@ -129,7 +106,7 @@ export function createCrashService(deps: CrashDeps) {
       crash_point: crashed ? round.crash_point : null,
       game_hash: crashed ? round.game_hash : null,
       history: await history(),
-      players: Number(players?.n ?? 0),
+      players,
     };
   }
 
@@ -137,7 +114,7 @@ export function createCrashService(deps: CrashDeps) {
     await deps.live.broadcast({ type: 'crash', data: await stateOf(round) });
   }
 
-  async function myBet(row: { crash_round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }, currency: string, balance: bigint): Promise<CrashMyBet> {
+  async function myBet(row: Pick<CrashBetRow, 'crash_round_id' | 'amount_minor' | 'auto_cashout' | 'cashout_at' | 'status'>, currency: string, balance: bigint): Promise<CrashMyBet> {
     const digits = await deps.digits(currency);
     const amount = BigInt(row.amount_minor);
     return {
@@ -152,7 +129,7 @@ export function createCrashService(deps: CrashDeps) {
   }
 
   /** Pay a cashed-out bet (or close a lost one) through the gateway, and tell the player. */
-  async function settleBet(bet: { crash_round_id: string; player_id: string; session_id: string; round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }) {
+  async function settleBet(bet: CrashBetRow) {
     const { providerId } = await houseIds();
     const payout = bet.cashout_at ? (BigInt(bet.amount_minor) * BigInt(bet.cashout_at)) / 100n : 0n;
     const roundRef = `c${bet.crash_round_id}:${bet.player_id}`;
@@ -172,29 +149,21 @@ export function createCrashService(deps: CrashDeps) {
         return service.openRound();
       }
       const gameHash = c.hashes[c.hashes.length - 1 - gameNumber]!;
-      const round = (await db
-        .insertInto('house_crash_rounds')
-        .values({ chain_id: c.id, game_number: gameNumber, game_hash: gameHash, crash_point: crashPointOf(gameHash, c.salt), phase: 'betting', starts_at: new Date(clock.now().getTime() + settings.bettingMs) })
-        .returningAll()
-        .executeTakeFirstOrThrow()) as RoundRow;
+      const round = await repo.insertRound({
+        chain_id: c.id, game_number: gameNumber, game_hash: gameHash, crash_point: crashPointOf(gameHash, c.salt), phase: 'betting', starts_at: new Date(clock.now().getTime() + settings.bettingMs),
+      });
       await broadcast(round);
       return round;
     },
     async startRound(round: RoundRow): Promise<RoundRow> {
-      const started = (await db.updateTable('house_crash_rounds').set({ phase: 'running', starts_at: clock.now() }).where('id', '=', round.id).returningAll().executeTakeFirstOrThrow()) as RoundRow;
+      const started = await repo.markRunning(round.id, clock.now());
       await broadcast(started);
       return started;
     },
     /** The multiplier reached the crash point: auto cash-outs at or below it are paid, the rest lose. */
     async crashRound(round: RoundRow): Promise<RoundRow> {
-      const crashed = (await db.updateTable('house_crash_rounds').set({ phase: 'crashed', crashed_at: clock.now() }).where('id', '=', round.id).returningAll().executeTakeFirstOrThrow()) as RoundRow;
-      const settled = await sql<{ crash_round_id: string; player_id: string; session_id: string; round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }>`
-        update house_crash_bets
-        set status = case when auto_cashout is not null and auto_cashout <= ${round.crash_point} then 'cashed_out' else 'lost' end,
-            cashout_at = case when auto_cashout is not null and auto_cashout <= ${round.crash_point} then auto_cashout else null end
-        where crash_round_id = ${round.id} and status = 'active'
-        returning crash_round_id::text, player_id::text, session_id::text, round_id::text, amount_minor::text, auto_cashout, cashout_at, status`.execute(db);
-      for (const bet of settled.rows) {
+      const crashed = await repo.markCrashed(round.id, clock.now());
+      for (const bet of await repo.updateBetsAtCrash(round.id, round.crash_point)) {
         await settleBet(bet).catch((err: unknown) => deps.log.error({ err, bet }, 'crash bet settlement failed'));
       }
       await broadcast(crashed);
@@ -225,18 +194,18 @@ export function createCrashService(deps: CrashDeps) {
       if (!round || round.phase !== 'betting' || round.starts_at <= clock.now()) throw conflict('HOUSE_CRASH_NOT_BETTING', 'Bets are closed for this round; wait for the next one');
       const roundRef = `c${round.id}:${session.playerId}`;
       // the bet row first (one per player and round, only while betting), then the stake
-      const inserted = await sql<{ x: number }>`insert into house_crash_bets (crash_round_id, player_id, session_id, round_id, amount_minor, auto_cashout, demo)
-        select ${round.id}, ${session.playerId}, ${session.id}, 0, ${amount.toString()}, ${body.auto_cashout ?? null}, ${session.demo}
-        from house_crash_rounds where id = ${round.id} and phase = 'betting' and starts_at > ${clock.now()}
-        on conflict do nothing returning 1 as x`.execute(db);
-      if (inserted.rows.length === 0) throw conflict('HOUSE_CRASH_ALREADY_BET', 'You already have a bet in this round, or bets are closed');
+      const inserted = await repo.insertBetWhileBetting(
+        { crash_round_id: round.id, player_id: session.playerId, session_id: session.id, amount_minor: amount.toString(), auto_cashout: body.auto_cashout ?? null, demo: session.demo },
+        clock.now(),
+      );
+      if (!inserted) throw conflict('HOUSE_CRASH_ALREADY_BET', 'You already have a bet in this round, or bets are closed');
       try {
         const proof = { game: 'crash', round_id: Number(round.id), game_number: round.game_number, params: { auto_cashout: body.auto_cashout ?? null }, outcome: {} };
         const placed = await gateway.bet(session, { providerId, txId: `${roundRef}:bet`, roundRef, amount, details: { proof } });
-        await db.updateTable('house_crash_bets').set({ round_id: placed.roundId }).where('crash_round_id', '=', round.id).where('player_id', '=', session.playerId).execute();
+        await repo.setBetGameRound(round.id, session.playerId, placed.roundId);
         return myBet({ crash_round_id: round.id, amount_minor: amount.toString(), auto_cashout: body.auto_cashout ?? null, cashout_at: null, status: 'active' }, session.currency, placed.balance);
       } catch (err) {
-        await db.deleteFrom('house_crash_bets').where('crash_round_id', '=', round.id).where('player_id', '=', session.playerId).execute();
+        await repo.deleteBet(round.id, session.playerId);
         throw err;
       }
     },
@@ -247,14 +216,7 @@ export function createCrashService(deps: CrashDeps) {
       const round = await currentRound();
       if (!round || round.phase !== 'running') throw conflict('HOUSE_CRASH_NOT_RUNNING', 'The round is not running');
       const now = crashMultiplierAt(clock.now().getTime() - round.starts_at.getTime());
-      const updated = await sql<{ crash_round_id: string; player_id: string; session_id: string; round_id: string; amount_minor: string; auto_cashout: number | null; cashout_at: number | null; status: 'active' | 'cashed_out' | 'lost' }>`
-        update house_crash_bets b
-        set status = 'cashed_out', cashout_at = case when b.auto_cashout is not null and b.auto_cashout <= ${now} then b.auto_cashout else ${now} end
-        from house_crash_rounds r
-        where b.crash_round_id = ${round.id} and b.player_id = ${session.playerId} and b.status = 'active'
-          and r.id = b.crash_round_id and r.crash_point > ${now}
-        returning b.crash_round_id::text, b.player_id::text, b.session_id::text, b.round_id::text, b.amount_minor::text, b.auto_cashout, b.cashout_at, b.status`.execute(db);
-      const bet = updated.rows[0];
+      const bet = await repo.updateBetCashedOut(round.id, session.playerId, now);
       if (!bet) throw conflict('HOUSE_CRASH_TOO_LATE', 'Too late: the round crashed, or you have no active bet');
       await settleBet(bet);
       const after = await gateway.balance(session);
@@ -311,8 +273,7 @@ export function createCrashService(deps: CrashDeps) {
       if (timer) clearTimeout(timer);
       if (!leading) return;
       leading = false;
-      await db.deleteFrom('house_crash_driver_lease').where('holder', '=', driverId).execute()
-        .catch((err: unknown) => deps.log.error({ err }, 'crash driver lease not released'));
+      await repo.deleteLease(driverId).catch((err: unknown) => deps.log.error({ err }, 'crash driver lease not released'));
     },
   };
   return service;

@@ -3,5 +3,6 @@
 // Does not own: money (the gateway → wallet), the maths (contracts/fairness), the catalogue (games).
 export { createHouseRepository, type HouseRepository } from './house.repository';
 export { createHouseService, serverFloats, type HouseService } from './house.service';
+export { createCrashRepository, type CrashRepository } from './crash.repository';
 export { createCrashService, crashPointOf, msToReach, type CrashService, type CrashSettings } from './crash.service';
 export { houseRoutes } from './house.routes';
