@@ -1,39 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
+import type { HouseCrashBetsTable, HouseCrashChainsTable, HouseCrashRoundsTable } from './house.tables';
 
 // All SQL of crash: the hash chains, the shared rounds, the players' bets in them, and the driver's lease.
 
-export type CrashPhase = 'betting' | 'running' | 'crashed';
-export type CrashBetStatus = 'active' | 'cashed_out' | 'lost';
-
-export interface CrashRoundRow {
-  id: string;
-  chain_id: number;
-  game_number: number;
-  game_hash: string;
-  crash_point: number;
-  phase: CrashPhase;
-  starts_at: Date;
-  crashed_at: Date | null;
-}
-export interface CrashChainRow {
-  id: number;
-  terminating_hash: string;
-  salt: string;
-  length: number;
-  seed: string;
-}
+export type CrashRoundRow = Selectable<HouseCrashRoundsTable>;
+type CrashChainValues = Omit<Selectable<HouseCrashChainsTable>, 'id' | 'created_at'>;
 /** A bet in a round, as the settlement reads it (ids as text). */
-export interface CrashBetRow {
-  crash_round_id: string;
-  player_id: string;
-  session_id: string;
-  round_id: string;
-  amount_minor: string;
-  auto_cashout: number | null;
-  cashout_at: number | null;
-  status: CrashBetStatus;
-}
+export type CrashBetRow = Omit<Selectable<HouseCrashBetsTable>, 'demo'>;
 const betColumns = (b: string) =>
   sql.raw(`${b}crash_round_id::text, ${b}player_id::text, ${b}session_id::text, ${b}round_id::text, ${b}amount_minor::text, ${b}auto_cashout, ${b}cashout_at, ${b}status`);
 
@@ -54,25 +28,25 @@ export function createCrashRepository(db: Database) {
     },
 
     // ---------------------------------------------------------------- chains
-    latestChain: (): Promise<CrashChainRow | undefined> => db.selectFrom('house_crash_chains').selectAll().orderBy('id', 'desc').executeTakeFirst(),
+    latestChain: (): Promise<Selectable<HouseCrashChainsTable> | undefined> => db.selectFrom('house_crash_chains').selectAll().orderBy('id', 'desc').executeTakeFirst(),
     /** The highest game number played on a chain (0 when none). */
     async lastGameNumber(chainId: number): Promise<number> {
       const row = await db.selectFrom('house_crash_rounds').select((eb) => eb.fn.max('game_number').as('g')).where('chain_id', '=', chainId).executeTakeFirst();
       return Number(row?.g ?? 0);
     },
-    insertChain: (values: { terminating_hash: string; salt: string; length: number; seed: string }): Promise<CrashChainRow> =>
+    insertChain: (values: CrashChainValues): Promise<Selectable<HouseCrashChainsTable>> =>
       db.insertInto('house_crash_chains').values(values).returningAll().executeTakeFirstOrThrow(),
 
     // ---------------------------------------------------------------- rounds
-    latestRound: () => db.selectFrom('house_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst() as Promise<CrashRoundRow | undefined>,
+    latestRound: (): Promise<CrashRoundRow | undefined> => db.selectFrom('house_crash_rounds').selectAll().orderBy('id', 'desc').executeTakeFirst(),
     crashedRounds: (limit: number) =>
       db.selectFrom('house_crash_rounds').select(['id', 'crash_point']).where('phase', '=', 'crashed').orderBy('id', 'desc').limit(limit).execute(),
-    insertRound: async (values: Omit<CrashRoundRow, 'id' | 'crashed_at'>): Promise<CrashRoundRow> =>
-      (await db.insertInto('house_crash_rounds').values(values).returningAll().executeTakeFirstOrThrow()) as CrashRoundRow,
-    markRunning: async (id: string, at: Date): Promise<CrashRoundRow> =>
-      (await db.updateTable('house_crash_rounds').set({ phase: 'running', starts_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()) as CrashRoundRow,
-    markCrashed: async (id: string, at: Date): Promise<CrashRoundRow> =>
-      (await db.updateTable('house_crash_rounds').set({ phase: 'crashed', crashed_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()) as CrashRoundRow,
+    insertRound: (values: Omit<CrashRoundRow, 'id' | 'crashed_at'>): Promise<CrashRoundRow> =>
+      db.insertInto('house_crash_rounds').values(values).returningAll().executeTakeFirstOrThrow(),
+    markRunning: (id: string, at: Date): Promise<CrashRoundRow> =>
+      db.updateTable('house_crash_rounds').set({ phase: 'running', starts_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
+    markCrashed: (id: string, at: Date): Promise<CrashRoundRow> =>
+      db.updateTable('house_crash_rounds').set({ phase: 'crashed', crashed_at: at }).where('id', '=', id).returningAll().executeTakeFirstOrThrow(),
 
     // ---------------------------------------------------------------- bets
     async countBets(crashRoundId: string): Promise<number> {
