@@ -1,6 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const contracts = fileURLToPath(new URL('./contracts', import.meta.url));
 
@@ -12,14 +15,66 @@ const browserOnlyTweetnacl: Plugin = {
   transform(code, id) {
     const probe = "typeof require !== 'undefined'";
     if (!/[\\/]tweetnacl[\\/]nacl-fast\.js$/.test(id)) return null;
-    if (!code.includes(probe)) this.warn('tweetnacl changed: the require probe was not found (check the first-load size)');
+    if (!code.includes(probe))
+      this.warn('tweetnacl changed: the require probe was not found (check the first-load size)');
     return { code: code.replace(probe, 'false'), map: null };
   },
 };
 
+// Pre-compressed copies (.br, .gz) of the built text assets, served by @fastify/static's `preCompressed` option:
+// the first load travels compressed without the server compressing on every request.
+const precompress: Plugin = {
+  name: 'precompress',
+  apply: 'build',
+  writeBundle(options) {
+    const dir = options.dir;
+    if (!dir) return;
+    const walk = (d: string): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)],
+      );
+    for (const file of walk(dir)) {
+      if (!/\.(js|css|svg|json|txt|xml|webmanifest)$/.test(file)) continue;
+      const body = readFileSync(file);
+      if (body.length < 1024) continue;
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        }),
+      );
+    }
+  },
+};
+
+// The app's stylesheets do not block the first paint: the server-drawn first screen (header, Home's first banner) is
+// styled by index.html's inline CSS, and VKUI's and the app's CSS is needed only when React mounts. Vite's
+// render-blocking `<link rel="stylesheet">` tags in index.html become `<link rel="preload" as="style">` (fetched at
+// once, at high priority); src/app/styles-ready.ts turns them into stylesheets and the app mounts once they apply.
+// The house games' page (house.html) keeps its blocking stylesheets.
+const nonBlockingCss: Plugin = {
+  name: 'non-blocking-css',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      if (!ctx.filename.endsWith('index.html')) return html;
+      return html.replace(
+        /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
+        (_m, cors: string, href: string) => `<link rel="preload" as="style"${cors} href="${href}" data-app-css>`,
+      );
+    },
+  },
+};
+
+// A build is always the production build, whatever NODE_ENV the shell has (a development NODE_ENV used to give
+// a development bundle: jsx-dev-runtime, no service worker). `vite` (the dev server) stays development.
+if (process.argv.includes('build')) process.env.NODE_ENV = 'production';
+
 // The player app. Built into dist/app and served by the API server on one port.
 export default defineConfig({
-  plugins: [react(), browserOnlyTweetnacl],
+  plugins: [react(), browserOnlyTweetnacl, nonBlockingCss, precompress],
   resolve: {
     alias: [
       { find: /^@contracts\/(.*)$/, replacement: `${contracts}/$1` },
@@ -27,13 +82,43 @@ export default defineConfig({
       { find: /^@vkontakte\/vkui$/, replacement: '@vkontakte/vkui/dist/cssm' },
     ],
   },
-  define: { __BUILD_VERSION__: JSON.stringify(process.env.BUILD_VERSION ?? new Date().toISOString().replace(/\D/g, '').slice(0, 12)) },
+  define: {
+    __BUILD_VERSION__: JSON.stringify(
+      process.env.BUILD_VERSION ?? new Date().toISOString().replace(/\D/g, '').slice(0, 12),
+    ),
+  },
+  css: {
+    postcss: {
+      plugins: [
+        // VKUI's themes.css declares its tokens for three design themes; the app runs VKUI as 'android' (vkBase) or
+        // 'ios' (vkIOS), never 'vkcom': the vkCom-only rules (29 of its 81 kB) leave the first load's stylesheet.
+        {
+          postcssPlugin: 'drop-vkcom-theme',
+          Rule(rule) {
+            if (!rule.selector.includes('.vkui--vkCom--')) return;
+            const kept = rule.selectors.filter((selector) => !selector.includes('.vkui--vkCom--'));
+            if (kept.length === 0) rule.remove();
+            else rule.selectors = kept;
+          },
+        },
+      ],
+    },
+  },
   build: {
     outDir: 'dist/app',
     emptyOutDir: true,
     sourcemap: false,
+    // every browser the app supports (and Telegram's webviews) knows <link rel=modulepreload>: no polyfill on the first load
+    modulePreload: { polyfill: false },
     // the player app, and the house games' page that the game page's iframe opens (/house/)
-    rollupOptions: { input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), house: fileURLToPath(new URL('./house.html', import.meta.url)) } },
+    rollupOptions: {
+      // zod in a chunk of its own: the pages that validate forms load it; it is never co-located with first-load code
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] } },
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        house: fileURLToPath(new URL('./house.html', import.meta.url)),
+      },
+    },
   },
   server: {
     proxy: {

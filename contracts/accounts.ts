@@ -16,16 +16,26 @@ const password = z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWOR
 export const signInForm = z.object({
   username: email,
   password: z.string().min(1, 'is required').max(128),
-  two_factor_code: z.string().regex(/^\d{6}$/, 'must be 6 digits').optional().or(z.literal('').transform(() => undefined)),
+  two_factor_code: z
+    .string()
+    .regex(/^\d{6}$/, 'must be 6 digits')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   captcha_token: z.string().max(4096).optional(),
 });
 
 export const signUpBody = z.object({
   email,
   password,
-  currency: z.string().regex(/^[A-Z]{3,5}$/, 'must be a currency code').default('USD'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/, 'must be a currency code')
+    .default('USD'),
   accept_terms: z.literal(true, { message: 'must be accepted' }),
-  language_code: z.string().regex(/^[a-z]{2}$/).optional(),
+  language_code: z
+    .string()
+    .regex(/^[a-z]{2}$/)
+    .optional(),
   start_param: z.string().max(512).optional(),
   captcha_token: z.string().max(4096).optional(),
 });
@@ -52,21 +62,40 @@ export const address = z.object({
   country: z.string().max(64).optional(),
 });
 
-
 /** PUT /main-api/users/me: only these fields are editable; anything else is ignored. */
 export const updatePlayerBody = z
   .object({
     name: z.string().trim().max(64).nullable(),
     last_name: z.string().trim().max(64).nullable(),
-    username: z.string().trim().regex(/^[A-Za-z0-9_.]{3,32}$/, 'must be 3–32 letters, digits, dot or underscore').nullable(),
+    username: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.]{3,32}$/, 'must be 3–32 letters, digits, dot or underscore')
+      .nullable(),
     email: email.nullable(),
-    tel: z.string().trim().regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number').nullable(),
+    tel: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, 'must be a phone number')
+      .nullable(),
     sex: z.enum(sexes).nullable(),
-    birthday: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(isCalendarDate, 'must be a real date').nullable(),
-    country_code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code').nullable(),
+    birthday: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+      .refine(isCalendarDate, 'must be a real date')
+      .nullable(),
+    country_code: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+      .nullable(),
     address: address.nullable(),
     language_code: z.string().regex(/^[a-z]{2}$/, 'must be a language code'),
-    time_limit: z.number().int().min(1).max(30 * 24 * 3600).nullable(),
+    time_limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(30 * 24 * 3600)
+      .nullable(),
     preferred_communication_channel: z.enum(communicationChannels),
     unsubscribed: z.boolean(),
     show_info: z.boolean(),

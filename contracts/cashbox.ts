@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { paged } from './common';
+import { bigIdParams, paged } from './common';
+import { paymentStatus } from './codes';
 
 // Cashbox calls (the spec says "not shown" for their payloads; these paths are ours, see issue 4).
 export const clientTypes = ['web', 'telegram'] as const;
 export type ClientType = (typeof clientTypes)[number];
-export const paymentStatus = { processing: 0, processed: 1, processedWithFee: 2, rejected: 3, manual: 4 } as const;
+// payment status codes: contracts/codes.ts (zod-free, so the app's chunks import them without zod)
+export { paymentStatus, type PaymentStatus } from './codes';
 
 export const methodsQuery = z.object({ client_type: z.enum(clientTypes).default('web') });
 export const paymentMethod = z.object({
@@ -21,8 +23,16 @@ export const methodsResponse = z.array(paymentMethod);
 
 const amount = z.number().positive('must be more than 0').finite();
 /** Optional: the currency the client believes the amount is in; refused when it is not the account's. */
-const currency = z.string().regex(/^[A-Z]{3,5}$/, 'must be a currency code such as USD').optional();
-export const depositBody = z.object({ method: z.string().min(1).max(32), amount, currency, client_type: z.enum(clientTypes).default('web') });
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3,5}$/, 'must be a currency code such as USD')
+  .optional();
+export const depositBody = z.object({
+  method: z.string().min(1).max(32),
+  amount,
+  currency,
+  client_type: z.enum(clientTypes).default('web'),
+});
 /** What the app hands to TON Connect's sendTransaction (one message to the house wallet with a text comment). */
 export const tonTransfer = z.object({
   address: z.string(),
@@ -39,7 +49,12 @@ export const tonTransfer = z.object({
   chain: z.enum(['-239', '-3']),
 });
 export type TonTransfer = z.infer<typeof tonTransfer>;
-export const depositResponse = z.object({ payment_id: z.number(), status: z.number(), redirect_url: z.string().optional(), ton: tonTransfer.optional() });
+export const depositResponse = z.object({
+  payment_id: z.number(),
+  status: z.number(),
+  redirect_url: z.string().optional(),
+  ton: tonTransfer.optional(),
+});
 export const cashoutBody = z.object({
   method: z.string().min(1).max(32),
   amount,
@@ -53,7 +68,7 @@ export const historyQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
   type: z.enum(['deposit', 'withdrawal']).optional(),
-  status: z.coerce.number().int().min(0).max(4).optional(),
+  status: z.coerce.number().int().min(paymentStatus.processing).max(paymentStatus.manual).optional(),
 });
 export const payment = z.object({
   id: z.number(),
@@ -70,7 +85,7 @@ export const payment = z.object({
 });
 export type Payment = z.infer<typeof payment>;
 /** POST /main-api/payments/{id}/cancel: the player's own TON deposit still waiting for its transfer. */
-export const paymentIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'must be a payment id') });
+export const paymentIdParams = bigIdParams('a payment id');
 export const historyResponse = paged(payment);
 
 /** The body a processor posts to /main-api/payments/webhook/{method}, signed with HMAC-SHA256 (X-Signature). */

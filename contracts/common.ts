@@ -2,8 +2,28 @@ import { z } from 'zod';
 
 // Shapes every domain shares: paged lists, error bodies, money on the wire.
 
+/** The largest value of a PostgreSQL `integer` (serial) and `bigint` (bigserial) column. */
+export const INT4_MAX = 2_147_483_647;
+export const INT8_MAX = 9_223_372_036_854_775_807n;
+
+/**
+ * A row id of a `bigserial` column in a path or query, kept as a decimal string (ids are bigint): 1 … 2^63−1.
+ * Anything longer or larger is a 422, never a database error.
+ */
+export const bigId = (what = 'an id') =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,18}$/, `must be ${what}`)
+    // (zod runs the refinement after a failed regex too: only digits reach BigInt)
+    .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= INT8_MAX, `must be ${what}`);
+/** A row id of a `serial` (integer) column, as a number: 1 … 2^31−1. */
+export const intId = () => z.coerce.number().int().min(1).max(INT4_MAX);
+/** `{ id }` path parameters. */
+export const bigIdParams = (what?: string) => z.object({ id: bigId(what) });
+export const intIdParams = () => z.object({ id: intId() });
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -28,7 +28,10 @@ export type GameItem = z.infer<typeof gameItem>;
 export const gamesPage = paged(gameItem);
 export type GamesPage = z.infer<typeof gamesPage>;
 
-const booleanQuery = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+const booleanQuery = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
 
 /** GET /main-api/games/filter and /main-api/games/my/filter (is_favourite only means something in /my). */
 export const gamesFilterQuery = z.object({
@@ -42,18 +45,34 @@ export const gamesFilterQuery = z.object({
 export type GamesFilterQuery = z.infer<typeof gamesFilterQuery>;
 
 /** GET /main-api/games/providers and /my/providers. */
-export const gameProvider = z.object({ id: z.number(), string_id: z.string(), name: z.string(), games_count: z.number() });
+export const gameProvider = z.object({
+  id: z.number(),
+  string_id: z.string(),
+  name: z.string(),
+  games_count: z.number(),
+});
 export const gameProviders = z.array(gameProvider);
 export type GameProvider = z.infer<typeof gameProvider>;
 
 /** GET /main-api/games/blocks?language_code=: the lobby's rows, in order, with the block's title in that language. */
 export const gameBlocksQuery = z.object({ language_code: z.string().min(2).max(8).default('en') });
-export const gameBlock = z.object({ id: z.number(), string_id: z.string(), title: z.string(), order: z.number(), games_count: z.number() });
+export const gameBlock = z.object({
+  id: z.number(),
+  string_id: z.string(),
+  title: z.string(),
+  order: z.number(),
+  games_count: z.number(),
+});
 export const gameBlocks = z.array(gameBlock);
 export type GameBlock = z.infer<typeof gameBlock>;
 
 /** GET /main-api/games/random?currency= (guests): a random game that has a demo. */
-export const randomGameQuery = z.object({ currency: z.string().regex(/^[A-Z]{3,5}$/).default('USD') });
+export const randomGameQuery = z.object({
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/)
+    .default('USD'),
+});
 
 /** GET /main-api/games/session_url/{game_string_id}/ (players). */
 export const sessionUrlQuery = z.object({
@@ -98,8 +117,9 @@ export const spinItem = z.object({
   currency: z.string(),
   created_at: z.string(),
 });
+/** A house game settled from a seed pair: revealed seed, client seed and nonce recompute the outcome. */
 export const fairnessProof = z.object({
-  game: z.string(),
+  game: z.enum(['dice', 'limbo', 'mines', 'plinko', 'slots', 'roulette']),
   server_seed_hash: z.string(),
   /** Revealed once the seed pair is rotated; null until then. */
   server_seed: z.string().nullable(),
@@ -109,7 +129,29 @@ export const fairnessProof = z.object({
   outcome: z.record(z.string(), z.unknown()),
 });
 export type FairnessProof = z.infer<typeof fairnessProof>;
-export const spinsPage = paged(spinItem).extend({ round: betHistoryItem, proof: fairnessProof.nullable() });
+/** Crash: a shared round from a hash chain; the round's game hash and the chain's salt give the crash point. */
+export const crashProof = z.object({
+  game: z.literal('crash'),
+  round_id: z.number(),
+  game_number: z.number(),
+  terminating_hash: z.string(),
+  salt: z.string(),
+  /** Revealed when the round crashes; null while it runs. */
+  game_hash: z.string().nullable(),
+  /** Hundredths (250 = 2.50×); null while the round runs. */
+  crash_point: z.number().nullable(),
+  params: z.object({ auto_cashout: z.number().nullable() }),
+  outcome: z.object({
+    crash_point: z.number().nullable(),
+    /** Hundredths at which the bet was cashed out, or null. */
+    cashout_at: z.number().nullable(),
+    status: z.enum(['active', 'cashed_out', 'lost']),
+  }),
+});
+export type CrashProof = z.infer<typeof crashProof>;
+export const betProof = z.discriminatedUnion('game', [fairnessProof, crashProof]);
+export type BetProof = z.infer<typeof betProof>;
+export const spinsPage = paged(spinItem).extend({ round: betHistoryItem, proof: betProof.nullable() });
 export type SpinsPage = z.infer<typeof spinsPage>;
 
 // ---------------------------------------------------------------- house games (house-api, header X-Game-Token)
@@ -143,7 +185,15 @@ export const houseSession = z.object({
   client_type: z.enum(['web', 'telegram']),
   fairness: houseFairness,
   /** An unfinished mines round (after a reload), else null. */
-  open_round: z.object({ round_id: z.number(), amount: z.number(), mines: z.number(), revealed: z.array(z.number()), multiplier_bp: z.number() }).nullable(),
+  open_round: z
+    .object({
+      round_id: z.number(),
+      amount: z.number(),
+      mines: z.number(),
+      revealed: z.array(z.number()),
+      multiplier_bp: z.number(),
+    })
+    .nullable(),
 });
 export type HouseSession = z.infer<typeof houseSession>;
 
@@ -152,9 +202,17 @@ const diceParams = z.object({ direction: z.enum(['over', 'under']), target: z.nu
 const limboParams = z.object({ target: z.number().int() });
 const plinkoParams = z.object({ rows: z.number().int(), risk: z.enum(['low', 'medium', 'high']) });
 const rouletteBet = z.discriminatedUnion('kind', [
-  z.object({ kind: z.enum(['straight', 'split', 'street', 'corner', 'sixLine']), numbers: z.array(z.number().int()).min(1).max(6), amount: betAmount }),
+  z.object({
+    kind: z.enum(['straight', 'split', 'street', 'corner', 'sixLine']),
+    numbers: z.array(z.number().int()).min(1).max(6),
+    amount: betAmount,
+  }),
   z.object({ kind: z.enum(['red', 'black', 'odd', 'even', 'low', 'high']), amount: betAmount }),
-  z.object({ kind: z.enum(['dozen', 'column']), index: z.union([z.literal(1), z.literal(2), z.literal(3)]), amount: betAmount }),
+  z.object({
+    kind: z.enum(['dozen', 'column']),
+    index: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    amount: betAmount,
+  }),
 ]);
 export type RouletteBetInput = z.infer<typeof rouletteBet>;
 
@@ -164,7 +222,11 @@ export const houseBetBody = z.discriminatedUnion('game', [
   z.object({ game: z.literal('limbo'), amount: betAmount, params: limboParams }),
   z.object({ game: z.literal('plinko'), amount: betAmount, params: plinkoParams }),
   z.object({ game: z.literal('slots'), amount: betAmount, params: z.object({}).optional() }),
-  z.object({ game: z.literal('roulette'), amount: betAmount.optional(), params: z.object({ bets: z.array(rouletteBet).min(1).max(40) }) }),
+  z.object({
+    game: z.literal('roulette'),
+    amount: betAmount.optional(),
+    params: z.object({ bets: z.array(rouletteBet).min(1).max(40) }),
+  }),
 ]);
 export type HouseBetBody = z.infer<typeof houseBetBody>;
 export const houseBetResult = z.object({
@@ -205,10 +267,22 @@ export const minesState = z.object({
 export type MinesState = z.infer<typeof minesState>;
 
 /** POST /house-api/seeds/client {client_seed} → houseFairness; POST /house-api/seeds/rotate → rotation. */
-export const clientSeedBody = z.object({ client_seed: z.string().trim().min(1).max(64).regex(/^[\x21-\x7e]+$/, 'printable characters without spaces') });
+export const clientSeedBody = z.object({
+  client_seed: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\x21-\x7e]+$/, 'printable characters without spaces'),
+});
 export const seedRotation = z.object({
   /** The pair that just ended, with its server seed revealed. */
-  revealed: z.object({ server_seed: z.string(), server_seed_hash: z.string(), client_seed: z.string(), nonce: z.number() }),
+  revealed: z.object({
+    server_seed: z.string(),
+    server_seed_hash: z.string(),
+    client_seed: z.string(),
+    nonce: z.number(),
+  }),
   fairness: houseFairness,
 });
 export type SeedRotation = z.infer<typeof seedRotation>;
@@ -240,7 +314,10 @@ export const crashState = z.object({
 export type CrashState = z.infer<typeof crashState>;
 
 /** POST /house-api/crash/bet {amount, auto_cashout?} (betting phase only); POST /house-api/crash/cashout {}. */
-export const crashBetBody = z.object({ amount: betAmount, auto_cashout: z.number().int().min(101).max(100_000_000).nullable().optional() });
+export const crashBetBody = z.object({
+  amount: betAmount,
+  auto_cashout: z.number().int().min(101).max(100_000_000).nullable().optional(),
+});
 export const crashMyBet = z.object({
   round_id: z.number(),
   amount: z.number(),
@@ -253,4 +330,13 @@ export const crashMyBet = z.object({
 });
 export type CrashMyBet = z.infer<typeof crashMyBet>;
 
-export { GAME_TOKEN_HEADER, CRASH_GROWTH_PER_MS, crashMultiplierAt, isHouseFrameMessage, type HouseFrameMessage } from './house-protocol';
+export {
+  GAME_TOKEN_HEADER,
+  CRASH_GROWTH_PER_MS,
+  crashMultiplierAt,
+  isHouseFrameMessage,
+  type HouseFrameMessage,
+  HOUSE_PALETTE_TOKENS,
+  isPaletteValue,
+  type HousePalette,
+} from './house-protocol';

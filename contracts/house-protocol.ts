@@ -18,13 +18,39 @@ export function crashMultiplierAt(elapsedMs: number): number {
  * - `round_started` when a stake is placed (a bet sent, a mines round started, a crash bet accepted);
  * - `round_finished` with the result when the round settles (`win` means a payout above zero);
  * - `balance` after any change, so the parent can refresh without waiting for the live message;
- * - `leave` when the player presses the game's own close button.
+ * - `size` with the page's content height (CSS px), so the parent sizes the frame instead of scrolling inside it;
+ * - `leave` when the player presses the game's own close button (shown only when the page is not embedded).
  */
 export type HouseFrameMessage =
   | { source: 'house-game'; type: 'round_started'; game: HouseGame }
   | { source: 'house-game'; type: 'round_finished'; game: HouseGame; result: 'win' | 'loss' }
   | { source: 'house-game'; type: 'balance'; balance: number; currency: string }
+  | { source: 'house-game'; type: 'size'; height: number }
   | { source: 'house-game'; type: 'leave' };
 export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage {
   return typeof value === 'object' && value !== null && (value as { source?: unknown }).source === 'house-game';
+}
+
+// ---------------------------------------------------------------- player app (parent) → game page: one palette
+
+/**
+ * The player app's colours that the house game page takes over (issue 15: one palette): the app passes each
+ * token's value (read from its own CSS: Telegram's theme, the brand's accent) in the frame URL's hash,
+ * `#palette=<JSON>`, and the game page sets them as its CSS variables. Keys are the game page's variable names,
+ * values the app's VKUI tokens they come from.
+ */
+export const HOUSE_PALETTE_TOKENS = {
+  bg: '--vkui--color_background',
+  card: '--vkui--color_background_content',
+  fg: '--vkui--color_text_primary',
+  muted: '--vkui--color_text_secondary',
+  accent: '--vkui--color_background_accent',
+  'accent-fg': '--vkui--color_text_contrast_themed',
+  line: '--vkui--color_separator_primary',
+} as const;
+export type HousePalette = Partial<Record<keyof typeof HOUSE_PALETTE_TOKENS, string>>;
+
+/** A colour value the game page accepts from the URL: a colour or color-mix() of colours, nothing that loads. */
+export function isPaletteValue(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 160 && /^[#a-z0-9(),.%\s-]+$/i.test(value) && !/url/i.test(value);
 }

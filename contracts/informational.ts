@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 // Informational and configuration calls (spec §7).
 
-export const currency = z.object({ code: z.string(), symbol: z.string(), name: z.string(), minor_unit_digits: z.number().int() });
+export const currency = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  name: z.string(),
+  minor_unit_digits: z.number().int(),
+});
 export const allCurrenciesResponse = z.object({ currencies: z.array(z.string()), items: z.array(currency) });
 export type AllCurrenciesResponse = z.infer<typeof allCurrenciesResponse>;
 
@@ -41,7 +46,12 @@ export type DeviceType = (typeof deviceTypes)[number];
 export const bannersQuery = z.object({
   banner_type: z.string().max(64).optional(),
   language_code: z.string().max(8).optional(),
-  device_type: z.enum(deviceTypes).optional(),
+  // the spec names the devices PC, Tablet and Mobile: any case is accepted
+  device_type: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(z.enum(deviceTypes))
+    .optional(),
 });
 export const banner = z.object({
   id: z.number().int(),

@@ -1,12 +1,15 @@
 import { z } from 'zod';
+import { limitPeriods, limitTypes, selfExclusionPeriods, type LimitPeriod, type LimitType } from './limits.rules';
 
 // Responsible-gambling limits (spec §3 Player limits, §7 limits / set_limit / set_block; issue 6).
-export const limitTypes = ['deposit', 'loss', 'wagering'] as const;
-export type LimitType = (typeof limitTypes)[number];
-export const limitPeriods = ['day', 'week', 'month', 'forever', 'custom'] as const;
-export type LimitPeriod = (typeof limitPeriods)[number];
-/** The spec's set-limit payload calls the deposit limit balance_limit. */
-export const payloadKey: Record<LimitType, 'balance_limit' | 'loss_limit' | 'wagering_limit'> = { deposit: 'balance_limit', loss: 'loss_limit', wagering: 'wagering_limit' };
+export {
+  limitPeriods,
+  limitTypes,
+  payloadKey,
+  selfExclusionPeriods,
+  type LimitPeriod,
+  type LimitType,
+} from './limits.rules';
 
 const amount = z.number().positive('must be more than 0').finite().nullable();
 const date = z.string().datetime({ offset: true }).nullable();
@@ -14,11 +17,22 @@ const period = z.enum(limitPeriods).optional();
 /** Each limit present in the body is set (a number) or cleared (null with null dates); absent ones are left alone. */
 export const setLimitBody = z
   .object({
-    balance_limit: amount.optional(), balance_limit_start_date: date.optional(), balance_limit_end_date: date.optional(), balance_limit_period: period,
-    loss_limit: amount.optional(), loss_limit_start_date: date.optional(), loss_limit_end_date: date.optional(), loss_limit_period: period,
-    wagering_limit: amount.optional(), wagering_limit_start_date: date.optional(), wagering_limit_end_date: date.optional(), wagering_limit_period: period,
+    balance_limit: amount.optional(),
+    balance_limit_start_date: date.optional(),
+    balance_limit_end_date: date.optional(),
+    balance_limit_period: period,
+    loss_limit: amount.optional(),
+    loss_limit_start_date: date.optional(),
+    loss_limit_end_date: date.optional(),
+    loss_limit_period: period,
+    wagering_limit: amount.optional(),
+    wagering_limit_start_date: date.optional(),
+    wagering_limit_end_date: date.optional(),
+    wagering_limit_period: period,
   })
-  .refine((b) => b.balance_limit !== undefined || b.loss_limit !== undefined || b.wagering_limit !== undefined, { message: 'name at least one limit' });
+  .refine((b) => b.balance_limit !== undefined || b.loss_limit !== undefined || b.wagering_limit !== undefined, {
+    message: 'name at least one limit',
+  });
 export type SetLimitBody = z.infer<typeof setLimitBody>;
 
 const limitFields = (p: 'deposit' | 'loss' | 'wagering') => ({
@@ -47,15 +61,27 @@ export const playerLimits = z.object({
 export type PlayerLimits = {
   [K in `${LimitType}_limit_value` | `${LimitType}_limit_pending_value`]: number | null;
 } & { [K in `${LimitType}_limit_usage`]: number } & {
-  [K in `${LimitType}_limit_start_date` | `${LimitType}_limit_end_date` | `${LimitType}_limit_pending_effective_at`]: string | null;
-} & { [K in `${LimitType}_limit_period`]: LimitPeriod | null } & { [K in `${LimitType}_limit_pending_remove`]: boolean } & {
-  currency: string; time_limit: number | null; time_limit_ends_at: string | null; reality_check_minutes: number | null; self_excluded_until: string | null;
+  [K in `${LimitType}_limit_start_date` | `${LimitType}_limit_end_date` | `${LimitType}_limit_pending_effective_at`]:
+    string | null;
+} & { [K in `${LimitType}_limit_period`]: LimitPeriod | null } & {
+  [K in `${LimitType}_limit_pending_remove`]: boolean;
+} & {
+  currency: string;
+  time_limit: number | null;
+  time_limit_ends_at: string | null;
+  reality_check_minutes: number | null;
+  self_excluded_until: string | null;
 };
 
 export const confirmLimitBody = z.object({ limit_type: z.enum(limitTypes) });
-export const selfExclusionPeriods = ['24h', '7d', '30d', '6m', 'permanent'] as const;
 export const setBlockBody = z.object({ period: z.enum(selfExclusionPeriods) });
 export const realityCheckBody = z.object({ minutes: z.number().int().min(5).max(240).nullable() });
 /** GET /main-api/users/me/session: the play session's time and net result (reality check). */
-export const playSession = z.object({ started_at: z.string(), minutes_played: z.number(), net_result: z.number(), currency: z.string(), reality_check_minutes: z.number().nullable() });
+export const playSession = z.object({
+  started_at: z.string(),
+  minutes_played: z.number(),
+  net_result: z.number(),
+  currency: z.string(),
+  reality_check_minutes: z.number().nullable(),
+});
 export type PlaySession = z.infer<typeof playSession>;

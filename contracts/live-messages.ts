@@ -3,10 +3,20 @@
 import type { CrashMyBet, CrashState } from './games';
 
 export const liveMessageTypes = [
-  'new_player', 'top_players', 'notification', 'limit_reached', 'new_balance', 'user_blocked', 'maintenance',
-  'new_level', 'new_bonus', 'tournament', 'cashback',
+  'new_player',
+  'top_players',
+  'notification',
+  'limit_reached',
+  'new_balance',
+  'user_blocked',
+  'maintenance',
+  'new_level',
+  'new_bonus',
+  'tournament',
+  'cashback',
   // ours, beyond the spec: the shared crash round (broadcast) and the player's own crash bet
-  'crash', 'crash_bet',
+  'crash',
+  'crash_bet',
 ] as const;
 export type LiveMessageType = (typeof liveMessageTypes)[number];
 
@@ -29,7 +39,11 @@ export interface LiveMessageDataMap {
   user_blocked: { type: 'block_permanent' | 'block_temporary'; time: string | null };
   notification: { id: number | string; [k: string]: unknown };
   new_bonus: { bonus_to_user_id: number | string };
-  tournament: { id: number | string; status: 'created' | 'ongoing' | 'completed'; is_user_auto_subscribe_enabled: boolean };
+  tournament: {
+    id: number | string;
+    status: 'created' | 'ongoing' | 'completed';
+    is_user_auto_subscribe_enabled: boolean;
+  };
   new_player: Record<string, unknown>;
   top_players: unknown;
   new_level: Record<string, unknown>;
@@ -39,4 +53,3 @@ export interface LiveMessageDataMap {
 }
 
 export type LiveMessage = { [K in LiveMessageType]: { type: K; data: LiveMessageDataMap[K] } }[LiveMessageType];
-

@@ -22,11 +22,17 @@ const commands: Record<string, Command> = {
     usage: 'block <player id> temporary <until ISO time> [reason…] | block <player id> permanent [reason…]',
     async run([id, type, ...rest]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('block needs a player id');
-      if (type === 'permanent') return { method: 'POST', path: `/players/${id}/block`, body: { type, reason: rest.join(' ') || undefined } };
+      if (type === 'permanent')
+        return { method: 'POST', path: `/players/${id}/block`, body: { type, reason: rest.join(' ') || undefined } };
       if (type === 'temporary') {
         const [until, ...reason] = rest;
-        if (!until || Number.isNaN(Date.parse(until))) throw new UsageError('a temporary block needs an end time, e.g. 2026-12-01T00:00:00Z');
-        return { method: 'POST', path: `/players/${id}/block`, body: { type, until: new Date(until).toISOString(), reason: reason.join(' ') || undefined } };
+        if (!until || Number.isNaN(Date.parse(until)))
+          throw new UsageError('a temporary block needs an end time, e.g. 2026-12-01T00:00:00Z');
+        return {
+          method: 'POST',
+          path: `/players/${id}/block`,
+          body: { type, until: new Date(until).toISOString(), reason: reason.join(' ') || undefined },
+        };
       }
       throw new UsageError('block type is temporary or permanent');
     },
@@ -48,13 +54,18 @@ const commands: Record<string, Command> = {
     usage: 'approve <withdrawal id> [fee]',
     async run([id, fee]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('approve needs a withdrawal id');
-      return { method: 'POST', path: `/withdrawals/${id}/approve`, body: fee === undefined ? {} : { fee: Number(fee) } };
+      return {
+        method: 'POST',
+        path: `/withdrawals/${id}/approve`,
+        body: fee === undefined ? {} : { fee: Number(fee) },
+      };
     },
   },
   reject: {
     usage: 'reject <withdrawal id> <reason…>',
     async run([id, ...reason]) {
-      if (!id || !/^\d+$/.test(id) || reason.length === 0) throw new UsageError('reject needs a withdrawal id and a reason');
+      if (!id || !/^\d+$/.test(id) || reason.length === 0)
+        throw new UsageError('reject needs a withdrawal id and a reason');
       return { method: 'POST', path: `/withdrawals/${id}/reject`, body: { reason: reason.join(' ') } };
     },
   },
@@ -76,21 +87,47 @@ const commands: Record<string, Command> = {
     async run([id, amount]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('credit-deposit needs a deposit id');
       if (amount !== undefined && !(Number(amount) > 0)) throw new UsageError('the amount must be a number above 0');
-      return { method: 'POST', path: `/deposits/${id}/credit`, body: amount === undefined ? {} : { amount: Number(amount) } };
+      return {
+        method: 'POST',
+        path: `/deposits/${id}/credit`,
+        body: amount === undefined ? {} : { amount: Number(amount) },
+      };
     },
   },
   'reject-deposit': {
     usage: 'reject-deposit <deposit id> <reason…>  (nothing is credited; return the coins on chain yourself)',
     async run([id, ...reason]) {
-      if (!id || !/^\d+$/.test(id) || reason.length === 0) throw new UsageError('reject-deposit needs a deposit id and a reason');
+      if (!id || !/^\d+$/.test(id) || reason.length === 0)
+        throw new UsageError('reject-deposit needs a deposit id and a reason');
       return { method: 'POST', path: `/deposits/${id}/reject`, body: { reason: reason.join(' ') } };
     },
   },
   'limit-changes': {
-    usage: 'limit-changes <player id>  (every change of the player\'s limits and self-exclusion: who, when, old, new)',
+    usage: "limit-changes <player id>  (every change of the player's limits and self-exclusion: who, when, old, new)",
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('limit-changes needs a player id');
       return { method: 'GET', path: `/players/${id}/limit-changes` };
+    },
+  },
+  actions: {
+    usage: 'actions <player id>  (every operator action on the player: who, when, what)',
+    async run([id]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('actions needs a player id');
+      return { method: 'GET', path: `/players/${id}/actions` };
+    },
+  },
+  adjust: {
+    usage: 'adjust <player id> <amount, e.g. 5 or -2.50> <reference> <reason…>  (the real balance; never below zero)',
+    async run([id, amount, reference, ...reason]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('adjust needs a player id');
+      if (!amount || !Number.isFinite(Number(amount)) || Number(amount) === 0)
+        throw new UsageError('the amount is a number other than 0');
+      if (!reference || reason.length === 0) throw new UsageError('adjust needs a reference and a reason');
+      return {
+        method: 'POST',
+        path: `/players/${id}/balance-adjustments`,
+        body: { amount: Number(amount), reference, reason: reason.join(' ') },
+      };
     },
   },
   audit: {
@@ -104,14 +141,18 @@ const commands: Record<string, Command> = {
 class UsageError extends Error {}
 
 function usage(): string {
-  return ['Usage: npm run ops -- <command>', ...Object.values(commands).map((c) => `  ${c.usage}`),
-    'Environment: OPS_URL (default http://127.0.0.1:$PORT), OPS_TOKEN (default: DATA_DIR/secrets/ops-token.txt)'].join('\n');
+  return [
+    'Usage: npm run ops -- <command>',
+    ...Object.values(commands).map((c) => `  ${c.usage}`),
+    'Environment: OPS_URL (default http://127.0.0.1:$PORT), OPS_TOKEN (default: DATA_DIR/secrets/ops-token.txt)',
+  ].join('\n');
 }
 
 export function operatorToken(env: Record<string, string | undefined> = process.env): string {
   if (env.OPS_TOKEN) return env.OPS_TOKEN;
   const file = join(env.DATA_DIR ?? '.data', 'secrets', 'ops-token.txt');
-  if (!existsSync(file)) throw new Error(`No operator token: set OPS_TOKEN or start the server once so it creates ${file}`);
+  if (!existsSync(file))
+    throw new Error(`No operator token: set OPS_TOKEN or start the server once so it creates ${file}`);
   return readFileSync(file, 'utf8').trim();
 }
 

@@ -26,7 +26,13 @@ let skipped = 0;
 let exitCode = 0;
 
 rmSync('.tmp/vitest.json', { force: true });
-const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest.json']);
+const vitestCode = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.tmp/vitest.json',
+]);
 const vitest = readJson('.tmp/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests;

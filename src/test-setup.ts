@@ -8,8 +8,14 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what VKUI needs.
 window.matchMedia ??= ((query: string) => ({
-  matches: false, media: query, onchange: null, addListener() {}, removeListener() {},
-  addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener() {},
+  removeListener() {},
+  addEventListener() {},
+  removeEventListener() {},
+  dispatchEvent: () => false,
 })) as unknown as typeof window.matchMedia;
 globalThis.ResizeObserver ??= class {
   observe() {}

@@ -9,7 +9,10 @@ import { toasts } from './shared/toast/toast.store';
 
 export type FakeHandler = (req: Request) => Response | Promise<Response>;
 export const jsonResponse = (body: unknown, status = 200) =>
-  new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** The app's real modules against a fake HTTP server (the handler), in English. */
 export async function setupApp(handler: FakeHandler) {
@@ -26,9 +29,21 @@ export async function setupApp(handler: FakeHandler) {
   __setClientForTests(
     createApiClient(
       {
-        getToken: () => 'test-token', onUnauthorized() {}, onBlocked() {}, onMaintenance() {},
-        onErrorToast: (summary, detail) => void toasts.items.push({ id: Date.now(), severity: 'error', summary: `errors.${summary}`, detail, life: 4000, group: 'global' }),
-        storage: adapter.storage, usesEtagCache: false,
+        getToken: () => 'test-token',
+        onUnauthorized() {},
+        onBlocked() {},
+        onMaintenance() {},
+        onErrorToast: (summary, detail) =>
+          void toasts.items.push({
+            id: Date.now(),
+            severity: 'error',
+            summary: `errors.${summary}`,
+            detail,
+            life: 4000,
+            group: 'global',
+          }),
+        storage: adapter.storage,
+        usesEtagCache: false,
       },
       { baseUrl: 'http://app.test', fetch: fakeFetch },
     ),

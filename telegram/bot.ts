@@ -35,12 +35,17 @@ export function createBot(options: BotOptions): Bot {
     const t = botTexts[botLanguage(ctx.from.language_code)];
     const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
     const link = startLink(options, bot.botInfo, START_PARAM_RE.test(payload) ? payload : '');
-    const keyboard = 'url' in link ? new InlineKeyboard().url(t.open, link.url) : new InlineKeyboard().webApp(t.open, link.webApp);
+    const keyboard =
+      'url' in link ? new InlineKeyboard().url(t.open, link.url) : new InlineKeyboard().webApp(t.open, link.webApp);
     await ctx.reply(t.greeting(ctx.from.first_name), { reply_markup: keyboard });
   });
   bot.command('help', (ctx) => ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].help));
-  bot.command('paysupport', (ctx) => ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].paysupport(options.supportUrl)));
-  bot.command('privacy', (ctx) => ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].privacy(options.privacyUrl)));
+  bot.command('paysupport', (ctx) =>
+    ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].paysupport(options.supportUrl)),
+  );
+  bot.command('privacy', (ctx) =>
+    ctx.reply(botTexts[botLanguage(ctx.from?.language_code)].privacy(options.privacyUrl)),
+  );
   return bot;
 }
 
@@ -51,9 +56,14 @@ export function createBot(options: BotOptions): Bot {
  * when the bot has a main Mini App (getMe `has_main_web_app`). Otherwise a web_app button with `&ref=<payload>`:
  * unsigned, so the app may pass it on only as an unverified hint.
  */
-export function startLink(options: Pick<BotOptions, 'webAppUrl' | 'webAppShortName'>, me: Pick<UserFromGetMe, 'username' | 'has_main_web_app'>, payload: string): { url: string } | { webApp: string } {
+export function startLink(
+  options: Pick<BotOptions, 'webAppUrl' | 'webAppShortName'>,
+  me: Pick<UserFromGetMe, 'username' | 'has_main_web_app'>,
+  payload: string,
+): { url: string } | { webApp: string } {
   if (!payload) return { webApp: options.webAppUrl };
-  if (options.webAppShortName) return { url: `https://t.me/${me.username}/${options.webAppShortName}?startapp=${payload}` };
+  if (options.webAppShortName)
+    return { url: `https://t.me/${me.username}/${options.webAppShortName}?startapp=${payload}` };
   if (me.has_main_web_app) return { url: `https://t.me/${me.username}?startapp=${payload}` };
   const url = new URL(options.webAppUrl);
   url.searchParams.set('ref', payload);

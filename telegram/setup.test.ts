@@ -17,7 +17,15 @@ describe('npm run telegram:setup', () => {
     await api.close();
   });
   const run = (extra: Partial<Parameters<typeof runSetup>[0]> = {}) =>
-    runSetup({ token: TOKEN, url: 'https://casino.example', apiRoot: api.apiRoot, webhookSecret: 'hook-secret_1', version: 'abc123', log: () => undefined, ...extra });
+    runSetup({
+      token: TOKEN,
+      url: 'https://casino.example',
+      apiRoot: api.apiRoot,
+      webhookSecret: 'hook-secret_1',
+      version: 'abc123',
+      log: () => undefined,
+      ...extra,
+    });
 
   it('sets the menu button, commands and descriptions in English and Russian, and the webhook with a secret', async () => {
     const changes = await run();
@@ -32,7 +40,10 @@ describe('npm run telegram:setup', () => {
     expect(commands[1]!.body.commands).toContainEqual({ command: 'start', description: 'Открыть казино' });
     expect(api.called('setMyDescription').map((c) => c.body.language_code ?? 'default')).toEqual(['default', 'ru']);
     expect(api.called('setMyShortDescription')).toHaveLength(2);
-    expect(api.called('setWebhook').at(-1)!.body).toMatchObject({ url: 'https://casino.example/telegram/webhook', secret_token: 'hook-secret_1' });
+    expect(api.called('setWebhook').at(-1)!.body).toMatchObject({
+      url: 'https://casino.example/telegram/webhook',
+      secret_token: 'hook-secret_1',
+    });
     expect(changes).toHaveLength(8);
   });
 
@@ -40,7 +51,10 @@ describe('npm run telegram:setup', () => {
     const before = api.calls.length;
     const changes = await run();
     expect(changes).toEqual([]);
-    const setters = api.calls.slice(before).map((c) => c.method).filter((m) => m.startsWith('set') && m !== 'setWebhook');
+    const setters = api.calls
+      .slice(before)
+      .map((c) => c.method)
+      .filter((m) => m.startsWith('set') && m !== 'setWebhook');
     expect(setters).toEqual([]);
   });
 
@@ -57,17 +71,23 @@ describe('npm run telegram:setup', () => {
 
   it('fails clearly on a non-HTTPS URL and on a bad token, before changing anything', async () => {
     const before = api.calls.length;
-    await expect(run({ url: 'http://casino.example' })).rejects.toThrow('--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): http://casino.example');
+    await expect(run({ url: 'http://casino.example' })).rejects.toThrow(
+      '--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): http://casino.example',
+    );
     await expect(run({ url: 'casino.example' })).rejects.toThrow('--url is not a URL: casino.example');
     await expect(run({ url: 'https://casino.example/?a=1' })).rejects.toThrow(/without a query/);
     await expect(run({ webhookSecret: 'has spaces' })).rejects.toThrow(/webhook secret .* must be 1-256 characters/);
     expect(api.calls.length).toBe(before);
-    await expect(run({ token: '1:wrong' })).rejects.toThrow('The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN');
+    await expect(run({ token: '1:wrong' })).rejects.toThrow(
+      'The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN',
+    );
     expect(api.calls.length).toBe(before); // the stand-in records only calls with the good token
   });
 
   it('fails clearly when the Bot API cannot be reached', async () => {
-    await expect(run({ apiRoot: 'http://127.0.0.1:1' })).rejects.toThrow(/Could not reach the Bot API at http:\/\/127\.0\.0\.1:1/);
+    await expect(run({ apiRoot: 'http://127.0.0.1:1' })).rejects.toThrow(
+      /Could not reach the Bot API at http:\/\/127\.0\.0\.1:1/,
+    );
   });
 
   it('says when /start codes can reach the app only as an unverified hint', async () => {
@@ -84,8 +104,11 @@ describe('npm run telegram:setup', () => {
 describe('the telegram:setup command line', () => {
   const cli = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number; out: string; err: string }>((resolve) => {
-      execFile('node_modules/.bin/tsx', ['telegram/setup.ts', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }, (error, out, err) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
+      execFile(
+        'node_modules/.bin/tsx',
+        ['telegram/setup.ts', ...args],
+        { env: { PATH: process.env.PATH ?? '', ...env } },
+        (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, out, err }),
       );
     });
 
@@ -104,14 +127,22 @@ describe('the telegram:setup command line', () => {
     const api = await startStandInBotApi(TOKEN);
     const dataDir = mkdtempSync(join(tmpdir(), 'tg-setup-'));
     try {
-      const env = { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, DATA_DIR: dataDir, BUILD_VERSION: 'cli1' };
+      const env = {
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        DATA_DIR: dataDir,
+        BUILD_VERSION: 'cli1',
+      };
       const first = await cli(['--url', 'https://casino.example'], env);
       expect(first.code).toBe(0);
       const secret = readFileSync(join(dataDir, 'secrets', 'telegram-webhook-secret.txt'), 'utf8');
       expect(first.out).toContain(`: ${secret}\n`);
       expect(first.out).toContain('set       menu button → https://casino.example/?v=cli1');
       expect(first.out).toContain('done: 8 change(s)');
-      expect(api.called('setWebhook').at(-1)!.body).toMatchObject({ url: 'https://casino.example/telegram/webhook', secret_token: secret });
+      expect(api.called('setWebhook').at(-1)!.body).toMatchObject({
+        url: 'https://casino.example/telegram/webhook',
+        secret_token: secret,
+      });
       const second = await cli(['--url', 'https://casino.example'], env);
       expect(second.out).toContain('done: everything was already set');
       expect(api.called('setWebhook').at(-1)!.body).toMatchObject({ secret_token: secret });

@@ -32,8 +32,10 @@ export function checkSiteUrl(url: string): URL {
   } catch {
     throw new SetupError(`--url is not a URL: ${url}`);
   }
-  if (site.protocol !== 'https:') throw new SetupError(`--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): ${url}`);
-  if (site.search || site.hash) throw new SetupError(`--url must be the site's address without a query or fragment: ${url}`);
+  if (site.protocol !== 'https:')
+    throw new SetupError(`--url must be HTTPS (Telegram opens Mini Apps and sends webhooks only over HTTPS): ${url}`);
+  if (site.search || site.hash)
+    throw new SetupError(`--url must be the site's address without a query or fragment: ${url}`);
   return site;
 }
 
@@ -55,13 +57,19 @@ export async function runSetup(o: SetupOptions): Promise<string[]> {
   try {
     me = await api.getMe();
   } catch (err) {
-    if (err instanceof GrammyError && err.error_code === 401) throw new SetupError('The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN');
-    if (err instanceof HttpError) throw new SetupError(`Could not reach the Bot API at ${o.apiRoot ?? 'https://api.telegram.org'}: ${String(err.error)}`);
+    if (err instanceof GrammyError && err.error_code === 401)
+      throw new SetupError('The bot token was refused by Telegram (401 Unauthorized): check TELEGRAM_BOT_TOKEN');
+    if (err instanceof HttpError)
+      throw new SetupError(
+        `Could not reach the Bot API at ${o.apiRoot ?? 'https://api.telegram.org'}: ${String(err.error)}`,
+      );
     throw err;
   }
   log(`bot @${me.username}`);
   if (!o.webAppShortName && !me.has_main_web_app) {
-    log('note: no Mini App short name (TELEGRAM_WEBAPP_SHORT_NAME) and no main Mini App in @BotFather, so /start <code> links reach the app only as an unverified `ref` hint (telegram/README.md §1)');
+    log(
+      'note: no Mini App short name (TELEGRAM_WEBAPP_SHORT_NAME) and no main Mini App in @BotFather, so /start <code> links reach the app only as an unverified `ref` hint (telegram/README.md §1)',
+    );
   }
 
   const webAppUrl = versionedWebAppUrl(`${base}/`, o.version);
@@ -114,11 +122,18 @@ async function main() {
     const dataDir = process.env.DATA_DIR ?? '.data';
     webhookSecret = loadOrCreateSecret(dataDir, 'telegram-webhook-secret', 32);
     console.log(`webhook secret (from ${dataDir}/secrets/telegram-webhook-secret.txt): ${webhookSecret}`);
-    console.log('  if the server runs with another DATA_DIR or on another machine, give it TELEGRAM_WEBHOOK_SECRET=<that value>');
+    console.log(
+      '  if the server runs with another DATA_DIR or on another machine, give it TELEGRAM_WEBHOOK_SECRET=<that value>',
+    );
   }
   const changes = await runSetup({
-    token, url: values.url, polling: values.polling, apiRoot: process.env.TELEGRAM_API_ROOT, webhookSecret,
-    version: buildVersion(process.env.BUILD_VERSION), webAppShortName: process.env.TELEGRAM_WEBAPP_SHORT_NAME,
+    token,
+    url: values.url,
+    polling: values.polling,
+    apiRoot: process.env.TELEGRAM_API_ROOT,
+    webhookSecret,
+    version: buildVersion(process.env.BUILD_VERSION),
+    webAppShortName: process.env.TELEGRAM_WEBAPP_SHORT_NAME,
   });
   console.log(changes.length ? `done: ${changes.length} change(s)` : 'done: everything was already set');
 }

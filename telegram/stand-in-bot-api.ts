@@ -9,7 +9,10 @@ export interface BotApiCall {
   body: Record<string, unknown>;
 }
 
-export async function startStandInBotApi(goodToken: string, options: { hasMainWebApp?: boolean; blockedChats?: number[] } = {}) {
+export async function startStandInBotApi(
+  goodToken: string,
+  options: { hasMainWebApp?: boolean; blockedChats?: number[] } = {},
+) {
   const calls: BotApiCall[] = [];
   const state = {
     menu: { type: 'default' } as Record<string, unknown>,
@@ -21,9 +24,19 @@ export async function startStandInBotApi(goodToken: string, options: { hasMainWe
     updates: [] as Array<{ update_id: number } & Record<string, unknown>>,
   };
   const me: UserFromGetMe = {
-    id: 7000000001, is_bot: true, first_name: 'Casino', username: 'casino_test_bot', can_join_groups: false, can_read_all_group_messages: false,
-    supports_inline_queries: false, can_connect_to_business: false, has_main_web_app: options.hasMainWebApp ?? false, has_topics_enabled: false,
-    allows_users_to_create_topics: false, can_manage_bots: false, supports_join_request_queries: false,
+    id: 7000000001,
+    is_bot: true,
+    first_name: 'Casino',
+    username: 'casino_test_bot',
+    can_join_groups: false,
+    can_read_all_group_messages: false,
+    supports_inline_queries: false,
+    can_connect_to_business: false,
+    has_main_web_app: options.hasMainWebApp ?? false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+    can_manage_bots: false,
+    supports_join_request_queries: false,
   };
   const server: Server = createServer((req, res) => {
     let raw = '';
@@ -42,18 +55,36 @@ export async function startStandInBotApi(goodToken: string, options: { hasMainWe
       const lang = String(body.language_code ?? '');
       const ok = (result: unknown) => send(200, { ok: true, result });
       switch (method) {
-        case 'getMe': return ok(me);
-        case 'getChatMenuButton': return ok(state.menu);
-        case 'setChatMenuButton': state.menu = body.menu_button as Record<string, unknown>; return ok(true);
-        case 'getMyCommands': return ok(state.commands.get(lang) ?? []);
-        case 'setMyCommands': state.commands.set(lang, body.commands as unknown[]); return ok(true);
-        case 'getMyDescription': return ok({ description: state.description.get(lang) ?? '' });
-        case 'setMyDescription': state.description.set(lang, String(body.description)); return ok(true);
-        case 'getMyShortDescription': return ok({ short_description: state.shortDescription.get(lang) ?? '' });
-        case 'setMyShortDescription': state.shortDescription.set(lang, String(body.short_description)); return ok(true);
-        case 'getWebhookInfo': return ok({ url: state.webhook, has_custom_certificate: false, pending_update_count: 0 });
-        case 'setWebhook': state.webhook = String(body.url); return ok(true);
-        case 'deleteWebhook': state.webhook = ''; return ok(true);
+        case 'getMe':
+          return ok(me);
+        case 'getChatMenuButton':
+          return ok(state.menu);
+        case 'setChatMenuButton':
+          state.menu = body.menu_button as Record<string, unknown>;
+          return ok(true);
+        case 'getMyCommands':
+          return ok(state.commands.get(lang) ?? []);
+        case 'setMyCommands':
+          state.commands.set(lang, body.commands as unknown[]);
+          return ok(true);
+        case 'getMyDescription':
+          return ok({ description: state.description.get(lang) ?? '' });
+        case 'setMyDescription':
+          state.description.set(lang, String(body.description));
+          return ok(true);
+        case 'getMyShortDescription':
+          return ok({ short_description: state.shortDescription.get(lang) ?? '' });
+        case 'setMyShortDescription':
+          state.shortDescription.set(lang, String(body.short_description));
+          return ok(true);
+        case 'getWebhookInfo':
+          return ok({ url: state.webhook, has_custom_certificate: false, pending_update_count: 0 });
+        case 'setWebhook':
+          state.webhook = String(body.url);
+          return ok(true);
+        case 'deleteWebhook':
+          state.webhook = '';
+          return ok(true);
         case 'getUpdates': {
           // answers at once when an update is waiting, else after a short wait (a real server holds `timeout` seconds)
           const pending = () => state.updates.filter((u) => u.update_id >= Number(body.offset ?? 0));
@@ -62,9 +93,16 @@ export async function startStandInBotApi(goodToken: string, options: { hasMainWe
           return;
         }
         case 'sendMessage':
-          if (options.blockedChats?.includes(Number(body.chat_id))) return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
-          return ok({ message_id: calls.length, date: 0, chat: { id: body.chat_id, type: 'private' }, text: body.text });
-        default: return ok(true);
+          if (options.blockedChats?.includes(Number(body.chat_id)))
+            return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+          return ok({
+            message_id: calls.length,
+            date: 0,
+            chat: { id: body.chat_id, type: 'private' },
+            text: body.text,
+          });
+        default:
+          return ok(true);
       }
     });
   });

@@ -19,7 +19,9 @@ function subtle(): typeof globalThis.crypto.subtle {
 
 /** HMAC-SHA256 with a text key and a text message (both UTF-8), as 32 bytes. */
 export async function hmacSha256Bytes(key: string, message: string): Promise<Uint8Array> {
-  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const cryptoKey = await subtle().importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ]);
   return new Uint8Array(await subtle().sign('HMAC', cryptoKey, encoder.encode(message)));
 }
 
@@ -48,22 +50,39 @@ export function roundMessage(clientSeed: string, nonce: number, round: number): 
  * The first `byteCount` bytes of the stream for (server seed, client seed, nonce):
  * HMAC_SHA256(key = serverSeed as text, msg = `${clientSeed}:${nonce}:${round}`) for round = 0, 1, …, concatenated.
  */
-export async function bytesFor(serverSeed: string, clientSeed: string, nonce: number, byteCount: number): Promise<Uint8Array> {
+export async function bytesFor(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  byteCount: number,
+): Promise<Uint8Array> {
   requireSeeds(serverSeed, clientSeed, nonce);
   if (!Number.isSafeInteger(byteCount) || byteCount < 0 || byteCount > MAX_FLOATS_PER_BET * BYTES_PER_FLOAT) {
-    throw new RangeError(`byteCount must be an integer between 0 and ${MAX_FLOATS_PER_BET * BYTES_PER_FLOAT}, got ${byteCount}`);
+    throw new RangeError(
+      `byteCount must be an integer between 0 and ${MAX_FLOATS_PER_BET * BYTES_PER_FLOAT}, got ${byteCount}`,
+    );
   }
   const rounds = Math.ceil(byteCount / BYTES_PER_ROUND);
   const parts = await Promise.all(
     Array.from({ length: rounds }, (_, round) => hmacSha256Bytes(serverSeed, roundMessage(clientSeed, nonce, round))),
   );
   const bytes = new Uint8Array(byteCount);
-  parts.forEach((part, round) => bytes.set(part.subarray(0, Math.min(BYTES_PER_ROUND, byteCount - round * BYTES_PER_ROUND)), round * BYTES_PER_ROUND));
+  parts.forEach((part, round) =>
+    bytes.set(
+      part.subarray(0, Math.min(BYTES_PER_ROUND, byteCount - round * BYTES_PER_ROUND)),
+      round * BYTES_PER_ROUND,
+    ),
+  );
   return bytes;
 }
 
 /** `count` floats in [0, 1) for one bet: the async source both the server and the browser verifier use. */
-export async function floatsFor(serverSeed: string, clientSeed: string, nonce: number, count: number): Promise<number[]> {
+export async function floatsFor(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  count: number,
+): Promise<number[]> {
   if (!Number.isSafeInteger(count) || count < 0 || count > MAX_FLOATS_PER_BET) {
     throw new RangeError(`count must be an integer between 0 and ${MAX_FLOATS_PER_BET}, got ${count}`);
   }
@@ -97,12 +116,16 @@ export function randomSeedHex(byteLength = 32): string {
 /** The float at `index`, checked to be in [0, 1): a game function never reads past what it was given. */
 export function requireFloat(floats: readonly number[], index: number): number {
   const f = floats[index];
-  if (typeof f !== 'number' || !(f >= 0 && f < 1)) throw new RangeError(`float ${index} must be in [0, 1), got ${String(f)}`);
+  if (typeof f !== 'number' || !(f >= 0 && f < 1))
+    throw new RangeError(`float ${index} must be in [0, 1), got ${String(f)}`);
   return f;
 }
 
 function requireSeeds(serverSeed: string, clientSeed: string, nonce: number): void {
-  if (typeof serverSeed !== 'string' || serverSeed.length === 0) throw new RangeError('serverSeed must be a non-empty string');
-  if (typeof clientSeed !== 'string' || clientSeed.length === 0) throw new RangeError('clientSeed must be a non-empty string');
-  if (!Number.isSafeInteger(nonce) || nonce < 0) throw new RangeError(`nonce must be a non-negative integer, got ${nonce}`);
+  if (typeof serverSeed !== 'string' || serverSeed.length === 0)
+    throw new RangeError('serverSeed must be a non-empty string');
+  if (typeof clientSeed !== 'string' || clientSeed.length === 0)
+    throw new RangeError('clientSeed must be a non-empty string');
+  if (!Number.isSafeInteger(nonce) || nonce < 0)
+    throw new RangeError(`nonce must be a non-negative integer, got ${nonce}`);
 }

@@ -14,7 +14,8 @@ const HASH = /^[0-9a-f]{64}$/;
 
 /** Crash point in hundredths from a 32-bit integer: max(100, floor(2³² × 99 / (int + 1))). */
 export function crashPointFromInt(int: number): number {
-  if (!Number.isInteger(int) || int < 0 || int >= SPACE) throw new RangeError(`int must be a 32-bit unsigned integer, got ${int}`);
+  if (!Number.isInteger(int) || int < 0 || int >= SPACE)
+    throw new RangeError(`int must be a 32-bit unsigned integer, got ${int}`);
   const n = int + 1;
   return Math.max(100, floorDiv(EDGE_NUMERATOR, n));
 }
@@ -47,7 +48,11 @@ export async function verifyChain(revealedHash: string, terminatingHash: string,
 }
 
 /** How many hashings lead from `revealedHash` to `terminatingHash`, or null if not within `maxSteps`. */
-export async function chainDistance(revealedHash: string, terminatingHash: string, maxSteps: number): Promise<number | null> {
+export async function chainDistance(
+  revealedHash: string,
+  terminatingHash: string,
+  maxSteps: number,
+): Promise<number | null> {
   requireHash('revealedHash', revealedHash);
   requireHash('terminatingHash', terminatingHash);
   let hash = revealedHash;
@@ -106,7 +111,8 @@ export function crashInstantBustChance(): Ratio {
 }
 
 function requireHash(name: string, value: string): void {
-  if (typeof value !== 'string' || !HASH.test(value)) throw new RangeError(`${name} must be 64 lowercase hex characters`);
+  if (typeof value !== 'string' || !HASH.test(value))
+    throw new RangeError(`${name} must be 64 lowercase hex characters`);
 }
 
 /** floor(a / b) for non-negative safe integers, exact (no rounding of the quotient). */

@@ -44,7 +44,10 @@ export function diceWinChance(params: DiceParams): number {
   const target = requireInteger('target', params.target, 0, 10_000);
   const chance = params.direction === 'over' ? 10_000 - target : target;
   if (chance < DICE_MIN_CHANCE || chance > DICE_MAX_CHANCE) {
-    throw new GameParameterError('target', `gives a win chance of ${chance / 100} %; it must be between 0.01 % and 98 %`);
+    throw new GameParameterError(
+      'target',
+      `gives a win chance of ${chance / 100} %; it must be between 0.01 % and 98 %`,
+    );
   }
   return chance;
 }

@@ -2,7 +2,15 @@
 // Mine positions: tiles = [0..24]; for i = 0…m−1 take tiles.splice(floor(fᵢ × (25 − i)), 1) (Stake's scheme).
 // Multiplier after k safe picks: 0.99 × Π_{i<k} (25 − i) / (25 − m − i), kept as an exact ratio (RTP exactly 99 %).
 import { requireFloat } from './bytes';
-import { GameParameterError, payoutFromRatio, ratio, ratioToBp, ratioToDecimal, requireInteger, type Ratio } from './money';
+import {
+  GameParameterError,
+  payoutFromRatio,
+  ratio,
+  ratioToBp,
+  ratioToDecimal,
+  requireInteger,
+  type Ratio,
+} from './money';
 
 export const MINES_TILES = 25;
 export const MINES_MIN = 1;
@@ -83,7 +91,8 @@ export function minesPayout(stake: bigint, params: MinesParams, safePicks: numbe
 export function minesPlay(positions: readonly number[], params: MinesParams, picks: readonly number[]): MinesPlay {
   const mines = minesCount(params);
   if (positions.length !== mines) throw new RangeError(`expected ${mines} mine positions, got ${positions.length}`);
-  if (picks.length > MINES_TILES - mines) throw new GameParameterError('picks', `at most ${MINES_TILES - mines} tiles can be revealed`);
+  if (picks.length > MINES_TILES - mines)
+    throw new GameParameterError('picks', `at most ${MINES_TILES - mines} tiles can be revealed`);
   const seen = new Set<number>();
   const mineSet = new Set(positions);
   let safePicks = 0;
@@ -94,7 +103,12 @@ export function minesPlay(positions: readonly number[], params: MinesParams, pic
     if (mineSet.has(tile)) return { isBusted: true, safePicks, mineHit: tile, multiplierBp: 0 };
     safePicks++;
   }
-  return { isBusted: false, safePicks, mineHit: null, multiplierBp: safePicks === 0 ? 0 : minesMultiplierBp(params, safePicks) };
+  return {
+    isBusted: false,
+    safePicks,
+    mineHit: null,
+    multiplierBp: safePicks === 0 ? 0 : minesMultiplierBp(params, safePicks),
+  };
 }
 
 /** P(the first k picks are all safe) × multiplier = 0.99 for every k: exposed for the fairness panel and tests. */

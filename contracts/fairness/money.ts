@@ -27,7 +27,8 @@ export function requireInteger(parameter: string, value: unknown, min: number, m
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
     throw new GameParameterError(parameter, `must be an integer, got ${String(value)}`);
   }
-  if (value < min || value > max) throw new GameParameterError(parameter, `must be between ${min} and ${max}, got ${value}`);
+  if (value < min || value > max)
+    throw new GameParameterError(parameter, `must be between ${min} and ${max}, got ${value}`);
   return value;
 }
 
@@ -86,7 +87,8 @@ export function compareRatio(a: Ratio, b: Ratio): number {
 }
 
 function requireStake(stake: bigint): void {
-  if (typeof stake !== 'bigint' || stake < 0n) throw new RangeError(`stake must be a non-negative bigint, got ${String(stake)}`);
+  if (typeof stake !== 'bigint' || stake < 0n)
+    throw new RangeError(`stake must be a non-negative bigint, got ${String(stake)}`);
 }
 
 function gcd(a: bigint, b: bigint): bigint {

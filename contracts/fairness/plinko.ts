@@ -30,8 +30,16 @@ export interface PlinkoOutcome {
 const HALF_TABLES: Record<number, Record<PlinkoRisk, readonly number[]>> = {
   8: { low: [560, 210, 110, 100, 50], medium: [1300, 300, 130, 70, 40], high: [2900, 400, 150, 30, 20] },
   9: { low: [560, 200, 160, 100, 70], medium: [1780, 400, 170, 90, 50], high: [4300, 700, 200, 60, 20] },
-  10: { low: [890, 300, 140, 110, 100, 50], medium: [2200, 500, 200, 140, 60, 40], high: [7600, 1000, 300, 90, 30, 20] },
-  11: { low: [840, 300, 190, 130, 100, 70], medium: [2400, 600, 300, 180, 70, 50], high: [11900, 1400, 520, 140, 40, 20] },
+  10: {
+    low: [890, 300, 140, 110, 100, 50],
+    medium: [2200, 500, 200, 140, 60, 40],
+    high: [7600, 1000, 300, 90, 30, 20],
+  },
+  11: {
+    low: [840, 300, 190, 130, 100, 70],
+    medium: [2400, 600, 300, 180, 70, 50],
+    high: [11900, 1400, 520, 140, 40, 20],
+  },
   12: {
     low: [1000, 300, 160, 140, 110, 100, 50],
     medium: [3300, 1100, 400, 200, 110, 60, 30],
@@ -61,7 +69,8 @@ const HALF_TABLES: Record<number, Record<PlinkoRisk, readonly number[]>> = {
 
 export function plinkoParams(params: PlinkoParams): PlinkoParams {
   const rows = requireInteger('rows', params.rows, PLINKO_MIN_ROWS, PLINKO_MAX_ROWS);
-  if (!PLINKO_RISKS.includes(params.risk)) throw new GameParameterError('risk', `must be low, medium or high, got ${String(params.risk)}`);
+  if (!PLINKO_RISKS.includes(params.risk))
+    throw new GameParameterError('risk', `must be low, medium or high, got ${String(params.risk)}`);
   return { rows, risk: params.risk };
 }
 

@@ -34,8 +34,19 @@ export interface RouletteSettlement {
 
 /** Payout odds "n to 1" per kind. */
 export const ROULETTE_ODDS: Record<RouletteBet['kind'], number> = {
-  straight: 35, split: 17, street: 11, corner: 8, sixLine: 5,
-  red: 1, black: 1, odd: 1, even: 1, low: 1, high: 1, dozen: 2, column: 2,
+  straight: 35,
+  split: 17,
+  street: 11,
+  corner: 8,
+  sixLine: 5,
+  red: 1,
+  black: 1,
+  odd: 1,
+  even: 1,
+  low: 1,
+  high: 1,
+  dozen: 2,
+  column: 2,
 };
 
 export function roulettePocket(floats: readonly number[]): number {
@@ -51,26 +62,37 @@ export function rouletteColor(pocket: number): 'green' | 'red' | 'black' {
 export function rouletteBetNumbers(bet: RouletteBet): number[] {
   const all = Array.from({ length: 36 }, (_, i) => i + 1);
   switch (bet.kind) {
-    case 'red': return all.filter((n) => RED_NUMBERS.includes(n));
-    case 'black': return all.filter((n) => !RED_NUMBERS.includes(n));
-    case 'odd': return all.filter((n) => n % 2 === 1);
-    case 'even': return all.filter((n) => n % 2 === 0);
-    case 'low': return all.filter((n) => n <= 18);
-    case 'high': return all.filter((n) => n >= 19);
-    case 'dozen': return all.filter((n) => Math.ceil(n / 12) === requireIndex(bet.index));
-    case 'column': return all.filter((n) => ((n - 1) % 3) + 1 === requireIndex(bet.index));
-    default: return validGroup(bet.kind, bet.numbers);
+    case 'red':
+      return all.filter((n) => RED_NUMBERS.includes(n));
+    case 'black':
+      return all.filter((n) => !RED_NUMBERS.includes(n));
+    case 'odd':
+      return all.filter((n) => n % 2 === 1);
+    case 'even':
+      return all.filter((n) => n % 2 === 0);
+    case 'low':
+      return all.filter((n) => n <= 18);
+    case 'high':
+      return all.filter((n) => n >= 19);
+    case 'dozen':
+      return all.filter((n) => Math.ceil(n / 12) === requireIndex(bet.index));
+    case 'column':
+      return all.filter((n) => ((n - 1) % 3) + 1 === requireIndex(bet.index));
+    default:
+      return validGroup(bet.kind, bet.numbers);
   }
 }
 
 /** Settle a set of bets on a pocket. Throws GameParameterError on an invalid bet or amount. */
 export function settleRouletteBets(bets: readonly RouletteBet[], pocket: number): RouletteSettlement {
-  if (!Number.isInteger(pocket) || pocket < 0 || pocket >= ROULETTE_POCKETS) throw new RangeError(`pocket must be 0–36, got ${pocket}`);
+  if (!Number.isInteger(pocket) || pocket < 0 || pocket >= ROULETTE_POCKETS)
+    throw new RangeError(`pocket must be 0–36, got ${pocket}`);
   if (bets.length === 0) throw new GameParameterError('bets', 'at least one bet is needed');
   let stake = 0n;
   let returned = 0n;
   const results = bets.map((bet): RouletteBetResult => {
-    if (typeof bet.amount !== 'bigint' || bet.amount <= 0n) throw new GameParameterError('amount', 'every bet needs a positive amount');
+    if (typeof bet.amount !== 'bigint' || bet.amount <= 0n)
+      throw new GameParameterError('amount', 'every bet needs a positive amount');
     const numbers = rouletteBetNumbers(bet);
     const isWin = numbers.includes(pocket);
     const win = isWin ? bet.amount * BigInt(ROULETTE_ODDS[bet.kind] + 1) : 0n;
@@ -88,7 +110,8 @@ export function rouletteRtp(bet: RouletteBet): Ratio {
 }
 
 function requireIndex(index: unknown): number {
-  if (index !== 1 && index !== 2 && index !== 3) throw new GameParameterError('index', `must be 1, 2 or 3, got ${String(index)}`);
+  if (index !== 1 && index !== 2 && index !== 3)
+    throw new GameParameterError('index', `must be 1, 2 or 3, got ${String(index)}`);
   return index;
 }
 
@@ -101,13 +124,16 @@ const ZERO_GROUPS: Partial<Record<RouletteNumbersKind, string[]>> = {
 
 function validGroup(kind: RouletteNumbersKind, numbers: readonly number[]): number[] {
   const size = GROUP_SIZE[kind];
-  if (!Array.isArray(numbers) || numbers.length !== size) throw new GameParameterError('numbers', `a ${kind} bet covers ${size} numbers`);
+  if (!Array.isArray(numbers) || numbers.length !== size)
+    throw new GameParameterError('numbers', `a ${kind} bet covers ${size} numbers`);
   const sorted = [...numbers].sort((a, b) => a - b);
   for (const n of sorted) {
-    if (!Number.isInteger(n) || n < 0 || n > 36) throw new GameParameterError('numbers', `${String(n)} is not a number on the table`);
+    if (!Number.isInteger(n) || n < 0 || n > 36)
+      throw new GameParameterError('numbers', `${String(n)} is not a number on the table`);
   }
   if (new Set(sorted).size !== size) throw new GameParameterError('numbers', 'numbers must be different');
-  if (!isLayoutGroup(kind, sorted)) throw new GameParameterError('numbers', `${sorted.join('-')} is not a ${kind} on the layout`);
+  if (!isLayoutGroup(kind, sorted))
+    throw new GameParameterError('numbers', `${sorted.join('-')} is not a ${kind} on the layout`);
   return sorted;
 }
 
@@ -119,10 +145,15 @@ function isLayoutGroup(kind: RouletteNumbersKind, sorted: number[]): boolean {
   const column = (first - 1) % 3;
   const same = (expected: number[]) => expected.every((n, i) => sorted[i] === n);
   switch (kind) {
-    case 'straight': return true;
-    case 'split': return (column < 2 && same([first, first + 1])) || (first <= 33 && same([first, first + 3]));
-    case 'street': return column === 0 && same([first, first + 1, first + 2]);
-    case 'corner': return column < 2 && first <= 32 && same([first, first + 1, first + 3, first + 4]);
-    case 'sixLine': return column === 0 && first <= 31 && same([first, first + 1, first + 2, first + 3, first + 4, first + 5]);
+    case 'straight':
+      return true;
+    case 'split':
+      return (column < 2 && same([first, first + 1])) || (first <= 33 && same([first, first + 3]));
+    case 'street':
+      return column === 0 && same([first, first + 1, first + 2]);
+    case 'corner':
+      return column < 2 && first <= 32 && same([first, first + 1, first + 3, first + 4]);
+    case 'sixLine':
+      return column === 0 && first <= 31 && same([first, first + 1, first + 2, first + 3, first + 4, first + 5]);
   }
 }

@@ -3,7 +3,14 @@
 // RTP is exact: every line sees each reel's strip uniformly, and the tests enumerate all 24⁵ stop combinations.
 import { requireFloat } from './bytes';
 import { BP_ONE, ratio, type Ratio } from './money';
-import { SLOT_PAYLINES, SLOT_PAYTABLE, SLOT_REEL_STRIPS, SLOT_ROWS, SLOT_SYMBOLS, type SlotSymbol } from './slots-machine';
+import {
+  SLOT_PAYLINES,
+  SLOT_PAYTABLE,
+  SLOT_REEL_STRIPS,
+  SLOT_ROWS,
+  SLOT_SYMBOLS,
+  type SlotSymbol,
+} from './slots-machine';
 
 export * from './slots-machine';
 
@@ -35,8 +42,8 @@ export interface SlotsOutcome {
 
 const WILD = 0;
 const SYMBOL_IDS = SLOT_SYMBOLS.map((symbol) => symbol.id);
-const STRIPS: readonly Uint8Array[] = SLOT_REEL_STRIPS.map(
-  (strip) => Uint8Array.from(strip, (code) => SLOT_SYMBOLS.findIndex((symbol) => symbol.code === code)),
+const STRIPS: readonly Uint8Array[] = SLOT_REEL_STRIPS.map((strip) =>
+  Uint8Array.from(strip, (code) => SLOT_SYMBOLS.findIndex((symbol) => symbol.code === code)),
 );
 /** PAYS[symbol × 6 + count] for count 0 … 5. */
 const PAYS = Int32Array.from(SLOT_SYMBOLS.flatMap(({ id }) => [0, 0, 0, ...SLOT_PAYTABLE[id]]));
@@ -63,7 +70,8 @@ export function slotsOutcome(floats: readonly number[]): SlotsOutcome {
   const lineWins: SlotLineWin[] = [];
   for (let line = 0; line < LINES; line++) {
     const win = evaluateLine(line);
-    if (win > 0) lineWins.push({ line: line + 1, symbol: SYMBOL_IDS[win >> 24]!, count: (win >> 16) & 0xff, pay: win & 0xffff });
+    if (win > 0)
+      lineWins.push({ line: line + 1, symbol: SYMBOL_IDS[win >> 24]!, count: (win >> 16) & 0xff, pay: win & 0xffff });
   }
   const totalPay = lineWins.reduce((sum, win) => sum + win.pay, 0);
   const multiplierBp = (totalPay * BP_ONE) / LINES;
@@ -157,5 +165,7 @@ function requireStop(stops: readonly number[], reel: number): number {
 
 /** Unused-symbol guard for the literal strips: every code must be a known symbol. */
 export function slotStripsAreValid(): boolean {
-  return SLOT_REEL_STRIPS.every((strip) => [...strip].every((code) => SLOT_SYMBOLS.some((symbol) => symbol.code === code)));
+  return SLOT_REEL_STRIPS.every((strip) =>
+    [...strip].every((code) => SLOT_SYMBOLS.some((symbol) => symbol.code === code)),
+  );
 }

@@ -18,16 +18,19 @@ const vectors = [
 ];
 
 describe('the public Stake verifier vectors', () => {
-  it.each(vectors)('nonce $nonce: dice, limbo, roulette and 11 mines match', async ({ nonce, dice, limbo, roulette, mines }) => {
-    const one = await floatsFor(serverSeed, clientSeed, nonce, 1);
-    expect(diceOutcome(one, { direction: 'over', target: 5000 }).roll).toBe(dice);
-    expect(limboOutcome(one, { target: 200 }).result).toBe(limbo);
-    expect(roulettePocket(one)).toBe(roulette);
+  it.each(vectors)(
+    'nonce $nonce: dice, limbo, roulette and 11 mines match',
+    async ({ nonce, dice, limbo, roulette, mines }) => {
+      const one = await floatsFor(serverSeed, clientSeed, nonce, 1);
+      expect(diceOutcome(one, { direction: 'over', target: 5000 }).roll).toBe(dice);
+      expect(limboOutcome(one, { target: 200 }).result).toBe(limbo);
+      expect(roulettePocket(one)).toBe(roulette);
 
-    const eleven = await floatsFor(serverSeed, clientSeed, nonce, 11);
-    const positions = minePositions(eleven, { mines: 11 });
-    expect(positions.map((tile) => tile + 1).sort((a, b) => a - b)).toEqual(mines);
-  });
+      const eleven = await floatsFor(serverSeed, clientSeed, nonce, 11);
+      const positions = minePositions(eleven, { mines: 11 });
+      expect(positions.map((tile) => tile + 1).sort((a, b) => a - b)).toEqual(mines);
+    },
+  );
 
   it.each([
     ['d8276461230081da5d9e251397b511bbf792725786c3d9c79b386c665cbba63f', 118],

@@ -8,7 +8,9 @@
 // Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (10), BENCH_POOL_SIZE (server
 // pool), BENCH_PROFILE=1 (server --cpu-prof into .tmp/prof), BENCH_SHOW_SCRIPT=1 (print the pgbench scripts),
 // BENCH_LOAD=wrk|undici (the load generator: wrk when installed, as `npm run bench` does; scripts/bench/http-load.ts),
-// BENCH_WARM_SECONDS (5: the same load, unmeasured, before the measured run), BENCH_CLIENT_THREADS (1).
+// BENCH_WARM_SECONDS (5: the same load, unmeasured, before the measured run), BENCH_CLIENT_THREADS (1),
+// BENCH_FEED (1: a ledger-feed consumer runs during the measured run, as the promotions' consumers will, and its lag
+// from money moved to entry handled is printed; 0: no consumer).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
+import { createLedgerFeed, createLedgerFeedRepository, type FeedHandler } from '../../server/src/modules/wallet';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 
@@ -32,22 +35,41 @@ const connections = 50;
 // the client threads of both load generators, wrk and pgbench (BENCH_CLIENT_THREADS; one is faster on two shared cores)
 const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
+const feedOn = process.env.BENCH_FEED !== '0';
+/** As the jobs runner runs a feed consumer by default (ledger-feed.ts). */
+const feedEveryMs = 250;
 const players = 1000;
 const port = Number(process.env.BENCH_PORT ?? 3299);
 const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
 const captureId = '987654321'; // the captured bet's player and session: ids no other parameter can equal
 const diceParams = { direction: 'over' as const, target: 5050 };
 
-const pgbench = ['/usr/lib/postgresql/15/bin/pgbench', '/usr/lib/postgresql/16/bin/pgbench', '/usr/lib/postgresql/17/bin/pgbench']
-  .find((p) => spawnSync(p, ['--version']).status === 0) ?? 'pgbench';
+const pgbench =
+  [
+    '/usr/lib/postgresql/15/bin/pgbench',
+    '/usr/lib/postgresql/16/bin/pgbench',
+    '/usr/lib/postgresql/17/bin/pgbench',
+  ].find((p) => spawnSync(p, ['--version']).status === 0) ?? 'pgbench';
 const capture = captureStatements();
 
 function serverEnv(url: string): Record<string, string> {
   return {
-    NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: url, ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}),
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bets-bench-')), JWT_SECRET: 'x'.repeat(64), OPS_TOKEN: 'bench', LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000', CRASH_DRIVER_ENABLED: 'false', TON_WATCHER_ENABLED: 'false', SEED_DEMO_DATA: 'false', REDIS_URL: '',
-    APP_DIST_DIR: '.tmp/no-app-dist', PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    ...(poolSize ? { DATABASE_POOL_SIZE: poolSize } : {}),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bets-bench-')),
+    JWT_SECRET: 'x'.repeat(64),
+    OPS_TOKEN: 'bench',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    CRASH_DRIVER_ENABLED: 'false',
+    TON_WATCHER_ENABLED: 'false',
+    SEED_DEMO_DATA: 'false',
+    REDIS_URL: '',
+    APP_DIST_DIR: '.tmp/no-app-dist',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
 }
 
@@ -57,7 +79,11 @@ function procTimes(pid: number | 'self'): { own: number; system: number; childre
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
-    return { own: (Number(f[11]) + Number(f[12])) * TICK_MS, system: Number(f[12]) * TICK_MS, children: (Number(f[13]) + Number(f[14])) * TICK_MS };
+    return {
+      own: (Number(f[11]) + Number(f[12])) * TICK_MS,
+      system: Number(f[12]) * TICK_MS,
+      children: (Number(f[13]) + Number(f[14])) * TICK_MS,
+    };
   } catch {
     return { own: 0, system: 0, children: 0 };
   }
@@ -89,7 +115,9 @@ function machineBusyShare(): () => number {
 }
 
 async function commits(admin: pg.Client, name: string): Promise<number> {
-  const r = await admin.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = $1', [name]);
+  const r = await admin.query<{ n: string }>('select xact_commit::text as n from pg_stat_database where datname = $1', [
+    name,
+  ]);
   return Number(r.rows[0]?.n ?? 0);
 }
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,17 +153,39 @@ async function main() {
   try {
     await migrateToLatest(handle.db);
     await seedAll(handle.db);
-    await handle.db.insertInto('acc_players').values(Array.from({ length: players }, () => ({ currency: 'USD' }))).execute();
+    await handle.db
+      .insertInto('acc_players')
+      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
+      .execute();
     await handle.db.insertInto('acc_players').values({ id: captureId, currency: 'USD' }).execute();
-    const ids = (await handle.db.selectFrom('acc_players').select('id').where('id', '!=', captureId).orderBy('id').execute()).map((r) => r.id);
+    const ids = (
+      await handle.db.selectFrom('acc_players').select('id').where('id', '!=', captureId).orderBy('id').execute()
+    ).map((r) => r.id);
 
     // the same app the server runs, in this process: it funds and launches, and one bet of it is captured for pgbench
     const config = loadConfig({ ...process.env, ...serverEnv(url.toString()) });
-    const { app, services } = await buildApp({ config, database: handle, secrets: { jwt: 'x'.repeat(64), ops: 'bench' }, logger: false });
-    const dice = await handle.db.selectFrom('games_games').select('id').where('string_id', '=', 'house-dice').executeTakeFirstOrThrow();
+    const { app, services } = await buildApp({
+      config,
+      database: handle,
+      secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
+      logger: false,
+    });
+    const dice = await handle.db
+      .selectFrom('games_games')
+      .select('id')
+      .where('string_id', '=', 'house-dice')
+      .executeTakeFirstOrThrow();
     const launch = async (playerId: string) => {
       await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
-      const { token, session } = await services.gateway.launch({ playerId, gameId: dice.id, currency: 'USD', demo: false, demoBalanceMinor: 0n, clientType: 'web', language: 'en' });
+      const { token, session } = await services.gateway.launch({
+        playerId,
+        gameId: dice.id,
+        currency: 'USD',
+        demo: false,
+        demoBalanceMinor: 0n,
+        clientType: 'web',
+        language: 'en',
+      });
       await services.gateway.authenticate(token);
       return { token, sessionId: session.id };
     };
@@ -148,24 +198,46 @@ async function main() {
     }
     await sql`select setval(pg_get_serial_sequence('games_sessions', 'id'), ${Number(captureId)})`.execute(handle.db); // its session: captureId + 1
     const captured = await launch(captureId);
-    await sql`select setval(pg_get_serial_sequence('house_seed_pairs', 'id'), ${Number(captureId) + 100})`.execute(handle.db); // its seed pair's id too
+    await sql`select setval(pg_get_serial_sequence('house_seed_pairs', 'id'), ${Number(captureId) + 100})`.execute(
+      handle.db,
+    ); // its seed pair's id too
     const body = JSON.stringify({ game: 'dice', amount: 0.1, params: diceParams });
-    const variants: Record<'win' | 'loss', { statements: CapturedStatement[]; columns: Record<string, string> } | undefined> = { win: undefined, loss: undefined };
+    const variants: Record<
+      'win' | 'loss',
+      { statements: CapturedStatement[]; columns: Record<string, string> } | undefined
+    > = { win: undefined, loss: undefined };
     for (let i = 0; i < 100 && (!variants.win || !variants.loss); i++) {
       capture.start();
-      const res = await app.inject({ method: 'POST', url: '/house-api/bet', headers: { 'content-type': 'application/json', 'x-game-token': captured.token }, payload: body });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/house-api/bet',
+        headers: { 'content-type': 'application/json', 'x-game-token': captured.token },
+        payload: body,
+      });
       const statements = capture.stop();
       if (res.statusCode !== 200) throw new Error(`in-process bet answered ${res.statusCode}: ${res.body}`);
       const result = res.json<{ payout: number; nonce: number }>();
       // The first bet creates the seed pair and warms the caches; its nonce is then moved far off (so that no other
       // parameter can equal it), which makes the second bet's remembered nonce fail its guard: neither is the steady state.
-      if (i === 0) await handle.db.updateTable('house_seed_pairs').set({ nonce: '987000' }).where('player_id', '=', captureId).execute();
+      if (i === 0)
+        await handle.db
+          .updateTable('house_seed_pairs')
+          .set({ nonce: '987000' })
+          .where('player_id', '=', captureId)
+          .execute();
       if (i < 2) continue;
-      const pair = await handle.db.selectFrom('house_seed_pairs').select(['id', 'client_seed']).where('player_id', '=', captureId).executeTakeFirstOrThrow();
+      const pair = await handle.db
+        .selectFrom('house_seed_pairs')
+        .select(['id', 'client_seed'])
+        .where('player_id', '=', captureId)
+        .executeTakeFirstOrThrow();
       const roundRef = `h${pair.id}:${result.nonce}`;
       const kind = result.payout > 0 ? 'win' : 'loss';
       variants[kind] ??= {
-        statements: statements.map((s) => ({ ...s, values: s.values.map((v) => (typeof v === 'string' ? v.replaceAll(roundRef, '\u0000') : v)) })),
+        statements: statements.map((s) => ({
+          ...s,
+          values: s.values.map((v) => (typeof v === 'string' ? v.replaceAll(roundRef, '\u0000') : v)),
+        })),
         columns: { [pair.id]: 'id', [pair.client_seed]: 'client_seed', [String(result.nonce)]: 'nonce' },
       };
     }
@@ -184,10 +256,17 @@ async function main() {
     // warm up: every session known to the server, statements prepared on every pooled connection
     const agent = new Pool(base, { connections, pipelining: 1 });
     const bet = (token: string) =>
-      agent.request({ path: '/house-api/bet', method: 'POST', headers: { 'content-type': 'application/json', 'x-game-token': token }, body }).then(async (res) => {
-        const text = await res.body.text();
-        if (res.statusCode !== 200) throw new Error(`bet answered ${res.statusCode}: ${text}`);
-      });
+      agent
+        .request({
+          path: '/house-api/bet',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-game-token': token },
+          body,
+        })
+        .then(async (res) => {
+          const text = await res.body.text();
+          if (res.statusCode !== 200) throw new Error(`bet answered ${res.statusCode}: ${text}`);
+        });
     for (let i = 0; i < tokens.length; i += connections) await Promise.all(tokens.slice(i, i + connections).map(bet));
     // PostgreSQL backends publish their counters at most once a second, after a transaction: let them all publish
     await sleep(1100);
@@ -195,40 +274,131 @@ async function main() {
     await agent.close();
     // then the same load as measured, unmeasured, so the server's code is optimised (V8 compiles hot functions after a
     // while) and PostgreSQL's autovacuum has seen the tables, as the pgbench run after this one finds them
-    if (warmSeconds > 0) await runLoad({ base, path: '/house-api/bet', body, header: 'x-game-token', values: tokens, connections, seconds: warmSeconds, threads: clientThreads }, loadTool);
+    if (warmSeconds > 0)
+      await runLoad(
+        {
+          base,
+          path: '/house-api/bet',
+          body,
+          header: 'x-game-token',
+          values: tokens,
+          connections,
+          seconds: warmSeconds,
+          threads: clientThreads,
+        },
+        loadTool,
+      );
     await sleep(300);
 
+    // a ledger-feed consumer in this process, as a promotion's consumer would run beside the server: it records, for
+    // each entry, the time from its transaction's start (created_at) to its handling. It first skips what the setup
+    // and the warm-up wrote. Its own transactions are counted, so the statements per bet below leave them out.
+    const feedRepo = createLedgerFeedRepository(handle.db);
+    let feedTransactions = 0;
+    const feed = createLedgerFeed({
+      ...feedRepo,
+      pump: (...args: Parameters<typeof feedRepo.pump>) => {
+        feedTransactions++;
+        return feedRepo.pump(...args);
+      },
+    });
+    const lags: number[] = [];
+    const record: FeedHandler = async (entries) => {
+      const at = Date.now();
+      for (const e of entries) lags.push(at - e.created_at.getTime());
+    };
+    const lagConsumer = { name: 'bench.lag', batchSize: 2000 };
+    if (feedOn) await feed.drain({ ...lagConsumer, handle: async () => undefined });
+    let feeding = feedOn;
+    const feedLoop = (async () => {
+      while (feeding) {
+        await feed.drain({ ...lagConsumer, handle: record });
+        await sleep(feedEveryMs);
+      }
+    })();
+
     const commitsBefore = await commits(admin, name);
-    const cpu0 = { server: procTimes(server.pid!).own, serverSystem: procTimes(server.pid!).system, pg: postgresMs(), busy: machineBusyShare() };
-    const load = await runLoad({ base, path: '/house-api/bet', body, header: 'x-game-token', values: tokens, connections, seconds, threads: clientThreads }, loadTool);
-    const httpCpu = { server: procTimes(server.pid!).own - cpu0.server, serverSystem: procTimes(server.pid!).system - cpu0.serverSystem, client: load.cpuMs, pg: postgresMs() - cpu0.pg, busy: cpu0.busy() };
+    feedTransactions = 0;
+    const cpu0 = {
+      server: procTimes(server.pid!).own,
+      serverSystem: procTimes(server.pid!).system,
+      pg: postgresMs(),
+      busy: machineBusyShare(),
+    };
+    const load = await runLoad(
+      {
+        base,
+        path: '/house-api/bet',
+        body,
+        header: 'x-game-token',
+        values: tokens,
+        connections,
+        seconds,
+        threads: clientThreads,
+      },
+      loadTool,
+    );
+    const httpCpu = {
+      server: procTimes(server.pid!).own - cpu0.server,
+      serverSystem: procTimes(server.pid!).system - cpu0.serverSystem,
+      client: load.cpuMs,
+      pg: postgresMs() - cpu0.pg,
+      busy: cpu0.busy(),
+    };
+    feeding = false;
+    await feedLoop;
+    const lagEnd = lags.length; // entries handled while the load ran; the tail below is drained after it stopped
+    if (feedOn) await feed.drain({ ...lagConsumer, handle: record });
     const ours = load.perSecond;
     const pct = (p: keyof LoadResult['percentiles']) => load.percentiles[p].toFixed(1);
     stop(server);
     await waitExit(server);
     server = undefined;
     await sleep(300);
-    const httpStatements = (await commits(admin, name)) - commitsBefore;
+    const httpStatements = (await commits(admin, name)) - commitsBefore - feedTransactions;
 
     // reference: the captured statements, one pgbench transaction per bet, wins and losses in the dice's proportion
     const dir = mkdtempSync(join(tmpdir(), 'bets-bench-'));
     const vars = {
-      playerId: captureId, sessionId: captured.sessionId, roundRef: '\u0000',
-      players: { first: Number(ids[0]), last: Number(ids.at(-1)) }, sessions: { first: Math.min(...sessionIds), last: Math.max(...sessionIds) },
+      playerId: captureId,
+      sessionId: captured.sessionId,
+      roundRef: '\u0000',
+      players: { first: Number(ids[0]), last: Number(ids.at(-1)) },
+      sessions: { first: Math.min(...sessionIds), last: Math.max(...sessionIds) },
     };
     const win = toPgbenchScript(variants.win.statements, { ...vars, columns: variants.win.columns }, 'w');
     const loss = toPgbenchScript(variants.loss.statements, { ...vars, columns: variants.loss.columns }, 'l');
     writeFileSync(join(dir, 'win.sql'), win.script);
     writeFileSync(join(dir, 'loss.sql'), loss.script);
-    if (process.env.BENCH_SHOW_SCRIPT) console.log(`pgbench scripts and their constants in ${dir}:\n${win.script}${loss.script}`, win.defines, loss.defines);
+    if (process.env.BENCH_SHOW_SCRIPT)
+      console.log(
+        `pgbench scripts and their constants in ${dir}:\n${win.script}${loss.script}`,
+        win.defines,
+        loss.defines,
+      );
     const chance = diceWinChance(diceParams); // basis points of 10,000
     const defines = Object.entries({ ...win.defines, ...loss.defines }).flatMap(([k, v]) => ['-D', `${k}=${v}`]);
     const commitsBeforeRef = await commits(admin, name);
     const pg0 = { pg: postgresMs(), self: procTimes('self').children, busy: machineBusyShare() };
     const out = execFileSync(
       pgbench,
-      ['-n', '-M', 'prepared', '-f', `${join(dir, 'win.sql')}@${chance}`, '-f', `${join(dir, 'loss.sql')}@${10_000 - chance}`, ...defines,
-        '-c', String(connections), '-j', String(clientThreads), '-T', String(seconds), url.toString()],
+      [
+        '-n',
+        '-M',
+        'prepared',
+        '-f',
+        `${join(dir, 'win.sql')}@${chance}`,
+        '-f',
+        `${join(dir, 'loss.sql')}@${10_000 - chance}`,
+        ...defines,
+        '-c',
+        String(connections),
+        '-j',
+        String(clientThreads),
+        '-T',
+        String(seconds),
+        url.toString(),
+      ],
       { encoding: 'utf8' },
     );
     const refCpu = { pg: postgresMs() - pg0.pg, pgbench: procTimes('self').children - pg0.self, busy: pg0.busy() };
@@ -238,13 +408,32 @@ async function main() {
     const refStatements = (await commits(admin, name)) - commitsBeforeRef;
     const perBet = (ms: number, n: number) => `${((ms / n) * 1000).toFixed(0)} µs`;
 
-    console.log(`dice bets over HTTP (${connections} connections, ${players} players, ${seconds}s, load from ${load.tool}): ${ours.toFixed(0)} bets/s, p50 ${pct('p50')} ms, p99 ${pct('p99')} ms`);
-    console.log(`latency: p50 ${pct('p50')}, p90 ${pct('p90')}, p99 ${pct('p99')}, p99.9 ${pct('p99.9')}, max ${pct('max')} ms`);
-    console.log(`pgbench, the same bet SQL per transaction, prepared, ${connections} clients: ${reference.toFixed(0)} tps`);
+    console.log(
+      `dice bets over HTTP (${connections} connections, ${players} players, ${seconds}s, load from ${load.tool}): ${ours.toFixed(0)} bets/s, p50 ${pct('p50')} ms, p99 ${pct('p99')} ms`,
+    );
+    console.log(
+      `latency: p50 ${pct('p50')}, p90 ${pct('p90')}, p99 ${pct('p99')}, p99.9 ${pct('p99.9')}, max ${pct('max')} ms`,
+    );
+    console.log(
+      `pgbench, the same bet SQL per transaction, prepared, ${connections} clients: ${reference.toFixed(0)} tps`,
+    );
     console.log(`ratio bets / pgbench: ${(ours / reference).toFixed(2)} (goal ≥ 0.5, p99 ≤ 50 ms)`);
-    console.log(`statements per bet: HTTP ${(httpStatements / load.requests).toFixed(2)} (captured ${variants.loss.statements.length} on a loss, ${variants.win.statements.length} on a win), pgbench ${(refStatements / refTransactions).toFixed(2)}`);
-    console.log(`CPU per bet, HTTP: server ${perBet(httpCpu.server, load.requests)} (kernel ${perBet(httpCpu.serverSystem, load.requests)}), load generator ${perBet(httpCpu.client, load.requests)}, PostgreSQL ${perBet(httpCpu.pg, load.requests)} (machine busy ${(httpCpu.busy * 100).toFixed(0)} %)`);
-    console.log(`CPU per bet, pgbench: PostgreSQL ${perBet(refCpu.pg, refTransactions)}, pgbench ${perBet(refCpu.pgbench, refTransactions)} (machine busy ${(refCpu.busy * 100).toFixed(0)} %)`);
+    if (feedOn) {
+      const during = lags.slice(0, lagEnd).sort((a, b) => a - b);
+      const q = (p: number) => (during[Math.max(0, Math.ceil(during.length * p) - 1)] ?? NaN).toFixed(0);
+      console.log(
+        `ledger feed lag (money moved -> consumer handled, polled every ${feedEveryMs} ms, during the load): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${q(1)} ms over ${during.length} entries (${lags.length - lagEnd} more drained after it; goal p99 < 1 s)`,
+      );
+    }
+    console.log(
+      `statements per bet: HTTP ${(httpStatements / load.requests).toFixed(2)} (captured ${variants.loss.statements.length} on a loss, ${variants.win.statements.length} on a win), pgbench ${(refStatements / refTransactions).toFixed(2)}`,
+    );
+    console.log(
+      `CPU per bet, HTTP: server ${perBet(httpCpu.server, load.requests)} (kernel ${perBet(httpCpu.serverSystem, load.requests)}), load generator ${perBet(httpCpu.client, load.requests)}, PostgreSQL ${perBet(httpCpu.pg, load.requests)} (machine busy ${(httpCpu.busy * 100).toFixed(0)} %)`,
+    );
+    console.log(
+      `CPU per bet, pgbench: PostgreSQL ${perBet(refCpu.pg, refTransactions)}, pgbench ${perBet(refCpu.pgbench, refTransactions)} (machine busy ${(refCpu.busy * 100).toFixed(0)} %)`,
+    );
   } finally {
     if (server) stop(server);
     await handle.close();

@@ -2,7 +2,8 @@
 // body with a random header value from a list, for `seconds`. It shares the two cores with the server and PostgreSQL,
 // so what it costs shows in the result: wrk (C, the usual HTTP benchmarking tool; ≈ 35 µs of CPU per request here,
 // like pgbench's own client's ≈ 25 µs) when it is installed, otherwise undici in this process (≈ 120 µs per request).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,17 +46,22 @@ export function wrkAvailable(): boolean {
   return spawnSync('wrk', ['--version']).error === undefined;
 }
 
-export async function runLoad(spec: LoadSpec, tool: 'wrk' | 'undici' = wrkAvailable() ? 'wrk' : 'undici'): Promise<LoadResult> {
+export async function runLoad(
+  spec: LoadSpec,
+  tool: 'wrk' | 'undici' = wrkAvailable() ? 'wrk' : 'undici',
+): Promise<LoadResult> {
   return tool === 'wrk' ? runWrk(spec) : runUndici(spec);
 }
 
-function runWrk(spec: LoadSpec): LoadResult {
+async function runWrk(spec: LoadSpec): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   const valuesFile = join(dir, 'values.txt');
   writeFileSync(valuesFile, `${spec.values.join('\n')}\n`);
   const lua = join(dir, 'load.lua');
   // One Lua state per wrk thread: each reads the values, picks one per request, and the last reports the merged figures.
-  writeFileSync(lua, `
+  writeFileSync(
+    lua,
+    `
 local values = {}
 for line in io.lines(${JSON.stringify(valuesFile)}) do values[#values + 1] = line end
 math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))
@@ -72,14 +78,35 @@ done = function(summary, latency, requests)
   for _, p in ipairs({ 50, 90, 99, 99.9 }) do io.write(string.format(" %d", latency:percentile(p))) end
   io.write(string.format(" %d\\n", latency.max))
 end
-`);
+`,
+  );
   const cpu0 = childrenCpuMs();
-  const out = execFileSync('wrk', [`-t${spec.threads ?? 1}`, `-c${spec.connections}`, `-d${spec.seconds}s`, '--timeout', '10s', '-s', lua, `${spec.base}${spec.path}`], { encoding: 'utf8' });
+  // run asynchronously: the caller's event loop keeps running during the load (the bets bench's ledger-feed consumer)
+  const { stdout: out } = await promisify(execFile)(
+    'wrk',
+    [
+      `-t${spec.threads ?? 1}`,
+      `-c${spec.connections}`,
+      `-d${spec.seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      lua,
+      `${spec.base}${spec.path}`,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
   const cpuMs = childrenCpuMs() - cpu0;
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`wrk printed no result:\n${out}`);
-  const [requests, durationUs, connect, read, write, status, timeout, p50, p90, p99, p999, max] = line.split(' ').slice(1).map(Number) as number[];
-  if (connect! + read! + write! + status! + timeout! > 0) throw new Error(`wrk saw errors (connect ${connect}, read ${read}, write ${write}, non-2xx ${status}, timeout ${timeout}):\n${out}`);
+  const [requests, durationUs, connect, read, write, status, timeout, p50, p90, p99, p999, max] = line
+    .split(' ')
+    .slice(1)
+    .map(Number) as number[];
+  if (connect! + read! + write! + status! + timeout! > 0)
+    throw new Error(
+      `wrk saw errors (connect ${connect}, read ${read}, write ${write}, non-2xx ${status}, timeout ${timeout}):\n${out}`,
+    );
   const ms = (us: number) => us / 1000;
   return {
     tool: 'wrk',
@@ -94,10 +121,17 @@ async function runUndici(spec: LoadSpec): Promise<LoadResult> {
   // one undici Pool, keep-alive, no URL parsing per call, no parsing of the answer beyond its status
   const agent = new Pool(spec.base, { connections: spec.connections, pipelining: 1 });
   const call = (value: string) =>
-    agent.request({ path: spec.path, method: 'POST', headers: { 'content-type': 'application/json', [spec.header]: value }, body: spec.body }).then(async (res) => {
-      const text = await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`${spec.path} answered ${res.statusCode}: ${text}`);
-    });
+    agent
+      .request({
+        path: spec.path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [spec.header]: value },
+        body: spec.body,
+      })
+      .then(async (res) => {
+        const text = await res.body.text();
+        if (res.statusCode !== 200) throw new Error(`${spec.path} answered ${res.statusCode}: ${text}`);
+      });
   const latencies: number[] = [];
   const cpu0 = process.cpuUsage();
   const started = performance.now();

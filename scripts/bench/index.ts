@@ -5,15 +5,25 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { wrkAvailable } from './http-load';
 
-const steps: Array<[string, string[]]> = [['vite', ['build', '--logLevel', 'warn']], ['tsx', ['scripts/bench/bundle.ts']]];
-for (const extra of ['scripts/bench/wallet.ts', 'scripts/bench/bets.ts']) {
+const steps: Array<[string, string[]]> = [
+  ['vite', ['build', '--logLevel', 'warn']],
+  ['tsx', ['scripts/bench/bundle.ts']],
+];
+for (const extra of ['scripts/bench/wallet.ts', 'scripts/bench/bets.ts', 'scripts/bench/live.ts']) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }
 // The bets bench drives the server with wrk (a C load generator, as pgbench is C): install it like .ci/run installs
 // Chromium, where this machine lets us; without it the bench falls back to a Node load generator and says so.
 if (!wrkAvailable() && process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
-  console.log('== apt-get install -y wrk (the bets bench\'s load generator)');
-  spawnSync('sh', ['-c', 'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)'], { stdio: 'inherit' });
+  console.log("== apt-get install -y wrk (the bets bench's load generator)");
+  spawnSync(
+    'sh',
+    [
+      '-c',
+      'apt-get install -y -qq wrk >/dev/null 2>&1 || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)',
+    ],
+    { stdio: 'inherit' },
+  );
 }
 let failed = 0;
 for (const [cmd, args] of steps) {

@@ -56,7 +56,11 @@ export interface ScriptVariables {
 }
 
 /** One pgbench script (one bet = one pgbench transaction) and the -D constants it needs. */
-export function toPgbenchScript(statements: CapturedStatement[], v: ScriptVariables, prefix: string): { script: string; defines: Record<string, string> } {
+export function toPgbenchScript(
+  statements: CapturedStatement[],
+  v: ScriptVariables,
+  prefix: string,
+): { script: string; defines: Record<string, string> } {
   const defines: Record<string, string> = {};
   const lines = [
     `\\set aid random(${v.players.first}, ${v.players.last})`,
@@ -65,26 +69,35 @@ export function toPgbenchScript(statements: CapturedStatement[], v: ScriptVariab
   ];
   statements.forEach((st, i) => {
     // the server's `/* prepared:name */` mark would read as a pgbench variable: keep the comment, drop the colon
-    const text = st.text.replace(/\s+/g, ' ').trim().replace(/\/\* prepared:/g, '/* prepared ').replace(/\$(\d+)/g, (_m, n: string) => {
-      const value = st.values[Number(n) - 1];
-      if (value === null || value === undefined) return 'NULL';
-      const s = value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-      if (s === v.playerId) return ':aid';
-      if (s === v.sessionId) return ':sid';
-      const at = s.indexOf(v.roundRef);
-      if (at >= 0) {
-        // the round reference made unique per transaction; ':' spelled \072 so pgbench does not read it as a variable
-        const literal = (t: string) => `E'${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\072')}'`;
-        const before = s.slice(0, at);
-        const after = s.slice(at + v.roundRef.length);
-        return `(${[literal(`${before}h`), ':r::text', ...(after ? [literal(after)] : [])].join(' || ')})`;
-      }
-      const column = v.columns?.[s];
-      if (column) return column;
-      const name = `${prefix}s${i}p${n}`;
-      defines[name] = s;
-      return `:${name}`;
-    });
+    const text = st.text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/\/\* prepared:/g, '/* prepared ')
+      .replace(/\$(\d+)/g, (_m, n: string) => {
+        const value = st.values[Number(n) - 1];
+        if (value === null || value === undefined) return 'NULL';
+        const s =
+          value instanceof Date
+            ? value.toISOString()
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
+        if (s === v.playerId) return ':aid';
+        if (s === v.sessionId) return ':sid';
+        const at = s.indexOf(v.roundRef);
+        if (at >= 0) {
+          // the round reference made unique per transaction; ':' spelled \072 so pgbench does not read it as a variable
+          const literal = (t: string) => `E'${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\072')}'`;
+          const before = s.slice(0, at);
+          const after = s.slice(at + v.roundRef.length);
+          return `(${[literal(`${before}h`), ':r::text', ...(after ? [literal(after)] : [])].join(' || ')})`;
+        }
+        const column = v.columns?.[s];
+        if (column) return column;
+        const name = `${prefix}s${i}p${n}`;
+        defines[name] = s;
+        return `:${name}`;
+      });
     lines.push(`${text};`);
   });
   return { script: lines.join('\n') + '\n', defines };

@@ -72,7 +72,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['info_banners', 'info_seo_settings', 'info_ui_styles', 'info_translations', 'info_languages', 'info_currencies']) {
+  for (const t of [
+    'info_banners',
+    'info_seo_settings',
+    'info_ui_styles',
+    'info_translations',
+    'info_languages',
+    'info_currencies',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

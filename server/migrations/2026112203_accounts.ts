@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('last_activity', 'timestamptz')
     .execute();
-  await sql`create unique index acc_players_email_key on acc_players (lower(email)) where email is not null`.execute(db);
+  await sql`create unique index acc_players_email_key on acc_players (lower(email)) where email is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -36,5 +36,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['acc_operator_actions', 'acc_attempt_counters', 'acc_one_time_tokens']) await db.schema.dropTable(t).ifExists().execute();
+  for (const t of ['acc_operator_actions', 'acc_attempt_counters', 'acc_one_time_tokens'])
+    await db.schema.dropTable(t).ifExists().execute();
 }

@@ -7,9 +7,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('wallet_accounts')
     .addColumn('player_id', 'bigint', (c) => c.primaryKey().references('acc_players.id'))
     .addColumn('currency', 'varchar(8)', (c) => c.notNull().references('info_currencies.code'))
-    .addColumn('real_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`real_minor >= 0`))
-    .addColumn('bonus_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`bonus_minor >= 0`))
-    .addColumn('pending_withdrawal_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`pending_withdrawal_minor >= 0`))
+    .addColumn('real_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`real_minor >= 0`),
+    )
+    .addColumn('bonus_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`bonus_minor >= 0`),
+    )
+    .addColumn('pending_withdrawal_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`pending_withdrawal_minor >= 0`),
+    )
     .addColumn('deposited_minor', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -30,7 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reference_id', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('wallet_ledger_entries_player').on('wallet_ledger_entries').columns(['player_id', 'id']).execute();
+  await db.schema
+    .createIndex('wallet_ledger_entries_player')
+    .on('wallet_ledger_entries')
+    .columns(['player_id', 'id'])
+    .execute();
   // append-only: corrections are new entries, never edits
   await sql`create function wallet_ledger_append_only() returns trigger language plpgsql as $$
     begin raise exception 'wallet_ledger_entries is append-only'; end $$`.execute(db);

@@ -9,10 +9,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('deposit', 'withdrawal')`))
     .addColumn('method', 'text', (c) => c.notNull())
     .addColumn('amount_minor', 'bigint', (c) => c.notNull().check(sql`amount_minor > 0`))
-    .addColumn('fee_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`fee_minor >= 0`))
+    .addColumn('fee_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`fee_minor >= 0`),
+    )
     .addColumn('currency', 'varchar(8)', (c) => c.notNull())
     // 0 processing, 1 processed, 2 processed with fee, 3 rejected, 4 manual (spec §3)
-    .addColumn('status', 'smallint', (c) => c.notNull().defaultTo(0).check(sql`status between 0 and 4`))
+    .addColumn('status', 'smallint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`status between 0 and 4`),
+    )
     .addColumn('destination', 'text')
     .addColumn('reason', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

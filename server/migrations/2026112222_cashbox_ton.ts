@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('source', 'text')
     .addColumn('payment_id', 'bigint', (c) => c.references('cashbox_payments.id'))
     // credited, underpaid (held for an operator), unmatched (no pending deposit named), duplicate (deposit already paid)
-    .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome in ('credited', 'underpaid', 'unmatched', 'duplicate')`))
+    .addColumn('outcome', 'text', (c) =>
+      c.notNull().check(sql`outcome in ('credited', 'underpaid', 'unmatched', 'duplicate')`),
+    )
     .addColumn('seen_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 

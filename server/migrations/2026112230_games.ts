@@ -30,7 +30,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
     .execute();
-  await db.schema.createIndex('games_games_name').on('games_games').expression(sql`lower(name)`).execute();
+  await db.schema
+    .createIndex('games_games_name')
+    .on('games_games')
+    .expression(sql`lower(name)`)
+    .execute();
   await db.schema
     .createTable('games_blocks')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -86,7 +90,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // the part of the stakes paid with bonus money: wins on it go to the bonus balance in the same proportion
     .addColumn('bet_bonus_minor', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('win_minor', 'bigint', (c) => c.notNull().defaultTo(0))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'closed', 'rolled_back')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'closed', 'rolled_back')`),
+    )
     // the house game's proof (seed hash, client seed, nonce, params, outcome)
     .addColumn('details', 'jsonb')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -103,7 +112,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('bet', 'win', 'rollback', 'tombstone')`))
     .addColumn('round_id', 'bigint', (c) => c.references('games_rounds.id'))
     .addColumn('player_id', 'bigint')
-    .addColumn('amount_minor', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`amount_minor >= 0`))
+    .addColumn('amount_minor', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`amount_minor >= 0`),
+    )
     .addColumn('real_minor', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('bonus_minor', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('original_tx_id', 'text')
@@ -113,11 +127,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('games_transactions_ref', ['provider_id', 'provider_tx_id'])
     .execute();
-  await db.schema.createIndex('games_transactions_round').on('games_transactions').columns(['round_id', 'id']).execute();
+  await db.schema
+    .createIndex('games_transactions_round')
+    .on('games_transactions')
+    .columns(['round_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['games_transactions', 'games_rounds', 'games_sessions', 'games_favourites', 'games_block_games', 'games_blocks', 'games_games', 'games_providers']) {
+  for (const table of [
+    'games_transactions',
+    'games_rounds',
+    'games_sessions',
+    'games_favourites',
+    'games_block_games',
+    'games_blocks',
+    'games_games',
+    'games_providers',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

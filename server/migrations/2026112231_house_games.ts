@@ -15,7 +15,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('revealed_at', 'timestamptz')
     .execute();
-  await sql`create unique index house_seed_pairs_active on house_seed_pairs (player_id) where revealed_at is null`.execute(db);
+  await sql`create unique index house_seed_pairs_active on house_seed_pairs (player_id) where revealed_at is null`.execute(
+    db,
+  );
   await db.schema.createIndex('house_seed_pairs_player').on('house_seed_pairs').columns(['player_id', 'id']).execute();
   await db.schema
     .createTable('house_mines_rounds')
@@ -28,7 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mine_tiles', 'jsonb', (c) => c.notNull())
     .addColumn('revealed', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addColumn('amount_minor', 'bigint', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'busted', 'cashed_out')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('open')
+        .check(sql`status in ('open', 'busted', 'cashed_out')`),
+    )
     .addColumn('demo', 'boolean', (c) => c.notNull())
     .execute();
   await sql`create unique index house_mines_open on house_mines_rounds (session_id) where status = 'open'`.execute(db);
@@ -63,14 +70,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('amount_minor', 'bigint', (c) => c.notNull())
     .addColumn('auto_cashout', 'integer')
     .addColumn('cashout_at', 'integer')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('active').check(sql`status in ('active', 'cashed_out', 'lost')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('active')
+        .check(sql`status in ('active', 'cashed_out', 'lost')`),
+    )
     .addColumn('demo', 'boolean', (c) => c.notNull())
     .addPrimaryKeyConstraint('house_crash_bets_pk', ['crash_round_id', 'player_id'])
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['house_crash_bets', 'house_crash_rounds', 'house_crash_chains', 'house_mines_rounds', 'house_seed_pairs']) {
+  for (const table of [
+    'house_crash_bets',
+    'house_crash_rounds',
+    'house_crash_chains',
+    'house_mines_rounds',
+    'house_seed_pairs',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -13,18 +13,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 0)
     .where(sql.ref('ton_comment'), 'is not', null)
     .execute();
-  await db.schema.alterTable('cashbox_ton_transactions').dropConstraint('cashbox_ton_transactions_outcome_check').execute();
   await db.schema
     .alterTable('cashbox_ton_transactions')
-    .addCheckConstraint('cashbox_ton_transactions_outcome_check', sql`outcome in ('credited', 'underpaid', 'unmatched', 'duplicate', 'late')`)
+    .dropConstraint('cashbox_ton_transactions_outcome_check')
+    .execute();
+  await db.schema
+    .alterTable('cashbox_ton_transactions')
+    .addCheckConstraint(
+      'cashbox_ton_transactions_outcome_check',
+      sql`outcome in ('credited', 'underpaid', 'unmatched', 'duplicate', 'late')`,
+    )
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('cashbox_ton_transactions').dropConstraint('cashbox_ton_transactions_outcome_check').execute();
   await db.schema
     .alterTable('cashbox_ton_transactions')
-    .addCheckConstraint('cashbox_ton_transactions_outcome_check', sql`outcome in ('credited', 'underpaid', 'unmatched', 'duplicate')`)
+    .dropConstraint('cashbox_ton_transactions_outcome_check')
+    .execute();
+  await db.schema
+    .alterTable('cashbox_ton_transactions')
+    .addCheckConstraint(
+      'cashbox_ton_transactions_outcome_check',
+      sql`outcome in ('credited', 'underpaid', 'unmatched', 'duplicate')`,
+    )
     .execute();
   await db.schema.dropIndex('cashbox_payments_ton_waiting_idx').ifExists().execute();
   await db.schema.alterTable('cashbox_payments').dropColumn('ton_valid_until').execute();

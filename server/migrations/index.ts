@@ -1,29 +1,43 @@
 import type { Migration } from 'kysely';
-import * as m2026112201 from './2026112201_informational';
-import * as m2026112202 from './2026112202_site_status';
-import * as m2026112203 from './2026112203_accounts';
-import * as m2026112210 from './2026112210_accounts_tokens';
-import * as m2026112220 from './2026112220_wallet';
-import * as m2026112221 from './2026112221_cashbox';
-import * as m2026112222 from './2026112222_cashbox_ton';
-import * as m2026112230 from './2026112230_games';
-import * as m2026112231 from './2026112231_house_games';
-import * as m2026112240 from './2026112240_limits';
-import * as m2026112250 from './2026112250_crash_driver_lease';
-import * as m2026112260 from './2026112260_cashbox_ton_expiry';
+import * as m_2026112201_informational from './2026112201_informational';
+import * as m_2026112202_site_status from './2026112202_site_status';
+import * as m_2026112203_accounts from './2026112203_accounts';
+import * as m_2026112210_accounts_tokens from './2026112210_accounts_tokens';
+import * as m_2026112220_wallet from './2026112220_wallet';
+import * as m_2026112221_cashbox from './2026112221_cashbox';
+import * as m_2026112222_cashbox_ton from './2026112222_cashbox_ton';
+import * as m_2026112230_games from './2026112230_games';
+import * as m_2026112231_house_games from './2026112231_house_games';
+import * as m_2026112240_limits from './2026112240_limits';
+import * as m_2026112250_crash_driver_lease from './2026112250_crash_driver_lease';
+import * as m_2026112260_cashbox_ton_expiry from './2026112260_cashbox_ton_expiry';
+import * as m_2026112301_jobs_leases from './2026112301_jobs_leases';
+import * as m_2026112302_wallet_ledger_feed from './2026112302_wallet_ledger_feed';
+import * as m_2026112320_games_recovery from './2026112320_games_recovery';
+import * as m_2026112320_house_games_intents from './2026112320_house_games_intents';
+import * as m_2026112370_accounts_sessions from './2026112370_accounts_sessions';
+import * as m_2026112370_content_pages from './2026112370_content_pages';
+import * as m_2026112380_operator_actions from './2026112380_operator_actions';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
-  '2026112201_informational': m2026112201,
-  '2026112202_site_status': m2026112202,
-  '2026112203_accounts': m2026112203,
-  '2026112210_accounts_tokens': m2026112210,
-  '2026112220_wallet': m2026112220,
-  '2026112221_cashbox': m2026112221,
-  '2026112222_cashbox_ton': m2026112222,
-  '2026112230_games': m2026112230,
-  '2026112231_house_games': m2026112231,
-  '2026112240_limits': m2026112240,
-  '2026112250_crash_driver_lease': m2026112250,
-  '2026112260_cashbox_ton_expiry': m2026112260,
+  '2026112201_informational': m_2026112201_informational,
+  '2026112202_site_status': m_2026112202_site_status,
+  '2026112203_accounts': m_2026112203_accounts,
+  '2026112210_accounts_tokens': m_2026112210_accounts_tokens,
+  '2026112220_wallet': m_2026112220_wallet,
+  '2026112221_cashbox': m_2026112221_cashbox,
+  '2026112222_cashbox_ton': m_2026112222_cashbox_ton,
+  '2026112230_games': m_2026112230_games,
+  '2026112231_house_games': m_2026112231_house_games,
+  '2026112240_limits': m_2026112240_limits,
+  '2026112250_crash_driver_lease': m_2026112250_crash_driver_lease,
+  '2026112260_cashbox_ton_expiry': m_2026112260_cashbox_ton_expiry,
+  '2026112301_jobs_leases': m_2026112301_jobs_leases,
+  '2026112302_wallet_ledger_feed': m_2026112302_wallet_ledger_feed,
+  '2026112320_games_recovery': m_2026112320_games_recovery,
+  '2026112320_house_games_intents': m_2026112320_house_games_intents,
+  '2026112370_accounts_sessions': m_2026112370_accounts_sessions,
+  '2026112370_content_pages': m_2026112370_content_pages,
+  '2026112380_operator_actions': m_2026112380_operator_actions,
 };

@@ -101,7 +101,9 @@ describe('server core', () => {
     const spec = doc.json();
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toContain('/main-api/informational/all_currencies');
-    expect(spec.paths['/main-api/banners/'].get.parameters.map((p: { name: string }) => p.name)).toContain('device_type');
+    expect(spec.paths['/main-api/banners/'].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      'device_type',
+    );
     const ui = await t.app.inject({ url: '/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
@@ -110,7 +112,8 @@ describe('server core', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' }, database: t.database, seed: false });
     try {
       const codes = [];
-      for (let i = 0; i < 5; i++) codes.push((await limited.app.inject({ url: '/main-api/informational/default_language_code' })).statusCode);
+      for (let i = 0; i < 5; i++)
+        codes.push((await limited.app.inject({ url: '/main-api/informational/default_language_code' })).statusCode);
       expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
       expect(codes[4]).toBe(429);
       const res = await limited.app.inject({ url: '/main-api/informational/default_language_code' });
@@ -125,7 +128,11 @@ describe('server core', () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2' }, database: t.database, seed: false });
     try {
       const call = (remoteAddress: string, i: number) =>
-        limited.app.inject({ url: '/main-api/informational/default_language_code', remoteAddress, headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+        limited.app.inject({
+          url: '/main-api/informational/default_language_code',
+          remoteAddress,
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
       // straight from the internet: the peer address counts, whatever the header says
       const direct = [];
       for (let i = 0; i < 4; i++) direct.push((await call('203.0.113.7', i)).statusCode);

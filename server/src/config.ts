@@ -6,6 +6,17 @@ const booleanFromEnv = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+const urlList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().url()));
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -16,10 +27,32 @@ const configSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The site's public URL: every link the server builds (mails, the deposit checkout, the TON Connect manifest, the
+   * blocked-page redirect) starts with it, never with a request header. Required in production; in development and
+   * tests `http://localhost:$PORT`.
+   */
   PUBLIC_URL: z.string().url().optional(),
+  /** Other brands' public URLs, comma-separated: a request to one of these hosts gets links to it (else PUBLIC_URL). */
+  PUBLIC_URLS: urlList,
+  /** Origins, besides the public URLs, whose pages may call the API from a browser (CORS), comma-separated. */
+  CORS_ORIGINS: urlList,
   JWT_SECRET: z.string().min(32).optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** The live channel (/users/ws): a socket that sends no `{token}` message within this time is closed (4408). */
+  LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** The live channel: open sockets per client address (TRUST_PROXY decides the address); more are closed (4429). */
+  LIVE_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).default(20),
+  /**
+   * The live channel's sockets in this many child processes of the instance (0: in this process). On a machine with
+   * several cores, a broadcast to many sockets is written by all of them at once (docs/benchmarks.md).
+   */
+  LIVE_PROCESSES: z.coerce.number().int().min(0).max(64).default(0),
   /**
    * Whose X-Forwarded-* headers to believe (the client IP behind per-IP limits, the public scheme and host):
    * `true`/`false`, a hop count, or addresses/CIDRs/`loopback`/`linklocal`/`uniquelocal`, comma-separated.
@@ -33,20 +66,31 @@ const configSchema = z.object({
       const value = v.trim();
       if (value === 'true' || value === 'false') return value === 'true';
       if (/^\d+$/.test(value)) return Number(value);
-      return value.split(',').map((s) => s.trim()).filter(Boolean);
+      return value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     }),
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   BLOCKED_COUNTRIES: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((c) => c.trim().toUpperCase()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((c) => c.trim().toUpperCase())
+        .filter(Boolean),
+    ),
   COUNTRY_HEADER: z.string().default('cf-ipcountry'),
   BLOCKED_REDIRECT_URL: z.string().optional(),
   APP_DIST_DIR: z.string().default('dist/app'),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
   TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
-  TELEGRAM_WEBHOOK_SECRET: z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 of A-Z a-z 0-9 _ -').optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 of A-Z a-z 0-9 _ -')
+    .optional(),
   TELEGRAM_USE_POLLING: booleanFromEnv.default(false),
   TELEGRAM_WEBAPP_SHORT_NAME: z.string().optional(),
   // the Web App URL's `?v=`; default: the git commit, else the package version (server/src/lib/build-version.ts)
@@ -57,7 +101,15 @@ const configSchema = z.object({
   PAYMENTS_MAX_DEPOSIT: z.coerce.number().positive().default(10000),
   PAYMENTS_MIN_WITHDRAWAL: z.coerce.number().positive().default(5),
   PAYMENTS_MAX_WITHDRAWAL: z.coerce.number().positive().default(5000),
-  PAYMENTS_SANDBOX_PLATFORMS: z.string().default('web,telegram').transform((s) => s.split(',').map((p) => p.trim()).filter((p): p is 'web' | 'telegram' => p === 'web' || p === 'telegram')),
+  PAYMENTS_SANDBOX_PLATFORMS: z
+    .string()
+    .default('web,telegram')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((p) => p.trim())
+        .filter((p): p is 'web' | 'telegram' => p === 'web' || p === 'telegram'),
+    ),
   // TON deposits (TON Connect). The default is a testnet demo address whose key nobody holds (derived from a fixed
   // hash), so the method shows in development; set your own house wallet (and TON_NETWORK=mainnet) for real money.
   TON_DEPOSIT_ADDRESS: z.string().default('0QB2prN8MMZD7w27LSOphr5K29WzURtPq4xYNPB0JkXh0V69'),
@@ -70,11 +122,16 @@ const configSchema = z.object({
   GAMES_DEMO_CREDITS: z.coerce.number().positive().default(1000),
   /** Lets this instance drive the crash rounds; with several instances one holds the lease, the others stand by. Off in tests unless set. */
   CRASH_DRIVER_ENABLED: booleanFromEnv.optional(),
+  /** Run scheduled jobs (server/src/jobs.ts) in this instance; default on, off when NODE_ENV=test (tests call runNow). */
+  JOBS_ENABLED: booleanFromEnv.optional(),
   CRASH_BETTING_MS: z.coerce.number().int().min(1000).default(7000),
   CRASH_PAUSE_MS: z.coerce.number().int().min(500).default(3000),
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   /** The published salt of the crash chain (e.g. a future Bitcoin block hash announced with the terminating hash). */
-  CRASH_SALT: z.string().regex(/^[0-9a-f]{16,128}$/).optional(),
+  CRASH_SALT: z
+    .string()
+    .regex(/^[0-9a-f]{16,128}$/)
+    .optional(),
   TON_RATE_SOURCE: z.enum(['static']).default('static'),
   TON_RATES: z.string().default('USD:5.2,EUR:4.8,GBP:4.1,RUB:420,KGS:450'),
   TON_TRANSFER_TTL_SECONDS: z.coerce.number().int().min(60).default(300),
@@ -85,12 +142,19 @@ const configSchema = z.object({
   TON_DEPOSIT_EXPIRY_GRACE_SECONDS: z.coerce.number().int().min(60).default(600),
   SUPPORT_URL: z.string().default('https://t.me/'),
   PRIVACY_URL: z.string().optional(),
-  TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  TELEGRAM_INIT_DATA_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(3600),
   MAIN_BRAND: booleanFromEnv.default(true),
-  DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3,5}$/).default('USD'),
+  DEFAULT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/)
+    .default('USD'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Casino <no-reply@casino.local>'),
-  EMAIL_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(24 * 3600),
+  EMAIL_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 3600),
   RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   AUTH_ATTEMPTS_PER_WINDOW: z.coerce.number().int().positive().default(10),
@@ -101,10 +165,50 @@ const configSchema = z.object({
   CAPTCHA_VERIFY_URL: z.string().url().optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+const withDefaults = configSchema
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production' && !c.PUBLIC_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'required in production (links in mails and payments are built from it, never from request headers)',
+      });
+  })
+  .transform((c) => {
+    const local = [`http://localhost:${c.PORT}`, `http://127.0.0.1:${c.PORT}`];
+    return {
+      ...c,
+      PUBLIC_URL: (c.PUBLIC_URL ?? local[0]!).replace(/\/+$/, ''),
+      // a development server also answers on its loopback address (its own, not a header's choice)
+      PUBLIC_URLS: [...c.PUBLIC_URLS, ...(c.NODE_ENV === 'production' || c.PUBLIC_URL ? [] : local.slice(1))].map((u) =>
+        u.replace(/\/+$/, ''),
+      ),
+    };
+  });
+
+export type Config = z.infer<typeof withDefaults>;
+
+/**
+ * The public URL (no trailing slash) for links answered to a request to `host`: the configured brand URL of that host
+ * when there is one, else PUBLIC_URL. The host only chooses among configured URLs; it never becomes part of a link.
+ */
+export function publicUrlFor(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_URLS'>, host?: string | null): string {
+  if (host) {
+    const wanted = host.toLowerCase();
+    for (const url of [config.PUBLIC_URL, ...config.PUBLIC_URLS]) {
+      if (new URL(url).host.toLowerCase() === wanted) return url;
+    }
+  }
+  return config.PUBLIC_URL;
+}
+
+/** Every configured public origin (PUBLIC_URL and PUBLIC_URLS). */
+export function publicOrigins(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_URLS'>): string[] {
+  return [config.PUBLIC_URL, ...config.PUBLIC_URLS].map((u) => new URL(u).origin);
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  const parsed = withDefaults.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

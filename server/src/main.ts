@@ -12,7 +12,11 @@ import { createInProcessBus, createRedisBus } from './modules/live';
 async function main() {
   const config = loadConfig();
   mkdirSync(config.DATA_DIR, { recursive: true });
-  const database = await createDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, pgliteDir: pgliteDirFor(config.DATA_DIR) });
+  const database = await createDatabase({
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteDir: pgliteDirFor(config.DATA_DIR),
+  });
   await migrateToLatest(database.db);
   if (config.SEED_DEMO_DATA) await seedAll(database.db);
 
@@ -20,13 +24,17 @@ async function main() {
     jwt: config.JWT_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'jwt-secret'),
     ops: process.env.OPS_TOKEN ?? loadOrCreateSecret(config.DATA_DIR, 'ops-token', 24),
     // the same file `npm run telegram:setup` reads, so the webhook it registers carries this secret
-    telegramWebhook: config.TELEGRAM_WEBHOOK_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'telegram-webhook-secret', 32),
+    telegramWebhook:
+      config.TELEGRAM_WEBHOOK_SECRET ?? loadOrCreateSecret(config.DATA_DIR, 'telegram-webhook-secret', 32),
   };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
   const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL) : createInProcessBus();
   // Without a real bot token, development signs emulated Mini App launches with its own token (never in production).
   const telegramBotToken =
-    config.TELEGRAM_BOT_TOKEN ?? (config.NODE_ENV === 'production' ? null : `1000000000:${loadOrCreateSecret(config.DATA_DIR, 'dev-telegram-bot-token', 24)}`);
+    config.TELEGRAM_BOT_TOKEN ??
+    (config.NODE_ENV === 'production'
+      ? null
+      : `1000000000:${loadOrCreateSecret(config.DATA_DIR, 'dev-telegram-bot-token', 24)}`);
   const { app } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
 
   let closing = false;
@@ -44,7 +52,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Open http://localhost:${config.PORT}/ (database: ${database.kind}, live bus: ${config.REDIS_URL ? 'redis' : 'in-process'})`);
+  app.log.info(
+    `Open http://localhost:${config.PORT}/ (database: ${database.kind}, live bus: ${config.REDIS_URL ? 'redis' : 'in-process'})`,
+  );
 }
 
 main().catch((err) => {

@@ -9,6 +9,8 @@ export interface TestAppOptions extends Partial<Omit<AppOptions, 'config' | 'dat
   env?: Record<string, string>;
   database?: DatabaseHandle;
   seed?: boolean;
+  /** Connections of the test database the app makes (when none is given): PostgreSQL only. */
+  poolSize?: number;
 }
 
 // The real app on a real (test) database, quiet, with fresh secrets. Routes are driven with app.inject().
@@ -20,10 +22,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const database = options.database ?? (await createTestDatabase());
+  const { poolSize, ...appOptions } = options;
+  const database = options.database ?? (await createTestDatabase({ poolSize }));
   if (options.seed !== false) await seedAll(database.db);
   const secrets = { jwt: randomBytes(32).toString('hex'), ops: randomBytes(16).toString('hex') };
-  const built = await buildApp({ logger: false, ...options, config, database, secrets });
+  const built = await buildApp({ logger: false, ...appOptions, config, database, secrets });
   await built.app.ready();
   return {
     ...built,

@@ -5,7 +5,9 @@ import { migrateToLatest } from '../src/db/migrator';
 
 // A migrated, empty database for one test file: in-memory PGlite by default, or a fresh database on the
 // PostgreSQL server named by TEST_DATABASE_URL (dropped again on close). Never a mock.
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(
+  options: { poolSize?: number } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await createDatabase({});

@@ -7,14 +7,19 @@ import { setBlocked, setMaintenance, siteStatus } from '../features/site-status'
 import { createAppApiHooks, isOwnBlockedPage } from './api-hooks';
 
 const ORIGIN = 'http://app.test';
-const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // The real API client and the app's real reactions, against a fake server; only leaving the page is recorded.
 function setup(answer: () => Response) {
   const adapter = createBrowserAdapter();
   setPlatformForTests(adapter);
   const went: { navigate: string[]; assign: string[] } = { navigate: [], assign: [] };
-  const hooks = createAppApiHooks(adapter, { origin: ORIGIN, navigate: (p) => went.navigate.push(p), assign: (u) => went.assign.push(u) });
+  const hooks = createAppApiHooks(adapter, {
+    origin: ORIGIN,
+    navigate: (p) => went.navigate.push(p),
+    assign: (u) => went.assign.push(u),
+  });
   const client = createApiClient(hooks, { baseUrl: ORIGIN, fetch: (async () => answer()) as typeof fetch });
   return { client, went };
 }
@@ -65,11 +70,19 @@ describe('the app’s answers to API policy events (spec §8)', () => {
     expect(went.assign).toEqual(['/']);
   });
 
-  it('other failures: an error toast in the global group for 4 s under errors.{summary}', async () => {
+  it('other failures: an error toast in the global group for 4 s under errors.{summary}, never server English', async () => {
     const { client } = setup(() => json({ detail: 'body/email: Invalid email', code: 'VALIDATION_ERROR' }, 422));
-    await expect(client.put('main-api/users/me', {}, { summary: 'update_player' })).rejects.toMatchObject({ status: 422 });
+    await expect(client.put('main-api/users/me', {}, { summary: 'update_player' })).rejects.toMatchObject({
+      status: 422,
+    });
     expect(toasts.items).toEqual([
-      expect.objectContaining({ severity: 'error', group: 'global', life: 4000, summary: 'errors.update_player', detail: 'body/email: Invalid email' }),
+      expect.objectContaining({
+        severity: 'error',
+        group: 'global',
+        life: 4000,
+        summary: 'errors.update_player',
+        detail: 'server_errors.VALIDATION_ERROR',
+      }),
     ]);
   });
 });

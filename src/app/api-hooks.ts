@@ -3,6 +3,7 @@ import type { PlatformAdapter } from '../platform';
 import type { ApiHooks } from '../shared/api';
 import { session, signOut } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
+import { i18next } from '../shared/i18n/i18n';
 import { setBlocked, setMaintenance } from '../features/site-status';
 
 // What the app does when the API client reports a policy event (spec §8): 401 signs out, body error 6000 blocks
@@ -21,7 +22,10 @@ const browserDeps = (): ApiHookDeps => ({
   origin: window.location.origin,
 });
 
-export function createAppApiHooks(platform: Pick<PlatformAdapter, 'storage' | 'usesEtagCache'>, deps: ApiHookDeps = browserDeps()): ApiHooks {
+export function createAppApiHooks(
+  platform: Pick<PlatformAdapter, 'storage' | 'usesEtagCache'>,
+  deps: ApiHookDeps = browserDeps(),
+): ApiHooks {
   return {
     getToken: () => session.token,
     onUnauthorized: () => signOut(deps.assign),
@@ -35,6 +39,7 @@ export function createAppApiHooks(platform: Pick<PlatformAdapter, 'storage' | 'u
       deps.navigate('/maintenance');
     },
     onErrorToast: (summary, detail) => showToast({ severity: 'error', summary: `errors.${summary}`, detail }),
+    hasText: (key) => i18next.exists(key),
     storage: platform.storage,
     usesEtagCache: platform.usesEtagCache,
   };

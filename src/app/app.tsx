@@ -5,7 +5,7 @@ import { Router, useLocation } from 'wouter';
 import { getPlatform, type ColorScheme } from '../platform';
 import { session } from '../shared/session/session.store';
 import { loadPlayer, playerState } from '../features/player';
-import { limitModals } from '../features/limits';
+import { limitModals, loadLimitTimers } from '../features/limits';
 import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
 import type { BootData } from './boot';
 import { showToast, toasts } from '../shared/toast/toast.store';
@@ -17,6 +17,16 @@ import { useLiveChannel } from './live-channel';
 
 // Toasts, the ban modal and the limit modals load on first use: they are not needed before the first paint.
 const GlobalOverlays = lazy(() => import('./global-overlays').then((m) => ({ default: m.GlobalOverlays })));
+// The limit clocks run for a signed-in player only (they count the player's session): a guest's first load goes
+// without their code. They render nothing; they must run in the shell, whatever is on screen.
+const LimitTimers = lazy(() =>
+  loadLimitTimers().then(({ useLimitTimers }) => ({
+    default: function LimitTimers() {
+      useLimitTimers();
+      return null;
+    },
+  })),
+);
 
 // Providers in VKUI's order (ConfigProvider → AdaptivityProvider → AppRoot), fed by the platform adapter.
 export function App({ bootData }: { bootData: BootData }) {
@@ -87,7 +97,12 @@ function Shell({ bootData }: { bootData: BootData }) {
       <RouteGuard ctx={ctx}>
         <AppRoutes />
       </RouteGuard>
-      {(toastItems.length > 0 || ban || limits.reached || limits.sessionLimit) && (
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <LimitTimers />
+        </Suspense>
+      )}
+      {(toastItems.length > 0 || ban || limits.reached || limits.sessionLimit || limits.realityCheck) && (
         <Suspense fallback={null}>
           <GlobalOverlays />
         </Suspense>
@@ -99,17 +114,17 @@ function Shell({ bootData }: { bootData: BootData }) {
 const HIDE_FILL_EMAIL_KEY = 'isHideGoProfile';
 let fillEmailShown = false;
 
-/** A player without an email is asked once per visit to add one, until they close the reminder (spec §8). */
+/** A player without an email is asked once to add one (on this device; the profile keeps the way to add it). */
 function remindToFillEmail(player: { email: string | null } | null) {
   const storage = getPlatform().storage;
   if (!player || player.email || fillEmailShown || storage.get(HIDE_FILL_EMAIL_KEY) === 'true') return;
   fillEmailShown = true;
+  storage.set(HIDE_FILL_EMAIL_KEY, 'true'); // once: not on every launch (Telegram players have no email)
   showToast({
     severity: 'info',
     summary: 'toast.fill_email',
     detail: 'toast.fill_email_detail',
     action: { labelKey: 'toast.go_profile', href: '/profile/general/me' },
-    onClose: () => storage.set(HIDE_FILL_EMAIL_KEY, 'true'),
   });
 }
 
@@ -123,7 +138,11 @@ function usePerNavigationLoads(location: string, isLoggedIn: boolean, paused: bo
         if (err instanceof Error && (err.message === 'Blocked' || err.message === 'Maintenance')) return;
         if (playerState.ban) return;
         // navigation check failure (spec §8): error toast get_player, then home
-        showToast({ severity: 'error', summary: 'errors.get_player', detail: err instanceof Error ? err.message : String(err) });
+        showToast({
+          severity: 'error',
+          summary: 'errors.get_player',
+          detail: err instanceof Error ? err.message : String(err),
+        });
         navigate('/', { replace: true });
       });
     }

@@ -32,7 +32,9 @@ export async function boot(locale: string, host = window.location.hostname): Pro
 }
 
 export async function loadServerTranslations(locale: string, host = window.location.hostname): Promise<void> {
-  const flat = await api.get<Record<string, string>>(`main-api/translations/${locale}`, { searchParams: { domain: host } });
+  const flat = await api.get<Record<string, string>>(`main-api/translations/${locale}`, {
+    searchParams: { domain: host },
+  });
   mergeServerTranslations(locale, flat);
 }
 

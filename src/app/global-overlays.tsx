@@ -1,8 +1,14 @@
 import { Alert, Button, Snackbar } from '@vkontakte/vkui';
-import { Icon28CancelCircleFillRed, Icon28CheckCircleOutline, Icon28InfoOutline, Icon28ErrorCircleOutline } from '@vkontakte/icons';
+import {
+  Icon28CancelCircleFillRed,
+  Icon28CheckCircleOutline,
+  Icon28InfoOutline,
+  Icon28ErrorCircleOutline,
+} from '@vkontakte/icons';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
+import { useWindowWidth } from '../shared/lib/use-window-width';
 import { playerState } from '../features/player';
 import { LimitModals } from '../features/limits/limit-modals';
 import { signOut } from '../shared/session/session.store';
@@ -32,13 +38,16 @@ function ToastHost() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { items } = useSnapshot(toasts);
+  const isDesktop = useWindowWidth() >= 1024;
   const toast = items[0];
   if (!toast) return null;
   const detail = toast.detail ? (isTranslationKey(toast.detail) ? t(toast.detail) : toast.detail) : undefined;
   return (
     <Snackbar
       key={toast.id}
-      placement="top-end"
+      // never over the header (balance, sign-in): at the bottom, above the phone's tab bar
+      placement="bottom-end"
+      offsetY={isDesktop ? undefined : 'calc(64px + var(--app-safe-bottom, 0px))'}
       duration={toast.life}
       onClosed={() => dismissToast(toast.id)}
       before={ICONS[toast.severity]}

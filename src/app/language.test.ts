@@ -13,9 +13,20 @@ beforeAll(async () => {
   const fakeFetch = (async (input: RequestInfo | URL) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     served.push(url.pathname);
-    return new Response(JSON.stringify({ 'home.tagline': 'С сервера' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ 'home.tagline': 'С сервера' }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
-  const hooks = { getToken: () => null, onUnauthorized() {}, onBlocked() {}, onMaintenance() {}, onErrorToast() {}, storage: adapter.storage, usesEtagCache: false };
+  const hooks = {
+    getToken: () => null,
+    onUnauthorized() {},
+    onBlocked() {},
+    onMaintenance() {},
+    onErrorToast() {},
+    storage: adapter.storage,
+    usesEtagCache: false,
+  };
   __setClientForTests(createApiClient(hooks, { baseUrl: 'http://app.test', fetch: fakeFetch }));
 });
 

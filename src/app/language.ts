@@ -18,7 +18,9 @@ export async function changeLanguage(code: string): Promise<boolean> {
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
   if (session.token) {
-    await api.put('main-api/users/me', { language_code: language }, { summary: 'update_language_code' }).catch(() => undefined);
+    await api
+      .put('main-api/users/me', { language_code: language }, { summary: 'update_language_code' })
+      .catch(() => undefined);
   }
   return true;
 }

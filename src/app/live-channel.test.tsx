@@ -50,9 +50,15 @@ afterEach(() => {
 });
 
 describe('live channel (spec §4, §7)', () => {
-  it('connects to /users/ws and sends the token first; a guest says "guest"', () => {
+  // the socket's code loads lazily: the first connection opens once its chunk has arrived
+  const connected = async (n = 1) => {
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(n));
+    return FakeSocket.all[n - 1]!;
+  };
+
+  it('connects to /users/ws and sends the token first; a guest says "guest"', async () => {
     const { unmount } = render(<Channel />);
-    const ws = FakeSocket.all[0]!;
+    const ws = await connected();
     expect(ws.url).toBe(`${window.location.origin.replace(/^http/, 'ws')}/users/ws`);
     ws.onopen?.();
     expect(ws.sent).toEqual([JSON.stringify({ token: 'guest' })]);
@@ -62,19 +68,28 @@ describe('live channel (spec §4, §7)', () => {
 
   it('reconnects with the new token after sign-in, closing the old connection', async () => {
     render(<Channel />);
+    const first = await connected();
     await act(async () => {
       session.token = 'jwt-1'; // valtio notifies React on the next tick
     });
-    expect(FakeSocket.all).toHaveLength(2);
-    expect(FakeSocket.all[0]!.closed).toBe(true);
-    FakeSocket.all[1]!.onopen?.();
-    expect(FakeSocket.all[1]!.sent).toEqual([JSON.stringify({ token: 'jwt-1' })]);
+    const second = await connected(2);
+    expect(first.closed).toBe(true);
+    second.onopen?.();
+    expect(second.sent).toEqual([JSON.stringify({ token: 'jwt-1' })]);
   });
 
-  it('maintenance on sets the state (the router then shows /maintenance); off while in it reloads', () => {
+  it('opens nothing when unmounted before the socket code arrived', async () => {
+    const { unmount } = render(<Channel />);
+    unmount();
+    await import('../shared/live/live-socket'); // the chunk has arrived (and its .then has run)
+    await new Promise((r) => setTimeout(r, 0));
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+
+  it('maintenance on sets the state (the router then shows /maintenance); off while in it reloads', async () => {
     const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
     render(<Channel />);
-    const ws = FakeSocket.all[0]!;
+    const ws = await connected();
     ws.receive('maintenance', { is_active: false });
     expect(reload).not.toHaveBeenCalled(); // not in maintenance: nothing to leave
     ws.receive('maintenance', { is_active: true });
@@ -83,12 +98,18 @@ describe('live channel (spec §4, §7)', () => {
     expect(reload).toHaveBeenCalledOnce();
   });
 
-  it('user_blocked opens the ban modal; limit_reached opens the limit modal', () => {
+  it('user_blocked opens the ban modal; limit_reached opens the limit modal', async () => {
     render(<Channel />);
-    const ws = FakeSocket.all[0]!;
+    const ws = await connected();
     ws.receive('user_blocked', { type: 'block_temporary', time: '2030-01-01T00:00:00Z' });
     expect(playerState.ban).toEqual({ modal: true, type: 'block_temporary', time: '2030-01-01T00:00:00Z' });
-    const limit = { limit_type: 'loss', limit_value: 100, limit_usage: 100, limit_start_date: null, limit_end_date: null };
+    const limit = {
+      limit_type: 'loss',
+      limit_value: 100,
+      limit_usage: 100,
+      limit_start_date: null,
+      limit_end_date: null,
+    };
     ws.receive('limit_reached', limit);
     expect(limitModals.reached).toEqual(limit);
   });

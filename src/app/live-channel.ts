@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { closeLiveSocket, liveUrl, openLiveSocket } from '../shared/live/live-socket';
 import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
@@ -16,24 +15,36 @@ export function useLiveChannel(): void {
   const { blocked } = useSnapshot(siteStatus);
   useEffect(() => {
     if (blocked) return;
-    const socket = openLiveSocket(NAME, { url: liveUrl(), getToken: () => session.token });
-    const offs = [
-      socket.on('maintenance', ({ is_active }) => {
-        if (is_active) {
-          setMaintenance(true);
-        } else if (siteStatus.maintenance) {
-          page.reload(); // leaving maintenance reloads the page (spec §4)
-        }
-      }),
-      socket.on('user_blocked', ({ type, time }) => showBan({ type, time })),
-      socket.on('limit_reached', (data) => openLimitReached(data)),
-      socket.on('new_balance', (data) => applyBalance(data)),
-      socket.on('notification', () => showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' })),
-      socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
-    ];
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    // the socket's code is a chunk of its own, loaded after the first render (not on the first load)
+    void import('../shared/live/live-socket').then(({ closeLiveSocket, liveUrl, openLiveSocket }) => {
+      if (cancelled) return;
+      const socket = openLiveSocket(NAME, { url: liveUrl(), getToken: () => session.token });
+      const offs = [
+        socket.on('maintenance', ({ is_active }) => {
+          if (is_active) {
+            setMaintenance(true);
+          } else if (siteStatus.maintenance) {
+            page.reload(); // leaving maintenance reloads the page (spec §4)
+          }
+        }),
+        socket.on('user_blocked', ({ type, time }) => showBan({ type, time })),
+        socket.on('limit_reached', (data) => openLimitReached(data)),
+        socket.on('new_balance', (data) => applyBalance(data)),
+        socket.on('notification', () =>
+          showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' }),
+        ),
+        socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
+      ];
+      stop = () => {
+        offs.forEach((off) => off());
+        closeLiveSocket(NAME);
+      };
+    });
     return () => {
-      offs.forEach((off) => off());
-      closeLiveSocket(NAME);
+      cancelled = true;
+      stop?.();
     };
   }, [token, blocked]);
 }

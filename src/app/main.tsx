@@ -1,16 +1,18 @@
+import { stylesReady } from './styles-ready'; // first: the stylesheets start applying while the rest evaluates
 import '@vkontakte/vkui/dist/cssm/styles/themes.css';
 import './app.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initPlatform } from '../platform';
 import { page } from '../shared/lib/page';
 import { configureApi } from '../shared/api';
 import { initI18n, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
-import { loadSession, session, setToken } from '../shared/session/session.store';
+import { loadSession } from '../shared/session/session.store';
 import { siteStatus, loadSiteStatus } from '../features/site-status';
 import { createAppApiHooks } from './api-hooks';
 import { App } from './app';
 import { boot } from './boot';
-import { signInWithTelegram } from './telegram-sign-in';
+import { signInOnLaunch } from './telegram-sign-in';
 
 // Start-up (spec §4): platform first (Telegram reads its launch params before the router touches the URL),
 // the language (stored `locale`, else the Telegram user's en/ru, else en),
@@ -21,21 +23,28 @@ async function start() {
   configureApi(createAppApiHooks(platform));
   const language = pickLanguage(platform.storage.get(LOCALE_KEY), platform.getLanguageCode());
   platform.storage.set(LOCALE_KEY, language);
-  await initI18n(language);
-  document.documentElement.lang = language;
+  const i18n = await initI18n(language);
+  // the server draws the first screen (title, meta, Home's first banner) in the player's language: it reads this cookie
+  const remember = (lng: string) => {
+    document.documentElement.lang = lng;
+    document.cookie = `locale=${lng}; path=/; max-age=31536000; samesite=lax`;
+  };
+  remember(language);
+  i18n.on('languageChanged', remember);
 
   let bootData: Awaited<ReturnType<typeof boot>> = { currencies: null, style: null, seo: [] };
   try {
     bootData = await boot(language);
-    if (platform.kind === 'telegram' && !session.token && !siteStatus.blocked && !siteStatus.maintenance) {
-      const token = await signInWithTelegram(platform);
-      if (token) setToken(token);
-    }
+    await signInOnLaunch(platform); // inside Telegram: from initData, unless the player signed out
   } catch (err) {
     console.error('Failed to initialize the app:', err);
   }
 
-  createRoot(document.getElementById('root')!).render(<App bootData={bootData} />);
+  await stylesReady; // VKUI's and the app's CSS applied: the components mount styled
+  // The first mount is a transition: React renders it in slices and yields to the browser every few milliseconds
+  // instead of one long task (Lighthouse's TBT), while the server-drawn first screen stays on view until the commit.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App bootData={bootData} />));
   platform.ready();
   watchMaintenance();
   if (import.meta.env.PROD) registerServiceWorker();
@@ -56,7 +65,9 @@ function watchMaintenance() {
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator)) return;
   const hadController = !!navigator.serviceWorker.controller;
-  navigator.serviceWorker.register(`/sw.js?v=${__BUILD_VERSION__}`, { scope: '/' }).catch((err) => console.warn('Service worker not registered', err));
+  navigator.serviceWorker
+    .register(`/sw.js?v=${__BUILD_VERSION__}`, { scope: '/' })
+    .catch((err) => console.warn('Service worker not registered', err));
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (hadController) page.reload(); // a new version took over
   });

@@ -23,7 +23,12 @@ export function createHouseApi(token: string, base = '') {
     const json = text ? (JSON.parse(text) as unknown) : null;
     if (!res.ok) {
       const b = (json ?? {}) as { code?: string; detail?: unknown };
-      const message = typeof b.detail === 'string' ? b.detail : b.detail && typeof b.detail === 'object' ? Object.values(b.detail as Record<string, string>).join('; ') : res.statusText;
+      const message =
+        typeof b.detail === 'string'
+          ? b.detail
+          : b.detail && typeof b.detail === 'object'
+            ? Object.values(b.detail as Record<string, string>).join('; ')
+            : res.statusText;
       throw new HouseApiError(res.status, b.code ?? 'HTTP_ERROR', message, b.detail);
     }
     return json as T;

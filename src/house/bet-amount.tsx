@@ -2,7 +2,15 @@ import { formatMoney, useHouse } from './house-context';
 import { t } from './i18n';
 
 /** The bet amount with ½, 2× and max, kept within the game's limits and the balance. */
-export function BetAmount({ value, onChange, disabled }: { value: number; onChange(v: number): void; disabled?: boolean }) {
+export function BetAmount({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number;
+  onChange(v: number): void;
+  disabled?: boolean;
+}) {
   const { session, balance } = useHouse();
   const step = 10 ** -Math.min(session.digits, 2);
   const clamp = (v: number) => Math.max(session.min_bet, Math.min(session.max_bet, Math.round(v / step) * step));

@@ -37,14 +37,22 @@ export function FairnessPanel() {
       <summary>{t('fairness')}</summary>
       <dl>
         <dt>{t('serverSeedHash')}</dt>
-        <dd className="mono" data-testid="server-seed-hash">{fairness.server_seed_hash}</dd>
+        <dd className="mono" data-testid="server-seed-hash">
+          {fairness.server_seed_hash}
+        </dd>
         <dt>{t('nonce')}</dt>
         <dd data-testid="nonce">{fairness.nonce}</dd>
       </dl>
       <div className="field">
         <label htmlFor="client-seed">{t('clientSeed')}</label>
         <div className="amount-row">
-          <input id="client-seed" data-testid="client-seed" value={clientSeed} maxLength={64} onChange={(e) => setClientSeed(e.target.value.trim())} />
+          <input
+            id="client-seed"
+            data-testid="client-seed"
+            value={clientSeed}
+            maxLength={64}
+            onChange={(e) => setClientSeed(e.target.value.trim())}
+          />
           <button type="button" onClick={save} disabled={!clientSeed || clientSeed === fairness.client_seed}>
             {t('save')}
           </button>

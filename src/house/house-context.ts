@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { HouseFairness, HouseSession } from '@contracts/games';
 import type { HouseApi } from './api';
+import { formatAmount, formatMultiplier } from '../shared/lib/money-format';
 
 export interface HouseContextValue {
   session: HouseSession;
@@ -21,12 +22,10 @@ export function useHouse(): HouseContextValue {
   return value;
 }
 
-/** Money in the session's currency: up to its digits, trailing zeros trimmed to two. */
+/** Money in the session's currency, written by the app's one formatter (the page's language, up to its digits). */
 export function formatMoney(amount: number, digits: number): string {
-  const fixed = amount.toFixed(Math.min(digits, 9));
-  const [whole, frac = ''] = fixed.split('.');
-  const trimmed = frac.replace(/0+$/, '').padEnd(Math.min(2, digits), '0');
-  return trimmed ? `${whole}.${trimmed}` : whole!;
+  return formatAmount(amount, '', undefined, digits);
 }
-export const bpToX = (bp: number) => `${(bp / 10_000).toFixed(2)}×`;
-export const hundredthsToX = (h: number) => `${(h / 100).toFixed(2)}×`;
+/** Multipliers with the app's one rule (rounded down to hundredths), from basis points or hundredths. */
+export const bpToX = (bp: number) => formatMultiplier(bp / 10_000);
+export const hundredthsToX = (h: number) => formatMultiplier(h / 100);

@@ -5,8 +5,21 @@ import { HouseApp } from './main';
 
 const fairness = { server_seed_hash: 'f'.repeat(64), client_seed: 'abc', nonce: 3 };
 const session = (game: HouseSession['game'], extra: Partial<HouseSession> = {}): HouseSession => ({
-  game, name: game, demo: false, currency: 'USD', digits: 2, balance: 50, min_bet: 0.1, max_bet: 1000, rtp: '98.99', rtp_note: 'note',
-  language: 'en', client_type: 'web', fairness, open_round: null, ...extra,
+  game,
+  name: game,
+  demo: false,
+  currency: 'USD',
+  digits: 2,
+  balance: 50,
+  min_bet: 0.1,
+  max_bet: 1000,
+  rtp: '98.99',
+  rtp_note: 'note',
+  language: 'en',
+  client_type: 'web',
+  fairness,
+  open_round: null,
+  ...extra,
 });
 let calls: Array<{ path: string; body: unknown; token: string | null }>;
 function serve(routes: Record<string, (body: unknown) => unknown>) {
@@ -16,7 +29,11 @@ function serve(routes: Record<string, (body: unknown) => unknown>) {
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ path, body, token: new Headers(init.headers).get('x-game-token') });
     const handler = routes[path];
-    if (!handler) return new Response(JSON.stringify({ detail: 'Not enough money on the balance', code: 'WALLET_INSUFFICIENT_FUNDS' }), { status: 402 });
+    if (!handler)
+      return new Response(
+        JSON.stringify({ detail: 'Not enough money on the balance', code: 'WALLET_INSUFFICIENT_FUNDS' }),
+        { status: 402 },
+      );
     return new Response(JSON.stringify(handler(body)), { status: 200 });
   });
 }
@@ -30,14 +47,28 @@ describe('the house game page', () => {
   it('dice: sends the bet with the launch token, shows the roll and then the new balance', async () => {
     serve({
       '/session': () => session('dice'),
-      '/bet': () => ({ round_id: 1, game: 'dice', amount: 2, payout: 3.96, multiplier_bp: 19800, nonce: 3, outcome: { roll: 7777, isWin: true }, balance: 51.96, fairness: { ...fairness, nonce: 4 } }),
+      '/bet': () => ({
+        round_id: 1,
+        game: 'dice',
+        amount: 2,
+        payout: 3.96,
+        multiplier_bp: 19800,
+        nonce: 3,
+        outcome: { roll: 7777, isWin: true },
+        balance: 51.96,
+        fairness: { ...fairness, nonce: 4 },
+      }),
     });
     render(<HouseApp token="launch-token-123456" />);
     fireEvent.change(await screen.findByTestId('bet-amount'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(screen.getByTestId('dice-roll')).toHaveTextContent('77.77'));
-    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('51.96 USD'));
-    expect(calls.find((c) => c.path === '/bet')).toEqual({ path: '/bet', body: { game: 'dice', amount: 2, params: { direction: 'over', target: 5050 } }, token: 'launch-token-123456' });
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$51.96'));
+    expect(calls.find((c) => c.path === '/bet')).toEqual({
+      path: '/bet',
+      body: { game: 'dice', amount: 2, params: { direction: 'over', target: 5050 } },
+      token: 'launch-token-123456',
+    });
     expect(screen.getByTestId('nonce')).toHaveTextContent('4');
   });
 
@@ -46,13 +77,60 @@ describe('the house game page', () => {
     render(<HouseApp token="launch-token-123456" />);
     fireEvent.click(await screen.findByTestId('bet-button'));
     expect(await screen.findByTestId('game-error')).toHaveTextContent('Not enough money on the balance');
-    expect(screen.getByTestId('balance')).toHaveTextContent('50.00 USD');
+    expect(screen.getByTestId('balance')).toHaveTextContent('$50.00');
+  });
+
+  it('says a refusal in the player’s language, not the server’s English', async () => {
+    serve({ '/session': () => session('limbo', { language: 'ru' }) });
+    render(<HouseApp token="launch-token-123456" />);
+    fireEvent.click(await screen.findByTestId('bet-button'));
+    expect(await screen.findByTestId('game-error')).toHaveTextContent('Недостаточно денег на балансе');
+  });
+
+  it('a refusal whose code has no text of its own, or a lost connection, is still said in the player’s language', async () => {
+    serve({ '/session': () => session('limbo', { language: 'ru' }) });
+    const { unmount } = render(<HouseApp token="launch-token-123456" />);
+    const base = vi.mocked(fetch);
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) =>
+      input.endsWith('/bet')
+        ? new Response(JSON.stringify({ detail: 'params.target: must be >= 101', code: 'HOUSE_NEW_REASON' }), {
+            status: 400,
+          })
+        : base(input, init),
+    );
+    fireEvent.click(await screen.findByTestId('bet-button'));
+    expect(await screen.findByTestId('game-error')).toHaveTextContent('Игра не приняла это действие');
+    expect(screen.getByTestId('game-error')).not.toHaveTextContent('must be');
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      if (input.endsWith('/bet')) throw new TypeError('Failed to fetch');
+      return base(input, init);
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    fireEvent.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('game-error')).toHaveTextContent('Что-то пошло не так'));
+    expect(screen.getByTestId('game-error')).not.toHaveTextContent('Failed to fetch');
+    unmount();
   });
 
   it('mines: resumes the open round after a reload, reveals a tile and cashes out', async () => {
-    const state = (extra: object) => ({ round_id: 9, amount: 1, mines: 3, revealed: [0], status: 'open', multiplier_bp: 11250, next_multiplier_bp: 12840, payout: 0, mine_tiles: null, nonce: 3, balance: 49, fairness, ...extra });
+    const state = (extra: object) => ({
+      round_id: 9,
+      amount: 1,
+      mines: 3,
+      revealed: [0],
+      status: 'open',
+      multiplier_bp: 11250,
+      next_multiplier_bp: 12840,
+      payout: 0,
+      mine_tiles: null,
+      nonce: 3,
+      balance: 49,
+      fairness,
+      ...extra,
+    });
     serve({
-      '/session': () => session('mines', { open_round: { round_id: 9, amount: 1, mines: 3, revealed: [], multiplier_bp: 0 } }),
+      '/session': () =>
+        session('mines', { open_round: { round_id: 9, amount: 1, mines: 3, revealed: [], multiplier_bp: 0 } }),
       '/mines/reveal': () => state({}),
       '/mines/cashout': () => state({ status: 'cashed_out', payout: 1.12, mine_tiles: [4, 10, 20], balance: 50.12 }),
     });
@@ -63,15 +141,87 @@ describe('the house game page', () => {
     await waitFor(() => expect(screen.getByTestId('cashout-button')).toBeEnabled());
     expect(calls.find((c) => c.path === '/mines/reveal')?.body).toEqual({ tile: 0 });
     fireEvent.click(screen.getByTestId('cashout-button'));
-    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('50.12 USD'));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$50.12'));
     expect(screen.getByTestId('tile-4')).toHaveTextContent('✖');
+  });
+
+  it('crash: a bet asked for during a flight waits for the next round and goes in when it opens', async () => {
+    const sockets: FakeSocket[] = [];
+    class FakeSocket {
+      onopen: (() => void) | null = null;
+      onmessage: ((e: { data: string }) => void) | null = null;
+      onclose: (() => void) | null = null;
+      constructor() {
+        sockets.push(this);
+      }
+      send() {}
+      close() {}
+    }
+    vi.stubGlobal('WebSocket', FakeSocket);
+    const now = Date.now();
+    const crashState = (extra: object) => ({
+      round_id: 5,
+      game_number: 40,
+      terminating_hash: 'a'.repeat(64),
+      salt: 's',
+      phase: 'running',
+      starts_at: new Date(now - 1000).toISOString(),
+      now: new Date(now).toISOString(),
+      multiplier: 106,
+      crash_point: null,
+      game_hash: null,
+      history: [],
+      players: 1,
+      ...extra,
+    });
+    serve({
+      '/session': () => session('crash'),
+      '/crash/state': () => crashState({}),
+      '/crash/bet': () => ({
+        round_id: 6,
+        amount: 1,
+        auto_cashout: null,
+        status: 'active',
+        cashout_at: null,
+        payout: 0,
+        balance: 49,
+      }),
+    });
+    render(<HouseApp token="launch-token-123456" />);
+    const button = await screen.findByTestId('bet-button');
+    // the state is in (a flight): the button queues a bet instead of being disabled
+    await waitFor(() => expect(screen.getByTestId('crash-phase')).toHaveTextContent('Flying'));
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveTextContent('Bet next round');
+    fireEvent.click(button);
+    expect(await screen.findByTestId('crash-queued')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/crash/bet')).toBe(false);
+    // the next round opens for bets: the queued bet goes in by itself
+    const next = crashState({
+      round_id: 6,
+      phase: 'betting',
+      starts_at: new Date(Date.now() + 4000).toISOString(),
+      now: new Date().toISOString(),
+      multiplier: 100,
+    });
+    sockets.at(-1)!.onmessage?.({ data: JSON.stringify({ type: 'crash', data: next }) });
+    await waitFor(() => expect(calls.some((c) => c.path === '/crash/bet')).toBe(true));
+    await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$49.00'));
   });
 
   it('the fairness panel saves a client seed and rotates, revealing the old server seed', async () => {
     serve({
       '/session': () => session('dice'),
       '/seeds/client': (b) => ({ ...fairness, client_seed: (b as { client_seed: string }).client_seed, nonce: 3 }),
-      '/seeds/rotate': () => ({ revealed: { server_seed: 'e'.repeat(64), server_seed_hash: fairness.server_seed_hash, client_seed: 'mine', nonce: 3 }, fairness: { server_seed_hash: 'a'.repeat(64), client_seed: 'mine', nonce: 0 } }),
+      '/seeds/rotate': () => ({
+        revealed: {
+          server_seed: 'e'.repeat(64),
+          server_seed_hash: fairness.server_seed_hash,
+          client_seed: 'mine',
+          nonce: 3,
+        },
+        fairness: { server_seed_hash: 'a'.repeat(64), client_seed: 'mine', nonce: 0 },
+      }),
     });
     render(<HouseApp token="launch-token-123456" />);
     fireEvent.change(await screen.findByTestId('client-seed'), { target: { value: 'mine' } });

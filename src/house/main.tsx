@@ -4,8 +4,10 @@ import type { HouseFairness, HouseGame, HouseSession } from '@contracts/games';
 import { createHouseApi } from './api';
 import { FairnessPanel } from './fairness-panel';
 import { postToParent } from './frame';
-import { formatMoney, HouseContext, type HouseContextValue } from './house-context';
-import { setLanguage, t } from './i18n';
+import { HouseContext, type HouseContextValue } from './house-context';
+import { formatMoney, formatPercentValue } from '../shared/lib/money-format';
+import { gameText, setLanguage, t } from './i18n';
+import { applyPalette } from './palette';
 import { errorText } from './use-bet';
 import './house.css';
 
@@ -20,7 +22,30 @@ const gamePages: Record<HouseGame, ComponentType> = {
   crash: lazy(() => import('./games/crash')),
 };
 
-export function HouseApp({ token, base = '' }: { token: string; base?: string }) {
+/** Reports the page's content height to the player app, which sizes the frame to it (no scrolling inside). */
+function useReportSize() {
+  useEffect(() => {
+    if (window.parent === window || typeof ResizeObserver === 'undefined') return;
+    let last = 0;
+    const report = () => {
+      const height = Math.ceil(document.documentElement.scrollHeight);
+      if (Math.abs(height - last) < 2) return;
+      last = height;
+      postToParent({ type: 'size', height });
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(document.body);
+    report();
+    return () => observer.disconnect();
+  }, []);
+}
+
+/**
+ * The game page. Embedded (in the player app's game page, `embedded=1`), the app draws the one title, close button
+ * and balance around it: this page draws only the game, and reports its balance (the header follows) and size.
+ */
+export function HouseApp({ token, base = '', embedded = false }: { token: string; base?: string; embedded?: boolean }) {
+  useReportSize();
   const api = useMemo(() => createHouseApi(token, base), [token, base]);
   const [session, setSession] = useState<HouseSession | null>(null);
   const [balance, setBalance] = useState(0);
@@ -31,32 +56,61 @@ export function HouseApp({ token, base = '' }: { token: string; base?: string })
     api.get<HouseSession>('/session').then(
       (s) => {
         setLanguage(s.language);
+        document.documentElement.lang = s.language;
         setSession(s);
         setBalance(s.balance);
         setFairness(s.fairness);
+        postToParent({ type: 'balance', balance: s.balance, currency: s.currency });
       },
       (err: unknown) => setFatal(errorText(err)),
     );
   }, [api]);
-  if (fatal) return <p className="error center" role="alert">{fatal}</p>;
+  if (fatal)
+    return (
+      <p className="error center" role="alert">
+        {fatal}
+      </p>
+    );
   if (!session || !fairness) return <p className="center muted">{t('loading')}</p>;
-  const value: HouseContextValue = { session, api, balance, setBalance, fairness, setFairness, setError, appOrigin: window.location.origin };
+  const value: HouseContextValue = {
+    session,
+    api,
+    balance,
+    // the player app's header follows every balance this page shows (a stake taken, a result shown)
+    setBalance: (b: number) => {
+      setBalance(b);
+      postToParent({ type: 'balance', balance: b, currency: session.currency });
+    },
+    fairness,
+    setFairness,
+    setError,
+    appOrigin: window.location.origin,
+  };
   const Game = gamePages[session.game];
   return (
     <HouseContext.Provider value={value}>
       <div className="house">
-        <header className="bar">
-          <strong>{session.name}</strong>
-          {session.demo && <span className="badge" data-testid="demo-badge">{t('demo')}</span>}
-          <span className="spacer" />
-          <span className="muted">{t('balance')}</span>
-          <strong data-testid="balance">
-            {formatMoney(balance, session.digits)} {session.currency}
-          </strong>
-          <button type="button" className="ghost" aria-label={t('close')} onClick={() => postToParent({ type: 'leave' })}>
-            ✕
-          </button>
-        </header>
+        {!embedded && (
+          <header className="bar">
+            <strong>{gameText('name', session.game) ?? session.name}</strong>
+            {session.demo && (
+              <span className="badge" data-testid="demo-badge">
+                {t('demo')}
+              </span>
+            )}
+            <span className="spacer" />
+            <span className="muted">{session.demo ? t('demoCredits') : t('balance')}</span>
+            <strong data-testid="balance">{formatMoney(balance, session.currency, undefined, session.digits)}</strong>
+            <button
+              type="button"
+              className="ghost"
+              aria-label={t('close')}
+              onClick={() => postToParent({ type: 'leave' })}
+            >
+              ✕
+            </button>
+          </header>
+        )}
         {error && (
           <p className="error" role="alert" data-testid="game-error">
             {error}
@@ -71,9 +125,13 @@ export function HouseApp({ token, base = '' }: { token: string; base?: string })
         <details className="panel">
           <summary>{t('info')}</summary>
           <p>
-            {t('rtp')}: <strong data-testid="rtp">{session.rtp} %</strong>
+            {t('rtp')}:{' '}
+            <strong data-testid="rtp">
+              {formatPercentValue(session.rtp)}
+              {'\u00a0'}%
+            </strong>
           </p>
-          <p className="muted">{session.rtp_note}</p>
+          <p className="muted">{gameText('note', session.game) ?? session.rtp_note}</p>
         </details>
       </div>
     </HouseContext.Provider>
@@ -84,10 +142,14 @@ const params = new URLSearchParams(window.location.search);
 const root = document.getElementById('root');
 if (root && params.get('token')) {
   document.documentElement.dataset.theme = params.get('theme') === 'dark' ? 'dark' : 'light';
+  applyPalette(window.location.hash); // the player app's colours: one palette inside and around the frame
   setLanguage(params.get('lang') ?? 'en');
+  document.documentElement.lang = params.get('lang') ?? 'en';
+  const embedded = params.get('embedded') === '1' && window.parent !== window;
+  document.documentElement.dataset.embedded = String(embedded);
   createRoot(root).render(
     <StrictMode>
-      <HouseApp token={params.get('token') ?? ''} />
+      <HouseApp token={params.get('token') ?? ''} embedded={embedded} />
     </StrictMode>,
   );
 }

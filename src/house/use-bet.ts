@@ -3,7 +3,7 @@ import type { HouseBetBody, HouseBetResult, HouseGame } from '@contracts/games';
 import { HouseApiError } from './api';
 import { roundFinished, roundStarted, postToParent } from './frame';
 import { useHouse } from './house-context';
-import { t } from './i18n';
+import { refusalText, t } from './i18n';
 
 /** Send one bet of a one-shot game; busy while it runs; the balance and fairness follow the answer. */
 export function useBet(game: HouseGame) {
@@ -37,6 +37,12 @@ export function useBet(game: HouseGame) {
 }
 
 export function errorText(err: unknown): string {
-  if (err instanceof HouseApiError) return err.status === 401 ? t('sessionOver') : err.message;
-  return err instanceof Error ? err.message : String(err);
+  if (err instanceof HouseApiError) {
+    if (err.status === 401) return t('sessionOver');
+    // a refusal the player sees is said in their language (by its code), not in the server's English
+    return refusalText(err.code) ?? (err.status >= 500 || err.status === 409 ? t('err_retry') : t('err_refused'));
+  }
+  // a network failure (fetch's TypeError) or anything else: the browser's English is for the console only
+  console.warn('house game call failed', err);
+  return t('err_retry');
 }

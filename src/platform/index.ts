@@ -8,6 +8,11 @@ import type { PlatformAdapter } from './platform.types';
 export type { PlatformAdapter, ColorScheme, Insets, HapticImpact, HapticNotification } from './platform.types';
 
 let current: PlatformAdapter | null = null;
+let problem: PlatformProblem | null = null;
+
+/** What the platform layer could not set up (the app then runs with a fallback and tells the player). */
+export type PlatformProblem = 'telegram_sdk_failed';
+export const platformProblem = (): PlatformProblem | null => problem;
 
 /**
  * Detects the platform once and loads its adapter; the Telegram SDK is loaded only inside Telegram.
@@ -20,8 +25,16 @@ export async function initPlatform(options: { detect?: () => boolean } = {}): Pr
     await mockTelegramForDevelopment().catch((err: unknown) => console.error('Telegram dev mock failed', err));
   }
   if ((options.detect ?? detectTelegram)()) {
-    const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
-    current = createTelegramAdapter();
+    try {
+      const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
+      current = createTelegramAdapter();
+    } catch (err) {
+      // e.g. launch data the SDK cannot parse (no `signature` before Bot API 8.0), or its chunk did not load
+      console.error('The Telegram SDK could not start; the app runs as a website instead:', err);
+      problem = 'telegram_sdk_failed';
+      const { createTelegramFallbackAdapter } = await import('./telegram/telegram-fallback');
+      current = createTelegramFallbackAdapter();
+    }
   } else {
     current = createBrowserAdapter();
   }
@@ -36,6 +49,7 @@ export function getPlatform(): PlatformAdapter {
 /** Tests install a fake or a fresh adapter. */
 export function setPlatformForTests(adapter: PlatformAdapter | null): void {
   current = adapter;
+  problem = null;
 }
 
 export { createBrowserAdapter, detectTelegram };

@@ -3,13 +3,28 @@ import { resetPackageState } from '@telegram-apps/bridge';
 import { createBrowserAdapter } from './browser/browser-adapter';
 import { detectTelegram } from './telegram/telegram-detect';
 
-const theme = { bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1', button_text_color: '#ffffff', secondary_bg_color: '#232e3c' } as never;
-const initData = 'user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Tess%22%2C%22language_code%22%3A%22ru%22%7D&auth_date=1700000000&start_param=promo42&signature=abc&hash=def';
+const theme = {
+  bg_color: '#17212b',
+  text_color: '#f5f5f5',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#232e3c',
+} as never;
+const initData =
+  'user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Tess%22%2C%22language_code%22%3A%22ru%22%7D&auth_date=1700000000&start_param=promo42&signature=abc&hash=def';
 
 beforeEach(async () => {
   // The SDK's components live in the package (not reset by vi.resetModules): unmount them, then reset the bridge.
   const sdk = await import('@telegram-apps/sdk-react');
-  for (const component of [sdk.backButton, sdk.miniApp, sdk.themeParams, sdk.viewport, sdk.closingBehavior, sdk.swipeBehavior]) component.unmount();
+  for (const component of [
+    sdk.backButton,
+    sdk.miniApp,
+    sdk.themeParams,
+    sdk.viewport,
+    sdk.closingBehavior,
+    sdk.swipeBehavior,
+  ])
+    component.unmount();
   sessionStorage.clear();
   resetPackageState();
   localStorage.clear();
@@ -28,7 +43,11 @@ describe('platform detection', () => {
     expect(detectTelegram()).toBe(false);
   });
   it('is Telegram with launch parameters in the hash, and after the router dropped them', () => {
-    window.history.replaceState(null, '', `/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppPlatform=ios&tgWebAppVersion=8.0`);
+    window.history.replaceState(
+      null,
+      '',
+      `/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppPlatform=ios&tgWebAppVersion=8.0`,
+    );
     expect(detectTelegram()).toBe(true);
     window.history.replaceState(null, '', '/');
     sessionStorage.setItem('tapps/launchParams', 'tgWebAppPlatform=ios');
@@ -51,9 +70,18 @@ describe('browser adapter', () => {
 describe('browser adapter: theme and links', () => {
   function fakeWindow(dark: boolean) {
     const listeners = new Set<() => void>();
-    const media = { matches: dark, addEventListener: (_: string, fn: () => void) => listeners.add(fn), removeEventListener: (_: string, fn: () => void) => listeners.delete(fn) };
+    const media = {
+      matches: dark,
+      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    };
     const opened: unknown[][] = [];
-    const win = { matchMedia: () => media, localStorage, navigator: {}, open: (...args: unknown[]) => opened.push(args) } as unknown as Window;
+    const win = {
+      matchMedia: () => media,
+      localStorage,
+      navigator: {},
+      open: (...args: unknown[]) => opened.push(args),
+    } as unknown as Window;
     return { win, media, listeners, opened };
   }
 
@@ -75,7 +103,10 @@ describe('browser adapter: theme and links', () => {
     const a = createBrowserAdapter(win);
     a.openLink('https://example.com/terms');
     a.openTelegramLink('https://t.me/casino_bot');
-    expect(opened).toEqual([['https://example.com/terms', '_blank', 'noopener'], ['https://t.me/casino_bot', '_blank', 'noopener']]);
+    expect(opened).toEqual([
+      ['https://example.com/terms', '_blank', 'noopener'],
+      ['https://t.me/casino_bot', '_blank', 'noopener'],
+    ]);
     expect(a.vkuiPlatform).toBe('android');
     expect(a.kind).toBe('browser');
   });
@@ -87,16 +118,26 @@ describe('Telegram adapter (mockTelegramEnv)', () => {
     const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
     const posted: Array<[string, unknown]> = [];
     mockTelegramEnv({
-      launchParams: { tgWebAppThemeParams: theme, tgWebAppVersion: '8.0', tgWebAppPlatform: 'ios', tgWebAppData: initData },
+      launchParams: {
+        tgWebAppThemeParams: theme,
+        tgWebAppVersion: '8.0',
+        tgWebAppPlatform: 'ios',
+        tgWebAppData: initData,
+      },
       onEvent(event, next) {
         const [name, params] = event as unknown as [string, unknown];
         posted.push([name, params]);
         // clients answer requests asynchronously
         const reply = (fn: () => void) => void setTimeout(fn, 0);
         if (name === 'web_app_request_theme') return reply(() => emitEvent('theme_changed', { theme_params: theme }));
-        if (name === 'web_app_request_viewport') return reply(() => emitEvent('viewport_changed', { height: 800, width: 400, is_expanded: true, is_state_stable: true }));
-        if (name === 'web_app_request_safe_area') return reply(() => emitEvent('safe_area_changed', { top: 44, bottom: 34, left: 0, right: 0 }));
-        if (name === 'web_app_request_content_safe_area') return reply(() => emitEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 }));
+        if (name === 'web_app_request_viewport')
+          return reply(() =>
+            emitEvent('viewport_changed', { height: 800, width: 400, is_expanded: true, is_state_stable: true }),
+          );
+        if (name === 'web_app_request_safe_area')
+          return reply(() => emitEvent('safe_area_changed', { top: 44, bottom: 34, left: 0, right: 0 }));
+        if (name === 'web_app_request_content_safe_area')
+          return reply(() => emitEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 }));
         next();
       },
       resetPostMessage: true,
@@ -153,7 +194,9 @@ describe('Telegram adapter (mockTelegramEnv)', () => {
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
     const seen: string[] = [];
     a.onColorSchemeChange((s) => seen.push(s));
-    emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000', button_color: '#2481cc' } as never });
+    emitEvent('theme_changed', {
+      theme_params: { bg_color: '#ffffff', text_color: '#000000', button_color: '#2481cc' } as never,
+    });
     expect(seen.at(-1)).toBe('light');
     expect(a.getColorScheme()).toBe('light');
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#ffffff');
@@ -170,7 +213,10 @@ describe('Telegram adapter (mockTelegramEnv)', () => {
     expect(seen.at(-1)).toBe(20);
     a.setBackButton(true, () => undefined);
     a.setBackButton(false, () => undefined);
-    expect(posted.filter(([n]) => n === 'web_app_setup_back_button').at(-1)).toEqual(['web_app_setup_back_button', { is_visible: false }]);
+    expect(posted.filter(([n]) => n === 'web_app_setup_back_button').at(-1)).toEqual([
+      'web_app_setup_back_button',
+      { is_visible: false },
+    ]);
     a.haptics.selection();
     expect(posted).toContainEqual(['web_app_trigger_haptic_feedback', { type: 'selection_change' }]);
   });

@@ -68,7 +68,10 @@ test('an operator block shows the ban modal at once and accepting signs out', as
   const me = await (await request.get('/main-api/users/me', { headers: { authorization: `Bearer ${token}` } })).json();
   await page.waitForTimeout(500); // the live socket is authenticated
   const until = new Date(Date.now() + 3600_000).toISOString();
-  const res = await request.post(`/ops-api/players/${me.id}/block`, { headers: ops, data: { type: 'temporary', until } });
+  const res = await request.post(`/ops-api/players/${me.id}/block`, {
+    headers: ops,
+    data: { type: 'temporary', until },
+  });
   expect(res.ok()).toBe(true);
   const modal = page.getByTestId('ban-modal');
   await expect(modal).toBeVisible();

@@ -1,8 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { openAsMiniApp, telegramEvents } from './support/telegram';
 
-test('opening the Mini App signs the player in with Telegram, no form, and records the referral', async ({ page, request }, testInfo) => {
-  const user = { id: 900000 + Math.floor(Math.random() * 99999), first_name: 'Tess', username: `tess${Date.now() % 100000}`, language_code: 'en' };
+test('opening the Mini App signs the player in with Telegram, no form, and records the referral', async ({
+  page,
+  request,
+}, testInfo) => {
+  const user = {
+    id: 900000 + Math.floor(Math.random() * 99999),
+    first_name: 'Tess',
+    username: `tess${Date.now() % 100000}`,
+    language_code: 'en',
+  };
   await openAsMiniApp(page, '/', { user, startParam: 'ref-friend-42' });
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await expect(page.getByTestId('header-sign-in')).toHaveCount(0);

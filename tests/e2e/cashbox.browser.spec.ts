@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-test('deposit through the sandbox (success and failure), then request a cash-out', async ({ page, request }, testInfo) => {
+test('deposit through the sandbox (success and failure), then request a cash-out', async ({
+  page,
+  request,
+}, testInfo) => {
   const email = `cash-${Date.now()}@example.com`;
   await page.goto('/auth/signup');
   await page.getByTestId('signup-email').fill(email);
@@ -44,11 +47,19 @@ test('deposit through the sandbox (success and failure), then request a cash-out
   await testInfo.attach('payments', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
 
   // the operator rejects it: the money comes back, and the open history shows the decision, live
-  const pending = await (await request.get('/ops-api/withdrawals', { headers: { authorization: 'Bearer e2e-operator-token' } })).json();
+  const pending = await (
+    await request.get('/ops-api/withdrawals', { headers: { authorization: 'Bearer e2e-operator-token' } })
+  ).json();
   const mine = pending.find((w: { destination: string }) => w.destination === 'test-account-42');
-  await request.post(`/ops-api/withdrawals/${mine.id}/reject`, { headers: { authorization: 'Bearer e2e-operator-token' }, data: { reason: 'test' } });
+  await request.post(`/ops-api/withdrawals/${mine.id}/reject`, {
+    headers: { authorization: 'Bearer e2e-operator-token' },
+    data: { reason: 'test' },
+  });
   await expect(page.getByTestId('header-balance')).toContainText('$50.00');
   await expect(page.getByTestId('payment-row').first()).toHaveAttribute('data-status', '3');
   await expect(page.getByTestId('payment-row').first()).toContainText('Rejected');
-  await testInfo.attach('payments-after-rejection', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  await testInfo.attach('payments-after-rejection', {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: 'image/png',
+  });
 });

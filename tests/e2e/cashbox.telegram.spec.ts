@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { openAsMiniApp } from './support/telegram';
 
-test('in the Mini App the cashbox offers TON, loads TON Connect only then, and labels it as testnet', async ({ page }, testInfo) => {
+test('in the Mini App the cashbox offers TON, loads TON Connect only then, and labels it as testnet', async ({
+  page,
+}, testInfo) => {
   const user = { id: 800000 + Math.floor(Math.random() * 99999), first_name: 'Tom', language_code: 'en' };
   const tonChunks: string[] = [];
   page.on('request', (req) => {
@@ -18,9 +20,13 @@ test('in the Mini App the cashbox offers TON, loads TON Connect only then, and l
   expect(offered).toContainEqual(expect.objectContaining({ id: 'ton', kind: 'ton' }));
   expect(tonChunks).toEqual([]); // not loaded until the player picks TON
 
-  await page.locator('select.vkuiSelect__el, select').filter({ has: page.locator('option[value="ton"]') }).last().selectOption('ton');
+  await page
+    .locator('select.vkuiSelect__el, select')
+    .filter({ has: page.locator('option[value="ton"]') })
+    .last()
+    .selectOption('ton');
   await expect(page.getByTestId('ton-deposit-form')).toBeVisible();
-  await expect(page.getByTestId('ton-testnet-label')).toHaveText('TESTNET — test coins only, no real money');
+  await expect(page.getByTestId('ton-testnet-label')).toHaveText('Test network: TON test coins only, no real money.');
   // TON Connect's own button, rendered by its widget into our container
   const button = page.locator('#ton-connect-button button');
   await expect(button).toBeVisible();
@@ -29,7 +35,11 @@ test('in the Mini App the cashbox offers TON, loads TON Connect only then, and l
 
   // the manifest the wallet will read names this site
   const manifest = await (await page.request.get('/tonconnect-manifest.json')).json();
-  expect(manifest).toMatchObject({ url: new URL(page.url()).origin, name: expect.any(String), iconUrl: expect.stringMatching(/\.png$/) });
+  expect(manifest).toMatchObject({
+    url: new URL(page.url()).origin,
+    name: expect.any(String),
+    iconUrl: expect.stringMatching(/\.png$/),
+  });
 
   // the app's own notices (e.g. "add your email") pass; the screenshot shows the cashbox itself
   await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });

@@ -25,12 +25,24 @@ test.describe('app shell', () => {
       expect(events).toContain('web_app_ready');
       expect(events).toContain('web_app_expand');
       expect(await page.evaluate(() => document.documentElement.hasAttribute('data-tg-theme'))).toBe(true);
-      const bg = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim());
+      const bg = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim(),
+      );
       expect(bg).toBe('#17212b');
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-safe-area-inset-top').trim())).toBe('44px');
+      expect(
+        await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--tg-viewport-safe-area-inset-top').trim(),
+        ),
+      ).toBe('44px');
       // the theme follows Telegram live
       await sendTelegramEvent(page, 'theme_changed', { theme_params: lightTheme });
-      await expect.poll(() => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim())).toBe('#ffffff');
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim(),
+          ),
+        )
+        .toBe('#ffffff');
     } else {
       expect(await page.evaluate(() => document.documentElement.hasAttribute('data-tg-theme'))).toBe(false);
       await expect(page.getByTestId('header-sign-in')).toBeVisible();
@@ -38,19 +50,23 @@ test.describe('app shell', () => {
     await testInfo.attach('home', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   });
 
-  test('guards redirect home: a guest from a login-only page, a signed-in player from a logged-out-only one', async ({ page }, testInfo) => {
+  test('guards: a guest on a login-only page is asked to sign in, a signed-in player leaves a logged-out-only one', async ({
+    page,
+  }, testInfo) => {
     if (isTelegramProject(testInfo)) {
       // inside Telegram the player is signed in automatically
       await openAsMiniApp(page, '/');
       await expect(page.getByTestId('header-balance')).toBeVisible();
       await page.goto('/auth/login');
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('home-page')).toBeVisible();
     } else {
+      // the page stays at its address and says so (issue 15), instead of landing silently on Home
       await page.goto('/profile/general/me');
+      await expect(page.getByTestId('sign-in-required')).toBeVisible();
     }
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('home-page')).toBeVisible();
     await page.goto('/no/such/page');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('not-found-page')).toBeVisible();
     await page.goto('/maintenance');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -90,9 +106,13 @@ test.describe('Telegram back button', () => {
     await expect(page.getByTestId('header-balance')).toBeVisible(); // signed in from Telegram
     await page.locator('.app-tabbar').getByText('Profile').click();
     await expect(page).toHaveURL(/\/profile\/general\/me/);
-    await expect.poll(async () => (await telegramEvents(page)).filter(([n]) => n === 'web_app_setup_back_button').at(-1)?.[1]).toEqual({ is_visible: true });
+    await expect
+      .poll(async () => (await telegramEvents(page)).filter(([n]) => n === 'web_app_setup_back_button').at(-1)?.[1])
+      .toEqual({ is_visible: true });
     await sendTelegramEvent(page, 'back_button_pressed');
     await expect(page).toHaveURL(/\/(#.*)?$/);
-    await expect.poll(async () => (await telegramEvents(page)).filter(([n]) => n === 'web_app_setup_back_button').at(-1)?.[1]).toEqual({ is_visible: false });
+    await expect
+      .poll(async () => (await telegramEvents(page)).filter(([n]) => n === 'web_app_setup_back_button').at(-1)?.[1])
+      .toEqual({ is_visible: false });
   });
 });

@@ -6,6 +6,23 @@ import type { GamesTables } from '../modules/games/games.tables';
 import type { HouseTables } from '../modules/house-games/house.tables';
 import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { SiteStatusTables } from '../modules/site-status/site-status.tables';
+import type { OperatorTables } from '../modules/operator/operator.tables';
+
+/** The jobs runner's leases (server/src/jobs.ts). */
+export interface JobsTables {
+  jobs_leases: { name: string; holder: string; expires_at: Date };
+}
 
 // The database as Kysely sees it: each module declares its own tables in <module>.tables.ts.
-export interface DB extends InformationalTables, SiteStatusTables, AccountsTables, WalletTables, CashboxTables, GamesTables, HouseTables, LimitsTables {}
+export interface DB
+  extends
+    InformationalTables,
+    SiteStatusTables,
+    AccountsTables,
+    WalletTables,
+    CashboxTables,
+    GamesTables,
+    HouseTables,
+    LimitsTables,
+    OperatorTables,
+    JobsTables {}

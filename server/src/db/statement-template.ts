@@ -32,7 +32,8 @@ export function compileTemplate(db: Database, query: RawBuilder<unknown>): State
   const text = compiled.sql.replace(/\$(\d+)/g, (_m, n: string) => {
     const param = params[Number(n) - 1];
     // Kysely numbers its placeholders 1..n in order; anything else (a `$` of the text itself) would be mis-bound
-    if (Number(n) !== ++seen || !(param instanceof Slot)) throw new Error(`statement template: $${n} is not the next slot`);
+    if (Number(n) !== ++seen || !(param instanceof Slot))
+      throw new Error(`statement template: $${n} is not the next slot`);
     let number = numberOf.get(param.name);
     if (number === undefined) {
       slots.push(param.name);
@@ -50,7 +51,10 @@ export function compileTemplate(db: Database, query: RawBuilder<unknown>): State
  * gives its own slots); every slot must be given (undefined is refused, null is a value). Sources are not merged into
  * one object: spreading ≈ 30 properties per call cost more than the compile this replaces.
  */
-export function bindTemplate(template: StatementTemplate, sources: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>): unknown[] {
+export function bindTemplate(
+  template: StatementTemplate,
+  sources: ReadonlyArray<Readonly<Record<string, unknown>> | undefined>,
+): unknown[] {
   const out = new Array<unknown>(template.slots.length);
   for (let i = 0; i < out.length; i++) {
     const name = template.slots[i]!;

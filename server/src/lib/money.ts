@@ -8,7 +8,8 @@ export function toMinor(amount: number | string, digits: number): bigint {
   const [, sign, whole, frac = ''] = m as unknown as [string, string | undefined, string, string | undefined];
   const trimmed = (frac ?? '').replace(/0+$/, '');
   if (trimmed.length > digits) throw new RangeError(`more than ${digits} decimal places: ${text}`);
-  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt((trimmed || '0').padEnd(digits, '0').slice(0, digits) || '0');
+  const minor =
+    BigInt(whole) * 10n ** BigInt(digits) + BigInt((trimmed || '0').padEnd(digits, '0').slice(0, digits) || '0');
   return sign ? -minor : minor;
 }
 

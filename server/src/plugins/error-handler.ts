@@ -1,9 +1,22 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@contracts/errors';
 import { AppError } from '../lib/errors';
 
-const API_PREFIXES = ['/main-api', '/int-api', '/house-api', '/gateway-api'];
+import { isApiPath, routedPath } from './request-path';
+
+export { isApiPath };
+
+/**
+ * The router's own refusals, before any route (a path parameter past `maxParamLength`: 414; a malformed escape in the
+ * path: 400), in the same body as every other error (`{detail, code}`), not Fastify's default `{error, message}` that
+ * would echo the whole path back. Passed to Fastify as its `frameworkErrors` option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const detail = status === 414 ? 'path: a path parameter is too long' : 'path: not a valid URL';
+  void reply.code(status).send({ detail, code: ErrorCode.VALIDATION });
+}
 
 // The one place where errors become HTTP answers. Bad input is a 4xx with a `detail` naming the field;
 // anything unexpected is a 500 whose details stay in the log.
@@ -38,14 +51,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)) || request.method !== 'GET') {
+    const path = routedPath(request.url);
+    if (isApiPath(path) || request.method !== 'GET') {
       return reply.code(404).send({ detail: `No route ${request.method} ${path}`, code: ErrorCode.NOT_FOUND });
     }
     return reply.callNotFound();
   });
-}
-
-export function isApiPath(path: string): boolean {
-  return API_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
 }

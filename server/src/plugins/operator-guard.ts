@@ -8,7 +8,8 @@ export function operatorGuard(opsToken: string) {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthorized('Operator token required');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw unauthorized('Operator token required');
   };
 }
 

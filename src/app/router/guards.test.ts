@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { guardRoute, matchRoute, resolveRedirect, type GuardContext } from './guards';
 
-const guest: GuardContext = { isLoggedIn: false, cashbackEnabled: false, isMainBrand: true, blocked: false, maintenance: false };
+const guest: GuardContext = {
+  isLoggedIn: false,
+  cashbackEnabled: false,
+  isMainBrand: true,
+  blocked: false,
+  maintenance: false,
+};
 const player: GuardContext = { ...guest, isLoggedIn: true };
 
 describe('route guards (spec §2, §4, §6)', () => {
-  it('sends guests from login-required routes to /', () => {
-    for (const p of ['/favorites', '/game/dice', '/game/dice/demo', '/sport', '/cashbox/deposit', '/profile/general/me']) {
-      expect(resolveRedirect(p, guest), p).toBe('/');
-      expect(resolveRedirect(p, player), p).toBeNull();
+  it('asks guests on player pages to sign in (the path stays, so signing in comes back to it)', () => {
+    for (const p of ['/favorites', '/sport', '/cashbox/deposit', '/cashbox', '/profile/general/me', '/profile']) {
+      expect(guardRoute(p, guest), p).toEqual({ action: 'sign-in' });
+      expect(guardRoute(p, player).action, p).not.toBe('sign-in');
+    }
+  });
+
+  it('opens games to guests: the game page offers sign-up and the demo', () => {
+    for (const p of ['/game/dice', '/game/dice/demo']) {
+      expect(guardRoute(p, guest), p).toEqual({ action: 'stay' });
+      expect(guardRoute(p, player), p).toEqual({ action: 'stay' });
     }
   });
 
@@ -32,12 +45,24 @@ describe('route guards (spec §2, §4, §6)', () => {
   });
 
   it('keeps every profile child', () => {
-    for (const p of ['general/verification', 'general/security', 'general/notifications', 'general/preferences', 'general/limits',
-      'history/tournaments', 'history/compensations', 'history/cashbacks', 'history/bets', 'promotions/wheel', 'promotions/cashback',
-      'promotions/bonuses/available', 'promotions/tournaments/archive']) {
+    for (const p of [
+      'general/verification',
+      'general/security',
+      'general/notifications',
+      'general/preferences',
+      'general/limits',
+      'history/tournaments',
+      'history/compensations',
+      'history/cashbacks',
+      'history/bets',
+      'promotions/wheel',
+      'promotions/cashback',
+      'promotions/bonuses/available',
+      'promotions/tournaments/archive',
+    ]) {
       expect(resolveRedirect(`/profile/${p}`, player), p).toBeNull();
     }
-    expect(resolveRedirect('/profile/general/nope', player)).toBe('/');
+    expect(guardRoute('/profile/general/nope', player)).toEqual({ action: 'not-found' });
   });
 
   it('shows /cashback only when cashback is enabled', () => {
@@ -48,15 +73,18 @@ describe('route guards (spec §2, §4, §6)', () => {
   it('shows /sport only in the main brand build', () => {
     expect(resolveRedirect('/sport', { ...player, isMainBrand: false })).toBe('/');
     expect(resolveRedirect('/sport', player)).toBeNull();
-    expect(resolveRedirect('/sport', { ...guest, isMainBrand: true })).toBe('/'); // login first
+    expect(guardRoute('/sport', { ...guest, isMainBrand: true })).toEqual({ action: 'sign-in' }); // login first
   });
 
   it('waits for the settings that decide /cashback and /sport instead of sending a deep link home', () => {
     expect(guardRoute('/cashback', { ...player, cashbackEnabled: null })).toEqual({ action: 'wait' });
     expect(guardRoute('/sport', { ...player, isMainBrand: null })).toEqual({ action: 'wait' });
-    expect(guardRoute('/sport', { ...guest, isMainBrand: null })).toEqual({ action: 'redirect', to: '/' });
+    expect(guardRoute('/sport', { ...guest, isMainBrand: null })).toEqual({ action: 'sign-in' });
     expect(guardRoute('/', { ...guest, cashbackEnabled: null, isMainBrand: null })).toEqual({ action: 'stay' });
-    expect(guardRoute('/cashback', { ...guest, cashbackEnabled: null, maintenance: true })).toEqual({ action: 'redirect', to: '/maintenance' });
+    expect(guardRoute('/cashback', { ...guest, cashbackEnabled: null, maintenance: true })).toEqual({
+      action: 'redirect',
+      to: '/maintenance',
+    });
   });
 
   it('lets a guest see /cashback when enabled (the page shows settings for a default currency)', () => {
@@ -77,9 +105,10 @@ describe('route guards (spec §2, §4, §6)', () => {
     expect(resolveRedirect('/profile/general/me', { ...player, blocked: true })).toBe('/blocked');
   });
 
-  it('sends unknown paths to /', () => {
+  it('answers unknown paths with the not-found page (no silent trip home)', () => {
     for (const p of ['/nope', '/game', '/game/a/b', '/section/x', '/cashbox/other', '/favorites/1']) {
-      expect(resolveRedirect(p, player), p).toBe('/');
+      expect(guardRoute(p, player), p).toEqual({ action: 'not-found' });
+      expect(guardRoute(p, guest), p).toEqual({ action: 'not-found' });
     }
   });
 

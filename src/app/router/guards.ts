@@ -9,8 +9,16 @@ export interface GuardContext {
   maintenance: boolean;
 }
 
-/** What the router does with a path: render it, go elsewhere, or wait for the settings that decide. */
-export type GuardOutcome = { action: 'stay' } | { action: 'redirect'; to: string } | { action: 'wait' };
+/**
+ * What the router does with a path: render it, go elsewhere, wait for the settings that decide, ask a guest to sign
+ * in first (the path stays, so signing in comes back to it), or say that there is no such page.
+ */
+export type GuardOutcome =
+  | { action: 'stay' }
+  | { action: 'redirect'; to: string }
+  | { action: 'wait' }
+  | { action: 'sign-in' }
+  | { action: 'not-found' };
 
 const PROFILE_TREE: Record<string, { default: string; children: string[] }> = {
   general: { default: 'me', children: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'] },
@@ -48,6 +56,8 @@ export function matchRoute(path: string): RouteMatch | null {
       return s.length === 1 ? { name: a, access: 'logged-out' } : null;
     case 'cashback':
     case 'terms':
+    case 'privacy':
+    case 'responsible-gambling':
     case 'fairness': // the provably fair verifier (beyond the spec): anyone may check a result
     case 'maintenance':
     case 'blocked':
@@ -61,9 +71,10 @@ export function matchRoute(path: string): RouteMatch | null {
       if (!c) return { name: 'tournament', access: 'public', redirect: `/tournament/${b}/info` };
       return TOURNAMENT_TABS.includes(c) ? { name: 'tournament', access: 'public' } : null;
     case 'game':
+      // public: a guest sees the game's page with sign-up (coming back to it) and its demo, which needs no account
       if (!b || s.length > 3) return null;
       if (c && c !== 'demo') return null;
-      return { name: 'game', access: 'login' };
+      return { name: 'game', access: 'public' };
     case 'cashbox':
       if (!b) return { name: 'cashbox', access: 'login', redirect: '/cashbox/deposit' };
       return s.length === 2 && CASHBOX_TABS.includes(b) ? { name: b, access: 'login' } : null;
@@ -99,8 +110,8 @@ export function guardRoute(path: string, ctx: GuardContext): GuardOutcome {
   if (ctx.maintenance) return go('/maintenance');
   if (ctx.blocked) return go('/blocked');
   const route = matchRoute(p);
-  if (!route) return go('/');
-  if (route.access === 'login' && !ctx.isLoggedIn) return go('/');
+  if (!route) return { action: 'not-found' };
+  if (route.access === 'login' && !ctx.isLoggedIn) return { action: 'sign-in' };
   if (route.access === 'logged-out' && ctx.isLoggedIn) return go('/');
   if (route.name === 'maintenance' || route.name === 'blocked') return go('/');
   if (p === '/cashback') {

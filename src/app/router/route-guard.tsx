@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import { Spinner } from '@vkontakte/vkui';
 import { useLocation } from 'wouter';
 import { guardRoute, type GuardContext } from './guards';
+import { NotFoundPage, SignInRequired } from './route-pages';
 
 /**
- * Applies the guards on every path change; renders children only when the path may stay, and a spinner while
- * the settings that decide (cashback, main brand) are still loading.
+ * Applies the guards on every path change; renders children only when the path may stay, a spinner while the
+ * settings that decide (cashback, main brand) are still loading, "sign in to continue" for a guest on a player page
+ * and a not-found page for an unknown path.
  */
 export function RouteGuard({ ctx, children }: { ctx: GuardContext; children: React.ReactNode }) {
   const [location, navigate] = useLocation();
@@ -14,6 +16,9 @@ export function RouteGuard({ ctx, children }: { ctx: GuardContext; children: Rea
   useEffect(() => {
     if (target) navigate(target, { replace: true });
   }, [target, navigate]);
-  if (outcome.action === 'wait') return <Spinner size="xl" style={{ margin: '48px auto' }} data-testid="route-pending" />;
+  if (outcome.action === 'wait')
+    return <Spinner size="xl" style={{ margin: '48px auto' }} data-testid="route-pending" />;
+  if (outcome.action === 'sign-in') return <SignInRequired />;
+  if (outcome.action === 'not-found') return <NotFoundPage />;
   return target ? null : <>{children}</>;
 }

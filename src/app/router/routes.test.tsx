@@ -9,7 +9,13 @@ import { RouteGuard } from './route-guard';
 import { AppRoutes } from './routes';
 
 // The real routes behind the real guard, on wouter's memory location.
-const guest: GuardContext = { isLoggedIn: false, cashbackEnabled: false, isMainBrand: true, blocked: false, maintenance: false };
+const guest: GuardContext = {
+  isLoggedIn: false,
+  cashbackEnabled: false,
+  isMainBrand: true,
+  blocked: false,
+  maintenance: false,
+};
 const player: GuardContext = { ...guest, isLoggedIn: true };
 
 function renderApp(path: string, ctx: GuardContext) {
@@ -37,14 +43,20 @@ function renderApp(path: string, ctx: GuardContext) {
 }
 
 beforeEach(async () => {
-  await setupApp((req) => (new URL(req.url).pathname === '/main-api/informational/all_currencies' ? jsonResponse({ currencies: ['USD'] }) : jsonResponse([])));
+  await setupApp((req) =>
+    new URL(req.url).pathname === '/main-api/informational/all_currencies'
+      ? jsonResponse({ currencies: ['USD'] })
+      : jsonResponse([]),
+  );
 });
 
 describe('routes with their guards (spec §2, §4)', () => {
-  it('sends a guest from /favorites to Home, which renders', async () => {
+  it('asks a guest on /favorites to sign in, and the sign-in link comes back to /favorites', async () => {
     const { memory } = renderApp('/favorites', guest);
-    expect(memory.history.at(-1)).toBe('/');
-    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
+    expect(memory.history.at(-1)).toBe('/favorites');
+    expect(await screen.findByTestId('sign-in-required')).toHaveTextContent('Sign in to continue');
+    act(() => screen.getByTestId('sign-in-continue').click());
+    expect(memory.history.at(-1)).toBe('/auth/login?next=%2Ffavorites');
   });
 
   it('opens /tournament/:id on its info tab', async () => {
@@ -71,9 +83,10 @@ describe('routes with their guards (spec §2, §4)', () => {
     expect(memory.history.at(-1)).toBe('/');
   });
 
-  it('sends an unknown path home and keeps /maintenance for maintenance', async () => {
+  it('shows a not-found page for an unknown path and keeps /maintenance for maintenance', async () => {
     const { memory } = renderApp('/no/such/page', player);
-    expect(memory.history.at(-1)).toBe('/');
+    expect(memory.history.at(-1)).toBe('/no/such/page');
+    expect(await screen.findByTestId('not-found-page')).toHaveTextContent('Page not found');
     const m = renderApp('/profile/general/me', { ...player, maintenance: true });
     expect(m.memory.history.at(-1)).toBe('/maintenance');
     expect(await screen.findByTestId('maintenance-page')).toBeInTheDocument();

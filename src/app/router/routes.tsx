@@ -7,9 +7,15 @@ import { changeLanguage } from '../language';
 // Every route of spec §2. Home is in the first load; every other page loads on demand. Guards and redirects
 // happen before this renders (RouteGuard), so a route here is always allowed.
 // the status pages are rare: they load when needed
-export const MaintenancePage = lazy(() => import('../../features/site-status/status.page').then((m) => ({ default: m.MaintenancePage })));
-export const BlockedPage = lazy(() => import('../../features/site-status/status.page').then((m) => ({ default: m.BlockedPage })));
-const Placeholder = lazy(() => import('../../features/placeholder').then((m) => ({ default: m.SectionPlaceholderPage })));
+export const MaintenancePage = lazy(() =>
+  import('../../features/site-status/status.page').then((m) => ({ default: m.MaintenancePage })),
+);
+export const BlockedPage = lazy(() =>
+  import('../../features/site-status/status.page').then((m) => ({ default: m.BlockedPage })),
+);
+const Placeholder = lazy(() =>
+  import('../../features/placeholder').then((m) => ({ default: m.SectionPlaceholderPage })),
+);
 const LoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.SignupPage })));
 const TelegramLoginPage = lazy(() => import('../../features/auth').then((m) => ({ default: m.TelegramLoginPage })));
@@ -18,13 +24,13 @@ const ProfilePage = lazy(() => import('../../features/profile').then((m) => ({ d
 const GamePage = lazy(() => import('../../features/games').then((m) => ({ default: m.GamePage })));
 const SectionPage = lazy(() => import('../../features/games').then((m) => ({ default: m.SectionPage })));
 const VerifyPage = lazy(() => import('../../features/fairness').then((m) => ({ default: m.VerifyPage })));
+const ContentPage = lazy(() => import('../../features/content').then((m) => ({ default: m.ContentPageView })));
 const FavoritesPage = lazy(() => import('../../features/games').then((m) => ({ default: m.FavoritesPage })));
 
 const placeholderRoutes: Array<[string, string]> = [
   ['/bonuses', 'pages.bonuses'],
   ['/levels', 'pages.levels'],
   ['/cashback', 'pages.cashback'],
-  ['/terms', 'pages.terms'],
   ['/tournament/:id/:tab', 'pages.tournament'],
   ['/sport', 'pages.sport'],
 ];
@@ -42,6 +48,15 @@ export function AppRoutes() {
         <Route path="/cashbox/:tab" component={CashboxPage} />
         <Route path="/favorites" component={FavoritesPage} />
         <Route path="/fairness" component={VerifyPage} />
+        <Route path="/terms">
+          <ContentPage slug="terms" />
+        </Route>
+        <Route path="/privacy">
+          <ContentPage slug="privacy" />
+        </Route>
+        <Route path="/responsible-gambling">
+          <ContentPage slug="responsible-gambling" />
+        </Route>
         <Route path="/section/:type/:info" component={SectionPage} />
         <Route path="/game/:game_string_id/:demo?" component={GamePage} />
         <Route path="/profile/:section/:page/:tab?">

@@ -14,7 +14,16 @@ beforeAll(async () => {
 });
 
 function Meta() {
-  usePageMeta('Lucky Star', [{ type: 'page', code: 'security', locale: 'ru', title: 'Безопасность', description: 'Защита аккаунта', image: null }]);
+  usePageMeta('Lucky Star', [
+    {
+      type: 'page',
+      code: 'security',
+      locale: 'ru',
+      title: 'Безопасность',
+      description: 'Защита аккаунта',
+      image: null,
+    },
+  ]);
   return null;
 }
 
@@ -45,12 +54,20 @@ describe('page title and meta (spec §2)', () => {
     );
     expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe('Избранное');
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/Telegram/);
-    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(`${window.location.origin}/favorites`);
+    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+      `${window.location.origin}/favorites`,
+    );
   });
 });
 
 describe('route guard rendering', () => {
-  const ctx: GuardContext = { isLoggedIn: true, cashbackEnabled: false, isMainBrand: true, blocked: false, maintenance: false };
+  const ctx: GuardContext = {
+    isLoggedIn: true,
+    cashbackEnabled: false,
+    isMainBrand: true,
+    blocked: false,
+    maintenance: false,
+  };
 
   it('replaces a parent path with its default child and then renders', () => {
     const memory = memoryLocation({ path: '/cashbox', record: true });
@@ -65,7 +82,7 @@ describe('route guard rendering', () => {
     expect(screen.getByText('page')).toBeInTheDocument();
   });
 
-  it('sends a guest away from a login-required page', () => {
+  it('keeps a login-required page from a guest (it asks to sign in instead)', () => {
     const memory = memoryLocation({ path: '/profile/general/me', record: true });
     render(
       <Router hook={memory.hook}>
@@ -74,6 +91,7 @@ describe('route guard rendering', () => {
         </RouteGuard>
       </Router>,
     );
-    expect(memory.history.at(-1)).toBe('/');
+    expect(screen.queryByText('secret')).toBeNull();
+    expect(screen.getByTestId('sign-in-required')).toBeInTheDocument();
   });
 });

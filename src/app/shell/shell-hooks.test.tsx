@@ -14,7 +14,10 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   backCalls = [];
-  setPlatformForTests({ ...createBrowserAdapter(), setBackButton: (visible, onBack) => void backCalls.push({ visible, onBack }) });
+  setPlatformForTests({
+    ...createBrowserAdapter(),
+    setBackButton: (visible, onBack) => void backCalls.push({ visible, onBack }),
+  });
   toasts.items.splice(0);
 });
 afterEach(() => {

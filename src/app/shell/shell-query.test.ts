@@ -4,7 +4,10 @@ import { isTranslationKey } from '../../shared/toast/toast.store';
 
 describe('shell query parameters (spec §2)', () => {
   it('stores a reset token and goes to sign-in when logged out', () => {
-    expect(handleShellQuery('?password_reset_token=abc', false)).toMatchObject({ storeResetToken: 'abc', navigate: '/auth/login' });
+    expect(handleShellQuery('?password_reset_token=abc', false)).toMatchObject({
+      storeResetToken: 'abc',
+      navigate: '/auth/login',
+    });
   });
   it('only logs a reset token when logged in', () => {
     const a = handleShellQuery('?password_reset_token=abc', true);

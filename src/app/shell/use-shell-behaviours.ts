@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { getPlatform } from '../../platform';
@@ -43,15 +43,17 @@ export function usePageMeta(siteTitle: string, seo: SeoItem[]): void {
   const route = matchRoute(location);
   const name = route?.name ?? 'home';
   useEffect(() => {
+    // a page without a text of its own is named by its route, never by the raw key (pages.fairness)
+    const pageName = (n: string) => t(`pages.${n}`, { defaultValue: capitalise(n.replace(/[-_]/g, ' ')) });
     getPlatform().storage.set('namePage', name);
     document.title = `${capitalise(name)}${TITLE_SEPARATOR}${siteTitle}`;
     const timer = setTimeout(() => {
-      document.title = `${t(`pages.${name}`)}${TITLE_SEPARATOR}${siteTitle}`;
+      document.title = `${pageName(name)}${TITLE_SEPARATOR}${siteTitle}`;
     }, TITLE_TRANSLATE_DELAY_MS);
     const item = seo.find((s) => s.type === 'page' && s.code === name && s.locale === i18n.language);
     const description = item?.description ?? t('meta.description');
     setMeta('description', description);
-    setMeta('og:title', item?.title ?? t(`pages.${name}`), true);
+    setMeta('og:title', item?.title ?? pageName(name), true);
     setMeta('og:description', description, true);
     setMeta('og:image', item?.image ? new URL(item.image, window.location.origin).toString() : '', true);
     setMeta('og:url', window.location.origin + location, true);
@@ -61,34 +63,57 @@ export function usePageMeta(siteTitle: string, seo: SeoItem[]): void {
 
 export const SCROLL_TO_TOP_DELAY_MS = 0; // spec §9
 
+/**
+ * Back/forward (popstate), counted by a listener added when this module loads, in the capture phase: before the
+ * router's own listener. (Chromium runs microtasks between listeners, so the router re-renders the new page right
+ * after its listener; a listener added later would mark the traversal too late and back looked like a new page.)
+ */
+let traversals = 0;
+if (typeof window !== 'undefined') window.addEventListener('popstate', () => void traversals++, { capture: true });
+
 /** Scroll to top after navigation except on Home; back/forward restores the saved position (spec §2). */
 export function useScrollRestoration(): void {
   const [location] = useLocation();
   const positions = useRef(new Map<string, number>());
   const current = useRef(location);
-  const popped = useRef(false);
+  const seenTraversals = useRef(traversals);
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual'; // we restore it ourselves
-    const onPop = () => {
-      popped.current = true;
-    };
     const onScroll = () => positions.current.set(current.current, window.scrollY);
-    window.addEventListener('popstate', onPop);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      window.removeEventListener('popstate', onPop);
-      window.removeEventListener('scroll', onScroll);
-    };
+    return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  useEffect(() => {
+  // A layout effect: the path the scroll events count for changes in the same commit as the page. (Chromium clamps
+  // the old page's position when the shorter new page renders; with a passive effect that clamped value was saved
+  // for the old page, so back restored nothing.)
+  useLayoutEffect(() => {
     if (current.current === location) return; // first render: the browser's own position stands
     current.current = location;
-    const target = popped.current ? (positions.current.get(location) ?? 0) : location === '/' ? null : 0;
-    popped.current = false;
+    const popped = traversals !== seenTraversals.current;
+    seenTraversals.current = traversals;
+    const target = popped ? (positions.current.get(location) ?? 0) : location === '/' ? null : 0;
     if (target === null) return;
-    const timer = setTimeout(() => window.scrollTo(0, target), SCROLL_TO_TOP_DELAY_MS);
-    return () => clearTimeout(timer);
+    return scrollWhenReady(target);
   }, [location]);
+}
+
+const RESTORE_WAIT_MS = 3_000;
+const RESTORE_STEP_MS = 16;
+
+/**
+ * Scrolls to `y` once the page is tall enough: a page restored on back often renders its content a moment later
+ * (a lazy chunk, data). Gives up waiting after 3 s and scrolls as far as it can. Returns a cancel.
+ */
+function scrollWhenReady(y: number): () => void {
+  let timer: ReturnType<typeof setTimeout>;
+  const started = Date.now();
+  const attempt = () => {
+    const room = document.documentElement.scrollHeight - window.innerHeight;
+    if (y <= 0 || room >= y || Date.now() - started >= RESTORE_WAIT_MS) window.scrollTo(0, y);
+    else timer = setTimeout(attempt, RESTORE_STEP_MS);
+  };
+  timer = setTimeout(attempt, SCROLL_TO_TOP_DELAY_MS);
+  return () => clearTimeout(timer);
 }
 
 /** Paths where the native back button hides (nothing in the app to go back to). */

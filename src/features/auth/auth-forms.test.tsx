@@ -7,7 +7,12 @@ describe('sign-up form', () => {
   let requests: Request[];
   beforeEach(async () => {
     ({ requests } = await setupApp((req) =>
-      req.url.includes('all_currencies') ? jsonResponse({ currencies: ['USD', 'EUR', 'RUB'], items: [] }) : jsonResponse({ detail: 'email: an account with this email already exists' }, 409),
+      req.url.includes('all_currencies')
+        ? jsonResponse({ currencies: ['USD', 'EUR', 'RUB'], items: [] })
+        : jsonResponse(
+            { detail: 'email: an account with this email already exists', code: 'ACCOUNTS_EMAIL_TAKEN' },
+            409,
+          ),
     ));
   });
 
@@ -22,14 +27,14 @@ describe('sign-up form', () => {
     expect(requests.filter((r) => r.url.includes('signup'))).toHaveLength(0);
   });
 
-  it('offers the currencies from all_currencies, USD first, and shows the server’s refusal', async () => {
+  it('offers the currencies from all_currencies, USD first, and shows the server’s refusal in the player’s words', async () => {
     renderAt('/auth/signup', <SignupPage />);
     await waitFor(() => expect(screen.getByRole('option', { name: 'RUB' })).toBeInTheDocument());
     fireEvent.change(screen.getByTestId('signup-email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByTestId('signup-password'), { target: { value: 'long enough' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByTestId('signup-submit'));
-    expect(await screen.findByText('email: an account with this email already exists')).toBeInTheDocument();
+    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
     const sent = requests.find((r) => r.url.includes('signup'))!;
     expect(await sent.json()).toMatchObject({ email: 'ann@example.com', currency: 'USD', accept_terms: true });
   });
@@ -37,7 +42,9 @@ describe('sign-up form', () => {
 
 describe('sign-in form', () => {
   it('asks for the 2FA code when the server requires it', async () => {
-    const { requests } = await setupApp(() => jsonResponse({ detail: 'two_factor_code_required', code: 'ACCOUNTS_2FA_REQUIRED' }, 401));
+    const { requests } = await setupApp(() =>
+      jsonResponse({ detail: 'two_factor_code_required', code: 'ACCOUNTS_2FA_REQUIRED' }, 401),
+    );
     renderAt('/auth/login', <LoginPage />);
     fireEvent.change(screen.getByTestId('login-email'), { target: { value: 'ann@example.com' } });
     fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret pass' } });

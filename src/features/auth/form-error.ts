@@ -1,9 +1,8 @@
-import { ApiError } from '../../shared/api';
+import { errorText } from '../../shared/i18n/error-text';
 
-/** The message a form shows for a failed call: the server's detail (a key or literal text). */
+/** The message a form shows for a failed call: a text for the server's code in the player's language. */
 export function formError(err: unknown): string {
-  if (err instanceof ApiError) return typeof err.detail === 'string' ? err.detail : `HTTP ${err.status}`;
-  return err instanceof Error ? err.message : String(err);
+  return errorText(err);
 }
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

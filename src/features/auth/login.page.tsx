@@ -20,8 +20,15 @@ export function LoginPage() {
   const [mode, setMode] = useState<'sign-in' | 'forgot'>('sign-in');
   if (resetToken) return <SetPasswordForm token={resetToken} onDone={() => setResetToken(null)} />;
   return (
-    <Group header={<Header size="l">{mode === 'sign-in' ? t('pages.login') : t('auth.forgot')}</Header>} data-testid="login-page">
-      {mode === 'sign-in' ? <SignInForm onForgot={() => setMode('forgot')} /> : <ForgotForm onBack={() => setMode('sign-in')} />}
+    <Group
+      header={<Header size="l">{mode === 'sign-in' ? t('pages.login') : t('auth.forgot')}</Header>}
+      data-testid="login-page"
+    >
+      {mode === 'sign-in' ? (
+        <SignInForm onForgot={() => setMode('forgot')} />
+      ) : (
+        <ForgotForm onBack={() => setMode('sign-in')} />
+      )}
     </Group>
   );
 }
@@ -57,14 +64,37 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
     <form onSubmit={submit} noValidate>
       <FormLayoutGroup>
         <FormItem top={t('auth.email')} htmlFor="email">
-          <Input id="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} slotProps={{ input: { 'data-testid': 'login-email' } }} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            slotProps={{ input: { 'data-testid': 'login-email' } }}
+          />
         </FormItem>
         <FormItem top={t('auth.password')} htmlFor="password">
-          <Input id="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} slotProps={{ input: { 'data-testid': 'login-password' } }} />
+          <Input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{ input: { 'data-testid': 'login-password' } }}
+          />
         </FormItem>
         {needsCode && (
           <FormItem top={t('auth.two_factor_code')} bottom={t('auth.two_factor_hint')} htmlFor="code">
-            <Input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ input: { 'data-testid': 'login-code' } }} autoFocus />
+            <Input
+              id="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              slotProps={{ input: { 'data-testid': 'login-code' } }}
+              autoFocus
+            />
           </FormItem>
         )}
         <CaptchaField onToken={setCaptcha} />
@@ -74,7 +104,9 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
           </FormItem>
         )}
         <FormItem>
-          <Button size="l" stretched type="submit" loading={busy} data-testid="login-submit">{t('auth.sign_in')}</Button>
+          <Button size="l" stretched type="submit" loading={busy} data-testid="login-submit">
+            {t('auth.sign_in')}
+          </Button>
         </FormItem>
       </FormLayoutGroup>
       <Div>
@@ -97,15 +129,31 @@ function ForgotForm({ onBack }: { onBack: () => void }) {
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!EMAIL_RE.test(email)) return;
-    await requestPasswordReset(email.trim()).then(() => setSent(true), () => undefined);
+    await requestPasswordReset(email.trim()).then(
+      () => setSent(true),
+      () => undefined,
+    );
   }
   return (
     <form onSubmit={submit} noValidate>
-      <FormItem top={t('auth.email')} htmlFor="reset-email" status={sent ? 'valid' : 'default'} bottom={sent ? t('auth.reset_sent') : undefined}>
-        <Input id="reset-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} slotProps={{ input: { 'data-testid': 'reset-email' } }} />
+      <FormItem
+        top={t('auth.email')}
+        htmlFor="reset-email"
+        status={sent ? 'valid' : 'default'}
+        bottom={sent ? t('auth.reset_sent') : undefined}
+      >
+        <Input
+          id="reset-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          slotProps={{ input: { 'data-testid': 'reset-email' } }}
+        />
       </FormItem>
       <FormItem>
-        <Button size="l" stretched type="submit" disabled={sent}>{t('auth.send_reset')}</Button>
+        <Button size="l" stretched type="submit" disabled={sent}>
+          {t('auth.send_reset')}
+        </Button>
       </FormItem>
       <Div>
         <VkLink onClick={onBack}>{t('auth.back_to_sign_in')}</VkLink>
@@ -136,11 +184,24 @@ function SetPasswordForm({ token, onDone }: { token: string; onDone: () => void 
   return (
     <Group header={<Header size="l">{t('auth.set_password')}</Header>} data-testid="set-password-page">
       <form onSubmit={submit} noValidate>
-        <FormItem top={t('auth.new_password')} htmlFor="new-password" status={error ? 'error' : 'default'} bottom={error ?? t('auth.password_rule')}>
-          <Input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <FormItem
+          top={t('auth.new_password')}
+          htmlFor="new-password"
+          status={error ? 'error' : 'default'}
+          bottom={error ?? t('auth.password_rule')}
+        >
+          <Input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormItem>
         <FormItem>
-          <Button size="l" stretched type="submit">{t('auth.set_password')}</Button>
+          <Button size="l" stretched type="submit">
+            {t('auth.set_password')}
+          </Button>
         </FormItem>
       </form>
     </Group>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Select, Div, Text } from '@vkontakte/vkui';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import type { ContentPageSlug } from '@contracts/content-pages';
+import { ContentDialog } from '../content/content-dialog';
 import { Link } from 'wouter';
 import { getPlatform } from '../../platform';
 import { setToken } from '../../shared/session/session.store';
@@ -16,9 +18,23 @@ export function SignupPage() {
   const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'accept' | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<string | undefined>();
+  const [reading, setReading] = useState<ContentPageSlug | null>(null);
+  const docLink = (slug: ContentPageSlug) => (
+    <a
+      href={`/${slug}`}
+      data-testid={`signup-${slug}-link`}
+      onClick={(e) => {
+        e.preventDefault(); // read it over the form: what was typed stays
+        setReading(slug);
+      }}
+    />
+  );
 
   useEffect(() => {
-    fetchCurrencies().then((c) => setCurrencies(c.currencies), () => undefined);
+    fetchCurrencies().then(
+      (c) => setCurrencies(c.currencies),
+      () => undefined,
+    );
   }, []);
 
   async function submit(e: React.FormEvent) {
@@ -53,11 +69,35 @@ export function SignupPage() {
     <Group header={<Header size="l">{t('pages.signup')}</Header>} data-testid="signup-page">
       <form onSubmit={submit} noValidate>
         <FormLayoutGroup>
-          <FormItem top={t('auth.email')} htmlFor="su-email" status={errors.email ? 'error' : 'default'} bottom={errors.email}>
-            <Input id="su-email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} slotProps={{ input: { 'data-testid': 'signup-email' } }} />
+          <FormItem
+            top={t('auth.email')}
+            htmlFor="su-email"
+            status={errors.email ? 'error' : 'default'}
+            bottom={errors.email}
+          >
+            <Input
+              id="su-email"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+              slotProps={{ input: { 'data-testid': 'signup-email' } }}
+            />
           </FormItem>
-          <FormItem top={t('auth.password')} htmlFor="su-password" status={errors.password ? 'error' : 'default'} bottom={errors.password ?? t('auth.password_rule')}>
-            <Input id="su-password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} slotProps={{ input: { 'data-testid': 'signup-password' } }} />
+          <FormItem
+            top={t('auth.password')}
+            htmlFor="su-password"
+            status={errors.password ? 'error' : 'default'}
+            bottom={errors.password ?? t('auth.password_rule')}
+          >
+            <Input
+              id="su-password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+              slotProps={{ input: { 'data-testid': 'signup-password' } }}
+            />
           </FormItem>
           <FormItem top={t('auth.currency')} htmlFor="su-currency">
             <Select
@@ -69,17 +109,31 @@ export function SignupPage() {
             />
           </FormItem>
           <FormItem status={errors.accept ? 'error' : 'default'} bottom={errors.accept}>
-            <Checkbox checked={form.accept} onChange={(e) => setForm({ ...form, accept: e.target.checked })} data-testid="signup-terms">
-              {t('auth.accept_terms')}
+            <Checkbox
+              checked={form.accept}
+              onChange={(e) => setForm({ ...form, accept: e.target.checked })}
+              data-testid="signup-terms"
+            >
+              <Trans
+                i18nKey="auth.accept_terms_linked"
+                components={{ terms: docLink('terms'), privacy: docLink('privacy') }}
+              />
             </Checkbox>
           </FormItem>
           <CaptchaField onToken={setCaptcha} />
-          {errors.form && <FormItem status="error" bottom={t(errors.form)} data-testid="signup-error">{null}</FormItem>}
+          {errors.form && (
+            <FormItem status="error" bottom={t(errors.form)} data-testid="signup-error">
+              {null}
+            </FormItem>
+          )}
           <FormItem>
-            <Button size="l" stretched type="submit" loading={busy} data-testid="signup-submit">{t('auth.sign_up')}</Button>
+            <Button size="l" stretched type="submit" loading={busy} data-testid="signup-submit">
+              {t('auth.sign_up')}
+            </Button>
           </FormItem>
         </FormLayoutGroup>
       </form>
+      {reading && <ContentDialog slug={reading} onClose={() => setReading(null)} />}
       <Div>
         <Text>
           {t('auth.have_account')} <Link href="/auth/login">{t('common.sign_in')}</Link>

@@ -10,11 +10,17 @@ export interface DepositAnswer {
   ton?: TonTransfer;
 }
 
-export const fetchMethods = (clientType: 'web' | 'telegram') => api.get<PaymentMethod[]>('main-api/payments/methods', { searchParams: { client_type: clientType } });
+export const fetchMethods = (clientType: 'web' | 'telegram') =>
+  api.get<PaymentMethod[]>('main-api/payments/methods', { searchParams: { client_type: clientType } });
 export const requestDeposit = (method: string, amount: number, clientType: 'web' | 'telegram') =>
   api.post<DepositAnswer>('main-api/payments/deposit', { method, amount, client_type: clientType });
 export const requestCashout = (method: string, amount: number, destination: string, clientType: 'web' | 'telegram') =>
-  api.post<{ payment_id: number; status: number }>('main-api/payments/cashout', { method, amount, destination, client_type: clientType });
+  api.post<{ payment_id: number; status: number }>('main-api/payments/cashout', {
+    method,
+    amount,
+    destination,
+    client_type: clientType,
+  });
 /** The wallet refused to send a TON deposit's transfer: close the deposit now rather than when it expires. */
 export const cancelDeposit = (paymentId: number) => api.post<Payment>(`main-api/payments/${paymentId}/cancel`);
 export const fetchPayments = (q: { page: number; size: number; type?: string; status?: number }) =>
@@ -25,7 +31,9 @@ export const fetchPayments = (q: { page: number; size: number; type?: string; st
  * `t.me/<bot>/<short name>`, or the bot itself when no short name is configured; null without a bot.
  */
 export async function fetchMiniAppLink(): Promise<`https://${string}` | null> {
-  const s = await api.get<{ telegram_bot_username: string | null; telegram_webapp_short_name?: string | null }>('main-api/platform-config/general');
+  const s = await api.get<{ telegram_bot_username: string | null; telegram_webapp_short_name?: string | null }>(
+    'main-api/platform-config/general',
+  );
   if (!s.telegram_bot_username) return null;
   return `https://t.me/${s.telegram_bot_username}${s.telegram_webapp_short_name ? `/${s.telegram_webapp_short_name}` : ''}`;
 }

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
 import type { PaymentMethod } from '@contracts/cashbox';
 import { getPlatform } from '../../platform';
-import { ApiError } from '../../shared/api';
+import { errorText } from '../../shared/i18n/error-text';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
 import { loadPlayer, playerState } from '../player';
@@ -32,7 +32,12 @@ export function CashboxPage() {
       <Group>
         <Tabs>
           {(['deposit', 'cashout'] as const).map((id) => (
-            <TabsItem key={id} selected={tab === id} onClick={() => navigate(`/cashbox/${id}`)} data-testid={`cashbox-tab-${id}`}>
+            <TabsItem
+              key={id}
+              selected={tab === id}
+              onClick={() => navigate(`/cashbox/${id}`)}
+              data-testid={`cashbox-tab-${id}`}
+            >
               {t(`pages.${id}`)}
             </TabsItem>
           ))}
@@ -55,12 +60,43 @@ export function CashboxPage() {
   );
 }
 
-function MethodSelect({ methods, value, onChange }: { methods: PaymentMethod[]; value: string; onChange: (id: string) => void }) {
+/** The sandbox and TON have names in every language; a processor keeps the operator's name. */
+function methodName(m: PaymentMethod, t: (key: string) => string): string {
+  return m.kind === 'processor' ? m.name : t(`cashbox.method_${m.kind}`);
+}
+
+function MethodSelect({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: PaymentMethod[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   const { t } = useTranslation();
   const method = methods.find((m) => m.id === value);
+  const ton = method?.kind === 'ton';
+  // a test method is told once, calmly, under the select: information, not an error
   return (
-    <FormItem top={t('cashbox.method')} status={method?.is_test ? 'error' : 'default'} bottom={method?.is_test ? <span data-testid="test-method-label">{t('cashbox.test_method')}</span> : undefined}>
-      <Select value={value} onChange={(e) => onChange(e.target.value)} options={methods.map((m) => ({ value: m.id, label: m.is_test ? `${m.name} — ${t('cashbox.test_method')}` : m.name }))} data-testid="cashbox-method" />
+    <FormItem
+      top={t('cashbox.method')}
+      htmlFor="cashbox-method"
+      bottom={
+        method?.is_test ? (
+          <span className="cashbox-notice" data-testid={ton ? 'ton-testnet-label' : 'test-method-label'}>
+            {ton ? t('cashbox.ton.testnet') : t('cashbox.test_method')}
+          </span>
+        ) : undefined
+      }
+    >
+      <Select
+        id="cashbox-method"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        options={methods.map((m) => ({ value: m.id, label: methodName(m, t) }))}
+        data-testid="cashbox-method"
+      />
     </FormItem>
   );
 }
@@ -69,7 +105,11 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
   const { t } = useTranslation();
   const offered = methods.filter((m) => m.deposit);
   // back from the wallet with a TON deposit still unsettled: open on TON, which shows it
-  const [methodId, setMethodId] = useState(() => (loadPendingDeposit(playerState.player?.id) && offered.find((m) => m.kind === 'ton')?.id) || (offered[0]?.id ?? ''));
+  const [methodId, setMethodId] = useState(
+    () =>
+      (loadPendingDeposit(playerState.player?.id) && offered.find((m) => m.kind === 'ton')?.id) ||
+      (offered[0]?.id ?? ''),
+  );
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,7 +130,8 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const value = Number(amount);
-    if (!Number.isFinite(value) || value < limits.min || value > limits.max) return setError(t('cashbox.amount_invalid', limits));
+    if (!Number.isFinite(value) || value < limits.min || value > limits.max)
+      return setError(t('cashbox.amount_invalid', limits));
     setBusy(true);
     setError(null);
     try {
@@ -98,20 +139,40 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
       getPlatform().haptics.impact('medium');
       if (res.redirect_url) window.location.assign(res.redirect_url);
     } catch (err) {
-      if (err instanceof ApiError) setError(String(err.detail));
+      setError(errorText(err)); // the server's code in the player's language, never its English detail
     } finally {
       setBusy(false);
     }
   }
 
+  const limitsText = (l: { min: number; max: number }, currency: string) =>
+    t('cashbox.limits_money', { min: formatMoney(l.min, currency), max: formatMoney(l.max, currency) });
+
   return (
     <form onSubmit={submit} noValidate data-testid="deposit-form">
       <MethodSelect methods={offered} value={methodId} onChange={setMethodId} />
-      <FormItem top={t('cashbox.amount')} status={error ? 'error' : 'default'} bottom={error ?? t('cashbox.limits', { ...limits, currency: method.currency })}>
-        <Input type="number" inputMode="decimal" min={limits.min} max={limits.max} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ input: { 'data-testid': 'deposit-amount' } }} />
+      <FormItem
+        top={t('cashbox.amount')}
+        htmlFor="deposit-amount"
+        status={error ? 'error' : 'default'}
+        bottom={error ?? limitsText(limits, method.currency)}
+      >
+        <Input
+          id="deposit-amount"
+          type="number"
+          inputMode="decimal"
+          min={limits.min}
+          max={limits.max}
+          step="0.01"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          slotProps={{ input: { 'data-testid': 'deposit-amount' } }}
+        />
       </FormItem>
       <FormItem>
-        <Button size="l" stretched type="submit" loading={busy} data-testid="deposit-submit">{t('cashbox.deposit')}</Button>
+        <Button size="l" stretched type="submit" loading={busy} data-testid="deposit-submit">
+          {t('cashbox.deposit')}
+        </Button>
       </FormItem>
     </form>
   );
@@ -125,41 +186,81 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
   const [amount, setAmount] = useState('');
   const [destination, setDestination] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [destinationError, setDestinationError] = useState<string | null>(null);
   const method = offered.find((m) => m.id === methodId);
   if (!method?.withdrawal || !player) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
-  const limits = { min: method.withdrawal.min, max: Math.min(method.withdrawal.max, player.sum_available_for_withdraw) };
+  const limits = {
+    min: method.withdrawal.min,
+    max: Math.min(method.withdrawal.max, player.sum_available_for_withdraw),
+  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const value = Number(amount);
-    if (!Number.isFinite(value) || value < limits.min || value > limits.max) return setError(t('cashbox.amount_invalid', limits));
-    if (!destination.trim()) return setError(t('cashbox.destination_required'));
-    setError(null);
+    const amountError =
+      !amount || !Number.isFinite(value) || value < limits.min || value > limits.max
+        ? t('cashbox.amount_invalid', limits)
+        : null;
+    const missingDestination = destination.trim() ? null : t('cashbox.destination_required');
+    // each problem under its own field
+    setError(amountError);
+    setDestinationError(missingDestination);
+    if (amountError || missingDestination) return;
     try {
       await requestCashout(methodId, value, destination.trim(), clientType);
       showToast({ severity: 'success', summary: 'toast.done', detail: 'cashbox.requested' });
       setAmount('');
       await loadPlayer();
     } catch (err) {
-      if (err instanceof ApiError) setError(String(err.detail));
+      setError(errorText(err)); // the server's code in the player's language, never its English detail
     }
   }
+  const limitsText = (l: { min: number; max: number }, currency: string) =>
+    t('cashbox.limits_money', { min: formatMoney(l.min, currency), max: formatMoney(l.max, currency) });
 
   return (
     <form onSubmit={submit} noValidate data-testid="cashout-form">
       <Text style={{ padding: '8px 16px' }} data-testid="cashout-available">
         {t('cashbox.available', { amount: formatMoney(player.sum_available_for_withdraw, player.currency) })}
-        {player.pending_withdraws_sum > 0 && ` · ${t('cashbox.pending', { amount: formatMoney(player.pending_withdraws_sum, player.currency) })}`}
+        {player.pending_withdraws_sum > 0 &&
+          ` · ${t('cashbox.pending', { amount: formatMoney(player.pending_withdraws_sum, player.currency) })}`}
       </Text>
       <MethodSelect methods={offered} value={methodId} onChange={setMethodId} />
-      <FormItem top={t('cashbox.amount')} status={error ? 'error' : 'default'} bottom={error ?? t('cashbox.limits', { ...limits, currency: method.currency })}>
-        <Input type="number" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ input: { 'data-testid': 'cashout-amount' } }} />
+      <FormItem
+        top={t('cashbox.amount')}
+        htmlFor="cashout-amount"
+        status={error ? 'error' : 'default'}
+        bottom={<span data-testid="cashout-amount-hint">{error ?? limitsText(limits, method.currency)}</span>}
+      >
+        <Input
+          id="cashout-amount"
+          type="number"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          slotProps={{ input: { 'data-testid': 'cashout-amount' } }}
+        />
       </FormItem>
-      <FormItem top={t('cashbox.destination')}>
-        <Input value={destination} onChange={(e) => setDestination(e.target.value)} slotProps={{ input: { 'data-testid': 'cashout-destination' } }} />
+      <FormItem
+        top={t('cashbox.destination')}
+        htmlFor="cashout-destination"
+        status={destinationError ? 'error' : 'default'}
+        bottom={destinationError ? <span data-testid="destination-error">{destinationError}</span> : undefined}
+      >
+        <Input
+          id="cashout-destination"
+          value={destination}
+          onChange={(e) => {
+            setDestination(e.target.value);
+            setDestinationError(null);
+          }}
+          slotProps={{ input: { 'data-testid': 'cashout-destination' } }}
+        />
       </FormItem>
       <FormItem>
-        <Button size="l" stretched type="submit" data-testid="cashout-submit">{t('cashbox.cashout')}</Button>
+        <Button size="l" stretched type="submit" data-testid="cashout-submit">
+          {t('cashbox.cashout')}
+        </Button>
       </FormItem>
     </form>
   );

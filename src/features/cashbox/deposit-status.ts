@@ -1,3 +1,4 @@
+import { paymentStatus } from '@contracts/codes';
 import type { TonTransfer } from '@contracts/cashbox';
 import { getPlatform } from '../../platform';
 import { onLiveMessage } from '../../shared/live/live-socket';
@@ -18,16 +19,24 @@ export type SettledStatus = 'credited' | 'review' | 'rejected';
 /** How often the history is read while waiting, in case the live message was missed (socket down, app asleep). */
 export const DEPOSIT_POLL_MS = 20_000;
 
-// Payment status codes (contracts/cashbox.ts `paymentStatus`, spec 0–4), written out: importing that module's values
-// would pull zod into the cashbox chunks.
-const settled: Record<number, SettledStatus | undefined> = { 1: 'credited', 2: 'credited', 3: 'rejected', 4: 'review' };
+// what each settled payment status means to the player (contracts/codes.ts is zod-free: no zod in the cashbox chunks)
+const settled: Record<number, SettledStatus | undefined> = {
+  [paymentStatus.processed]: 'credited',
+  [paymentStatus.processedWithFee]: 'credited',
+  [paymentStatus.rejected]: 'rejected',
+  [paymentStatus.manual]: 'review',
+};
 
 /**
  * Waits for a deposit to be settled by the server (a chain transfer seen and credited, held for review, or refused).
  * The live channel's payment_status notification answers at once; the payment history is read now and then as a
  * fallback. Calls `onSettled` once; returns the function that stops waiting.
  */
-export function watchDepositStatus(paymentId: number, onSettled: (status: SettledStatus) => void, pollMs = DEPOSIT_POLL_MS): () => void {
+export function watchDepositStatus(
+  paymentId: number,
+  onSettled: (status: SettledStatus) => void,
+  pollMs = DEPOSIT_POLL_MS,
+): () => void {
   let done = false;
   const finish = (status: number) => {
     const outcome = settled[status];
@@ -36,7 +45,8 @@ export function watchDepositStatus(paymentId: number, onSettled: (status: Settle
     onSettled(outcome);
   };
   const off = onLiveMessage('notification', (data) => {
-    if (data.kind === 'payment_status' && data.payment_id === paymentId && typeof data.status === 'number') finish(data.status);
+    if (data.kind === 'payment_status' && data.payment_id === paymentId && typeof data.status === 'number')
+      finish(data.status);
   });
   const timer = setInterval(() => {
     fetchPayments({ page: 1, size: 20, type: 'deposit' }).then(
@@ -76,8 +86,10 @@ export function loadPendingDeposit(playerId: number | string | undefined, now = 
   if (!raw) return null;
   try {
     const deposit = JSON.parse(raw) as SentDeposit;
-    if (typeof deposit.paymentId !== 'number' || typeof deposit.transfer?.valid_until !== 'number') throw new Error('malformed');
-    if (deposit.playerId !== undefined && playerId !== undefined && String(deposit.playerId) !== String(playerId)) return null;
+    if (typeof deposit.paymentId !== 'number' || typeof deposit.transfer?.valid_until !== 'number')
+      throw new Error('malformed');
+    if (deposit.playerId !== undefined && playerId !== undefined && String(deposit.playerId) !== String(playerId))
+      return null;
     if (deposit.transfer.valid_until + PENDING_GRACE_SECONDS < now / 1000) throw new Error('stale');
     return deposit;
   } catch {

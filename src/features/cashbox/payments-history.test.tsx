@@ -9,8 +9,18 @@ import './index';
 // The payment history follows the live channel: a payment_status notification (an operator's decision, a credit, an
 // expiry) reloads the rows shown. A fake WebSocket delivers the messages; a fake server keeps the payments.
 const row = (id: number, over: Partial<Payment> = {}): Payment => ({
-  id, type: 'withdrawal', method: 'sandbox', amount: 10, fee: 0, currency: 'USD', status: 0, destination: '4242', reason: null,
-  created_at: '2026-01-02T10:00:00Z', updated_at: '2026-01-02T10:00:00Z', ...over,
+  id,
+  type: 'withdrawal',
+  method: 'sandbox',
+  amount: 10,
+  fee: 0,
+  currency: 'USD',
+  status: 0,
+  destination: '4242',
+  reason: null,
+  created_at: '2026-01-02T10:00:00Z',
+  updated_at: '2026-01-02T10:00:00Z',
+  ...over,
 });
 
 /** A server holding `payments` (newest first), paged like the real one. */
@@ -22,16 +32,32 @@ async function serve(payments: Payment[]) {
     const size = Number(url.searchParams.get('size') ?? 20);
     const type = url.searchParams.get('type');
     const list = payments.filter((p) => !type || p.type === type);
-    return jsonResponse({ items: list.slice((page - 1) * size, page * size), total: list.length, size, page, pages: Math.max(1, Math.ceil(list.length / size)) });
+    return jsonResponse({
+      items: list.slice((page - 1) * size, page * size),
+      total: list.length,
+      size,
+      page,
+      pages: Math.max(1, Math.ceil(list.length / size)),
+    });
   });
   const reads = () => requests.filter((r) => new URL(r.url).pathname === '/main-api/payments/history').length;
   return { reads };
 }
 function connect() {
-  openLiveSocket('main', { url: 'ws://app.test/users/ws', getToken: () => 'test-token', WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+  openLiveSocket('main', {
+    url: 'ws://app.test/users/ws',
+    getToken: () => 'test-token',
+    WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+  });
   return FakeSocket.last!;
 }
-const statusNews = (id: number, status: number, type = 'withdrawal') => ({ id: `payment:${id}:${status}`, kind: 'payment_status', payment_id: id, payment_type: type, status });
+const statusNews = (id: number, status: number, type = 'withdrawal') => ({
+  id: `payment:${id}:${status}`,
+  kind: 'payment_status',
+  payment_id: id,
+  payment_type: type,
+  status,
+});
 const statuses = () => screen.getAllByTestId('payment-row').map((r) => r.getAttribute('data-status'));
 
 afterEach(() => {

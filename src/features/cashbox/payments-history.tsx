@@ -15,7 +15,13 @@ export function PaymentsHistory() {
   const { t, i18n } = useTranslation();
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
-  const [state, setState] = useState<{ items: Payment[]; page: number; pages: number; loading: boolean; failed: boolean }>({ items: [], page: 0, pages: 1, loading: true, failed: false });
+  const [state, setState] = useState<{
+    items: Payment[];
+    page: number;
+    pages: number;
+    loading: boolean;
+    failed: boolean;
+  }>({ items: [], page: 0, pages: 1, loading: true, failed: false });
 
   // only the newest request may write the list: a filter change or a live reload overtakes an older answer
   const latest = useRef(0);
@@ -27,7 +33,13 @@ export function PaymentsHistory() {
     try {
       const res = await fetchPayments({ page, ...filter() });
       if (request !== latest.current) return;
-      setState((s) => ({ items: reset ? res.items : [...s.items, ...res.items], page: res.page, pages: res.pages, loading: false, failed: false }));
+      setState((s) => ({
+        items: reset ? res.items : [...s.items, ...res.items],
+        page: res.page,
+        pages: res.pages,
+        loading: false,
+        failed: false,
+      }));
     } catch {
       if (request === latest.current) setState((s) => ({ ...s, loading: false, failed: true }));
     }
@@ -37,7 +49,9 @@ export function PaymentsHistory() {
   async function reloadShown(shownPages: number) {
     const request = ++latest.current;
     try {
-      const pages = await Promise.all(Array.from({ length: Math.max(1, shownPages) }, (_, i) => fetchPayments({ page: i + 1, ...filter() })));
+      const pages = await Promise.all(
+        Array.from({ length: Math.max(1, shownPages) }, (_, i) => fetchPayments({ page: i + 1, ...filter() })),
+      );
       if (request !== latest.current) return;
       // a new payment shifts rows across page boundaries: keep each once
       const seen = new Set<number>();
@@ -77,20 +91,37 @@ export function PaymentsHistory() {
     <div data-testid="payments-history">
       <FormLayoutGroup mode="horizontal">
         <FormItem top={t('cashbox.type')}>
-          <Select value={type} onChange={(e) => setType(e.target.value)} options={[{ value: '', label: t('cashbox.all') }, { value: 'deposit', label: t('cashbox.deposit_type') }, { value: 'withdrawal', label: t('cashbox.withdrawal_type') }]} />
+          <Select
+            value={type}
+            onChange={(e) => setType(e.target.value)}
+            options={[
+              { value: '', label: t('cashbox.all') },
+              { value: 'deposit', label: t('cashbox.deposit_type') },
+              { value: 'withdrawal', label: t('cashbox.withdrawal_type') },
+            ]}
+          />
         </FormItem>
         <FormItem top={t('cashbox.status')}>
-          <Select value={status} onChange={(e) => setStatus(e.target.value)} options={[{ value: '', label: t('cashbox.all') }, ...[0, 1, 2, 3, 4].map((s) => ({ value: String(s), label: t(`cashbox.status_${s}`) }))]} />
+          <Select
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            options={[
+              { value: '', label: t('cashbox.all') },
+              ...[0, 1, 2, 3, 4].map((s) => ({ value: String(s), label: t(`cashbox.status_${s}`) })),
+            ]}
+          />
         </FormItem>
       </FormLayoutGroup>
       {state.failed && <Placeholder>{t('common.load_failed')}</Placeholder>}
-      {!state.failed && !state.loading && state.items.length === 0 && <Placeholder>{t('cashbox.history_empty')}</Placeholder>}
+      {!state.failed && !state.loading && state.items.length === 0 && (
+        <Placeholder>{t('cashbox.history_empty')}</Placeholder>
+      )}
       {state.items.map((p) => (
         <SimpleCell
           key={p.id}
           data-testid="payment-row"
           data-status={p.status}
-          subtitle={`${new Date(p.created_at).toLocaleString(i18n.language)} · ${p.method}${p.fee ? ` · ${t('cashbox.fee', { fee: formatMoney(p.fee, p.currency) })}` : ''}`}
+          subtitle={`${new Date(p.created_at).toLocaleString(i18n.language)} · ${t(`cashbox.method_${p.method}`, { defaultValue: p.method })}${p.fee ? ` · ${t('cashbox.fee', { fee: formatMoney(p.fee, p.currency) })}` : ''}`}
           after={t(`cashbox.status_${p.status}`)}
         >
           {p.type === 'deposit' ? '+' : '−'}
@@ -100,7 +131,9 @@ export function PaymentsHistory() {
       {state.loading && <Spinner size="m" style={{ margin: 16 }} />}
       {!state.loading && state.page < state.pages && (
         <Div>
-          <Button mode="secondary" stretched onClick={() => void load(state.page + 1, false)}>{t('cashbox.more')}</Button>
+          <Button mode="secondary" stretched onClick={() => void load(state.page + 1, false)}>
+            {t('cashbox.more')}
+          </Button>
         </Div>
       )}
     </div>

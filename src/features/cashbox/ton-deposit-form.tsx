@@ -1,10 +1,22 @@
 import { useEffect, useState } from 'react';
 import { Button, Div, FormItem, Input, Spinner, Text } from '@vkontakte/vkui';
-import { CHAIN, THEME, TonConnectButton, TonConnectError, TonConnectUIError, UserRejectsError, useIsConnectionRestored, useTonConnectUI, useTonWallet, type SendTransactionRequest } from '@tonconnect/ui-react';
+import {
+  CHAIN,
+  THEME,
+  TonConnectButton,
+  TonConnectError,
+  TonConnectUIError,
+  UserRejectsError,
+  useIsConnectionRestored,
+  useTonConnectUI,
+  useTonWallet,
+  type SendTransactionRequest,
+} from '@tonconnect/ui-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod, TonTransfer } from '@contracts/cashbox';
 import { getPlatform } from '../../platform';
 import { ApiError } from '../../shared/api';
+import { errorText } from '../../shared/i18n/error-text';
 import { useSnapshot } from 'valtio';
 import { playerState } from '../player';
 import { cancelDeposit, fetchMiniAppLink, requestDeposit } from './cashbox.api';
@@ -21,7 +33,15 @@ export function tonTransaction(transfer: TonTransfer): SendTransactionRequest {
 
 // Amount → connect a wallet → the server opens the deposit and names it in a comment → the wallet signs the transfer.
 // Nothing is credited here: the server credits the deposit when it sees the transfer on chain (TonDepositWaiting).
-export function TonDepositForm({ method, clientType, onSent }: { method: PaymentMethod; clientType: 'web' | 'telegram'; onSent: (deposit: SentDeposit) => void }) {
+export function TonDepositForm({
+  method,
+  clientType,
+  onSent,
+}: {
+  method: PaymentMethod;
+  clientType: 'web' | 'telegram';
+  onSent: (deposit: SentDeposit) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { player } = useSnapshot(playerState);
   const [ui, setOptions] = useTonConnectUI();
@@ -37,7 +57,10 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
   const language = i18n.language.startsWith('ru') ? 'ru' : 'en';
 
   useEffect(() => {
-    setOptions({ language, uiPreferences: { theme: getPlatform().getColorScheme() === 'dark' ? THEME.DARK : THEME.LIGHT } });
+    setOptions({
+      language,
+      uiPreferences: { theme: getPlatform().getColorScheme() === 'dark' ? THEME.DARK : THEME.LIGHT },
+    });
   }, [setOptions, language]);
 
   // Inside Telegram a wallet app must send the player back to the Mini App, not to a browser (twaReturnUrl).
@@ -61,9 +84,11 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const value = Number(amount);
-    if (!amount || !Number.isFinite(value) || value < limits.min || value > limits.max) return setError(t('cashbox.amount_invalid', limits));
+    if (!amount || !Number.isFinite(value) || value < limits.min || value > limits.max)
+      return setError(t('cashbox.amount_invalid', limits));
     if (!wallet) return void ui.openModal();
-    if (wallet.account.chain !== chain) return setError(t('cashbox.ton.wrong_network', { network: chain === CHAIN.TESTNET ? 'testnet' : 'mainnet' }));
+    if (wallet.account.chain !== chain)
+      return setError(t('cashbox.ton.wrong_network', { network: chain === CHAIN.TESTNET ? 'testnet' : 'mainnet' }));
     setError(null);
     setBusy(true);
     let opened: number | undefined;
@@ -73,12 +98,20 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
       if (!answer.ton) throw new Error('the deposit answer carries no TON transfer');
       await ui.sendTransaction(tonTransaction(answer.ton), returnLink ? { twaReturnUrl: returnLink } : undefined);
       getPlatform().haptics.notification('success');
-      onSent({ paymentId: answer.payment_id, amount: value, currency: method.currency, transfer: answer.ton, playerId: player?.id });
+      onSent({
+        paymentId: answer.payment_id,
+        amount: value,
+        currency: method.currency,
+        transfer: answer.ton,
+        playerId: player?.id,
+      });
     } catch (err) {
       // the wallet will not send it: the history shows the deposit closed at once, not "processing" until it expires
       // (should a transfer come all the same, the server holds it for an operator)
       if (opened !== undefined && isRefusal(err)) {
-        cancelDeposit(opened).catch((cancelErr: unknown) => console.warn('TON deposit not cancelled; it expires by itself', cancelErr));
+        cancelDeposit(opened).catch((cancelErr: unknown) =>
+          console.warn('TON deposit not cancelled; it expires by itself', cancelErr),
+        );
       }
       setError(failureText(err, t));
     } finally {
@@ -90,17 +123,30 @@ export function TonDepositForm({ method, clientType, onSent }: { method: Payment
     <form onSubmit={submit} noValidate data-testid="ton-deposit-form">
       <Div>
         <Text>{t('cashbox.ton.intro')}</Text>
-        {chain === CHAIN.TESTNET && (
-          <Text data-testid="ton-testnet-label" style={{ marginTop: 8, color: 'var(--vkui--color_text_negative)', fontWeight: 600 }}>
-            {t('cashbox.ton.testnet')}
-          </Text>
-        )}
       </Div>
       <Div style={{ display: 'flex', justifyContent: 'center', minHeight: 44 }} data-testid="ton-connect">
         {restored ? <TonConnectButton /> : <Spinner size="m" />}
       </Div>
-      <FormItem top={t('cashbox.amount')} status={error ? 'error' : 'default'} bottom={<span data-testid="ton-deposit-hint">{error ?? t('cashbox.limits', { ...limits, currency: method.currency })}</span>}>
-        <Input type="number" inputMode="decimal" min={limits.min} max={limits.max} step="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} disabled={busy} slotProps={{ input: { 'data-testid': 'deposit-amount' } }} />
+      <FormItem
+        top={t('cashbox.amount')}
+        status={error ? 'error' : 'default'}
+        bottom={
+          <span data-testid="ton-deposit-hint">
+            {error ?? t('cashbox.limits', { ...limits, currency: method.currency })}
+          </span>
+        }
+      >
+        <Input
+          type="number"
+          inputMode="decimal"
+          min={limits.min}
+          max={limits.max}
+          step="0.01"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          disabled={busy}
+          slotProps={{ input: { 'data-testid': 'deposit-amount' } }}
+        />
       </FormItem>
       {/* without a wallet, the same button opens TON Connect's wallet list first */}
       <FormItem bottom={busy ? t('cashbox.ton.confirm_in_wallet') : undefined}>
@@ -119,7 +165,7 @@ function isRefusal(err: unknown): boolean {
 
 /** What the player is told when the deposit could not start or the wallet did not send it. */
 function failureText(err: unknown, t: (key: string) => string): string {
-  if (err instanceof ApiError) return typeof err.detail === 'string' ? err.detail : t('cashbox.ton.failed');
+  if (err instanceof ApiError) return errorText(err);
   if (isRefusal(err)) return t('cashbox.ton.rejected');
   console.warn('TON deposit not sent', err);
   return err instanceof TonConnectError ? t('cashbox.ton.not_sent') : t('cashbox.ton.failed');

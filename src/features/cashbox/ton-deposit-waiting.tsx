@@ -5,7 +5,13 @@ import { useSnapshot } from 'valtio';
 import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
 import { playerState } from '../player';
-import { clearPendingDeposit, formatNano, watchDepositStatus, type SentDeposit, type SettledStatus } from './deposit-status';
+import {
+  clearPendingDeposit,
+  formatNano,
+  watchDepositStatus,
+  type SentDeposit,
+  type SettledStatus,
+} from './deposit-status';
 
 // After the wallet has signed: the transfer is on its way, and only the server, once it sees it on chain, settles
 // the deposit. This waits for that word (live, with a polling fallback) and shows the outcome.
@@ -27,7 +33,8 @@ export function TonDepositWaiting({ deposit, onDone }: { deposit: SentDeposit; o
   const amount = formatMoney(deposit.amount, deposit.currency);
   const facts = (
     <Text data-testid="ton-deposit-facts" style={{ color: 'var(--vkui--color_text_secondary)' }}>
-      {t('cashbox.ton.payment', { id: deposit.paymentId })} · {t('cashbox.ton.sent', { ton: formatNano(deposit.transfer.amount_nano), amount })}
+      {t('cashbox.ton.payment', { id: deposit.paymentId })} ·{' '}
+      {t('cashbox.ton.sent', { ton: formatNano(deposit.transfer.amount_nano), amount })}
     </Text>
   );
 
@@ -41,13 +48,25 @@ export function TonDepositWaiting({ deposit, onDone }: { deposit: SentDeposit; o
       </div>
     );
   }
-  const title = { credited: 'cashbox.ton.credited_title', review: 'cashbox.ton.review_title', rejected: 'cashbox.ton.rejected_title' }[outcome];
-  const text = { credited: t('cashbox.ton.credited_text', { amount }), review: t('cashbox.ton.review_text'), rejected: t('cashbox.ton.rejected_text') }[outcome];
+  const title = {
+    credited: 'cashbox.ton.credited_title',
+    review: 'cashbox.ton.review_title',
+    rejected: 'cashbox.ton.rejected_title',
+  }[outcome];
+  const text = {
+    credited: t('cashbox.ton.credited_text', { amount }),
+    review: t('cashbox.ton.review_text'),
+    rejected: t('cashbox.ton.rejected_text'),
+  }[outcome];
   return (
     <div data-testid="ton-deposit-settled" data-outcome={outcome} aria-live="polite">
       <Placeholder
         title={t(title)}
-        action={<Button size="m" onClick={onDone} data-testid="ton-deposit-again">{t('cashbox.ton.again')}</Button>}
+        action={
+          <Button size="m" onClick={onDone} data-testid="ton-deposit-again">
+            {t('cashbox.ton.again')}
+          </Button>
+        }
       >
         {text}
         {outcome === 'credited' && player && (

@@ -16,7 +16,9 @@ const ton = vi.hoisted(() => {
   class TonConnectUIError extends TonConnectError {}
   class UserRejectsError extends TonConnectError {}
   return {
-    TonConnectError, TonConnectUIError, UserRejectsError,
+    TonConnectError,
+    TonConnectUIError,
+    UserRejectsError,
     wallet: null as null | { account: { chain: string; address: string } },
     ui: { sendTransaction: vi.fn(), openModal: vi.fn() },
     setOptions: vi.fn(),
@@ -35,11 +37,32 @@ vi.mock('@tonconnect/ui-react', () => ({
   useIsConnectionRestored: () => true,
 }));
 
-const sandbox: PaymentMethod = { id: 'sandbox', name: 'Sandbox (test)', kind: 'sandbox', is_test: true, currency: 'USD', deposit: { min: 1, max: 10000 }, withdrawal: { min: 5, max: 5000 } };
-const tonMethod: PaymentMethod = { id: 'ton', name: 'TON (testnet)', kind: 'ton', is_test: true, currency: 'USD', deposit: { min: 1, max: 10000 }, withdrawal: { min: 5, max: 5000 } };
+const sandbox: PaymentMethod = {
+  id: 'sandbox',
+  name: 'Sandbox (test)',
+  kind: 'sandbox',
+  is_test: true,
+  currency: 'USD',
+  deposit: { min: 1, max: 10000 },
+  withdrawal: { min: 5, max: 5000 },
+};
+const tonMethod: PaymentMethod = {
+  id: 'ton',
+  name: 'TON (testnet)',
+  kind: 'ton',
+  is_test: true,
+  currency: 'USD',
+  deposit: { min: 1, max: 10000 },
+  withdrawal: { min: 5, max: 5000 },
+};
 const transfer: TonTransfer = {
-  address: '0QB2prN8MMZD7w27LSOphr5K29WzURtPq4xYNPB0JkXh0V69', amount_nano: '4807692308', comment: 'dep:7f3a9c0b1d2e',
-  payload: 'te6cckEBAQEAEAAAHAAAAABkZXA6N2YzYTljwBmeuw==', valid_until: 1_900_000_000, network: 'testnet', chain: '-3',
+  address: '0QB2prN8MMZD7w27LSOphr5K29WzURtPq4xYNPB0JkXh0V69',
+  amount_nano: '4807692308',
+  comment: 'dep:7f3a9c0b1d2e',
+  payload: 'te6cckEBAQEAEAAAHAAAAABkZXA6N2YzYTljwBmeuw==',
+  valid_until: 1_900_000_000,
+  network: 'testnet',
+  chain: '-3',
 };
 const testnetWallet = { account: { chain: '-3', address: '0:abc' } };
 
@@ -48,10 +71,26 @@ async function serve(options: { deposit?: () => Response; general?: unknown } = 
   return setupApp((req) => {
     const path = new URL(req.url).pathname;
     if (path === '/main-api/payments/methods') return jsonResponse([sandbox, tonMethod]);
-    if (path === '/main-api/payments/deposit') return options.deposit?.() ?? jsonResponse({ payment_id: 41, status: 0, ton: transfer });
-    if (path === '/main-api/payments/history') return jsonResponse({ items: [], total: 0, size: 20, page: 1, pages: 1 });
-    if (path === '/main-api/payments/41/cancel') return jsonResponse({ id: 41, type: 'deposit', method: 'ton', amount: 25, fee: 0, currency: 'USD', status: 3, destination: null, reason: 'cancelled', created_at: '', updated_at: '' });
-    if (path === '/main-api/platform-config/general') return jsonResponse(options.general ?? { telegram_bot_username: null });
+    if (path === '/main-api/payments/deposit')
+      return options.deposit?.() ?? jsonResponse({ payment_id: 41, status: 0, ton: transfer });
+    if (path === '/main-api/payments/history')
+      return jsonResponse({ items: [], total: 0, size: 20, page: 1, pages: 1 });
+    if (path === '/main-api/payments/41/cancel')
+      return jsonResponse({
+        id: 41,
+        type: 'deposit',
+        method: 'ton',
+        amount: 25,
+        fee: 0,
+        currency: 'USD',
+        status: 3,
+        destination: null,
+        reason: 'cancelled',
+        created_at: '',
+        updated_at: '',
+      });
+    if (path === '/main-api/platform-config/general')
+      return jsonResponse(options.general ?? { telegram_bot_username: null });
     return jsonResponse({ detail: `no route ${path}` }, 404);
   });
 }
@@ -70,7 +109,19 @@ beforeEach(() => {
   ton.ui.sendTransaction.mockReset().mockResolvedValue({ boc: 'te6signed' });
   ton.ui.openModal.mockReset();
   ton.setOptions.mockReset();
-  playerState.player = { id: 7, name: null, username: null, email: null, currency: 'USD', language_code: 'en', balance: 10, bonus_balance: 0, sum_available_for_withdraw: 10, pending_withdraws_sum: 0, is_email_verified: true };
+  playerState.player = {
+    id: 7,
+    name: null,
+    username: null,
+    email: null,
+    currency: 'USD',
+    language_code: 'en',
+    balance: 10,
+    bonus_balance: 0,
+    sum_available_for_withdraw: 10,
+    pending_withdraws_sum: 0,
+    is_email_verified: true,
+  };
 });
 afterEach(() => {
   closeLiveSocket('main');
@@ -81,11 +132,15 @@ afterEach(() => {
 describe('the TON deposit', () => {
   it('sends exactly the server’s transfer, waits for the chain, and shows the credit when the live channel reports it', async () => {
     const { requests } = await serve();
-    const socket = openLiveSocket('main', { url: 'ws://app.test/users/ws', getToken: () => 'test-token', WebSocketImpl: FakeSocket as unknown as typeof WebSocket });
+    const socket = openLiveSocket('main', {
+      url: 'ws://app.test/users/ws',
+      getToken: () => 'test-token',
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
     socket.on('new_balance', applyBalance); // as app/ wires it
     await pickTonAndEnter('25');
     expect(screen.getByTestId('ton-connect-button')).toBeInTheDocument();
-    expect(screen.getByTestId('ton-testnet-label')).toHaveTextContent('TESTNET');
+    expect(screen.getByTestId('ton-testnet-label')).toHaveTextContent('Test network');
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
 
     await screen.findByTestId('ton-deposit-waiting');
@@ -107,10 +162,28 @@ describe('the TON deposit', () => {
     expect(await screen.findByTestId('ton-deposit-facts')).toHaveTextContent('Deposit #41');
 
     // another payment's news changes nothing; ours settles it
-    FakeSocket.last!.receive('notification', { id: 'payment:40:1', kind: 'payment_status', payment_id: 40, payment_type: 'deposit', status: 1 });
+    FakeSocket.last!.receive('notification', {
+      id: 'payment:40:1',
+      kind: 'payment_status',
+      payment_id: 40,
+      payment_type: 'deposit',
+      status: 1,
+    });
     expect(screen.getByTestId('ton-deposit-waiting')).toBeInTheDocument();
-    FakeSocket.last!.receive('new_balance', { balance: 35, bonus_balance: 0, sum_available_for_withdraw: 35, pending_withdraws_sum: 0, currency: 'USD' });
-    FakeSocket.last!.receive('notification', { id: 'payment:41:1', kind: 'payment_status', payment_id: 41, payment_type: 'deposit', status: 1 });
+    FakeSocket.last!.receive('new_balance', {
+      balance: 35,
+      bonus_balance: 0,
+      sum_available_for_withdraw: 35,
+      pending_withdraws_sum: 0,
+      currency: 'USD',
+    });
+    FakeSocket.last!.receive('notification', {
+      id: 'payment:41:1',
+      kind: 'payment_status',
+      payment_id: 41,
+      payment_type: 'deposit',
+      status: 1,
+    });
     expect(await screen.findByTestId('ton-deposit-settled')).toHaveAttribute('data-outcome', 'credited');
     expect(screen.getByTestId('ton-deposit-settled')).toHaveTextContent('Deposit credited');
     expect(screen.getByTestId('ton-deposit-balance')).toHaveTextContent('Balance: $35.00');
@@ -121,11 +194,16 @@ describe('the TON deposit', () => {
 
   it('says so when the player rejects the transfer in the wallet, waits for nothing, and closes the deposit on the server', async () => {
     const { requests } = await serve();
-    const cancels = () => requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/main-api/payments/41/cancel').length;
+    const cancels = () =>
+      requests.filter((r) => r.method === 'POST' && new URL(r.url).pathname === '/main-api/payments/41/cancel').length;
     ton.ui.sendTransaction.mockRejectedValue(new ton.UserRejectsError('Reject request'));
     await pickTonAndEnter('25');
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
-    await waitFor(() => expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('You cancelled the transfer in your wallet. Nothing was sent and nothing was credited.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent(
+        'You cancelled the transfer in your wallet. Nothing was sent and nothing was credited.',
+      ),
+    );
     expect(screen.queryByTestId('ton-deposit-waiting')).toBeNull();
     expect(playerState.player!.balance).toBe(10);
     await waitFor(() => expect(cancels()).toBe(1));
@@ -144,16 +222,23 @@ describe('the TON deposit', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await pickTonAndEnter('25');
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
-    await waitFor(() => expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('The wallet did not send the transfer.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('The wallet did not send the transfer.'),
+    );
     expect(requests.some((r) => new URL(r.url).pathname.endsWith('/cancel'))).toBe(false);
     warn.mockRestore();
   });
 
   it('shows the server’s refusal and never asks the wallet', async () => {
-    await serve({ deposit: () => jsonResponse({ detail: 'amount: the maximum deposit is 10000 USD', code: 'CASHBOX_ABOVE_MAXIMUM' }, 400) });
+    await serve({
+      deposit: () =>
+        jsonResponse({ detail: 'amount: the maximum deposit is 10000 USD', code: 'CASHBOX_ABOVE_MAXIMUM' }, 400),
+    });
     await pickTonAndEnter('20');
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
-    await waitFor(() => expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('amount: the maximum deposit is 10000 USD'));
+    await waitFor(() =>
+      expect(screen.getByTestId('ton-deposit-hint')).toHaveTextContent('The amount is above the maximum'),
+    );
     expect(ton.ui.sendTransaction).not.toHaveBeenCalled();
   });
 
@@ -167,7 +252,9 @@ describe('the TON deposit', () => {
     ton.wallet = { account: { chain: '-239', address: '0:abc' } };
     fireEvent.change(screen.getByTestId('deposit-amount'), { target: { value: '24' } }); // re-render with the wallet
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
-    expect(await screen.findByText('Your wallet is on another TON network. Switch it to testnet and try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your wallet is on another TON network. Switch it to testnet and try again.'),
+    ).toBeInTheDocument();
     expect(requests.some((r) => new URL(r.url).pathname === '/main-api/payments/deposit')).toBe(false);
     expect(ton.ui.sendTransaction).not.toHaveBeenCalled();
   });
@@ -176,18 +263,46 @@ describe('the TON deposit', () => {
     await serve({ general: { telegram_bot_username: 'casino_bot', telegram_webapp_short_name: 'play' } });
     setPlatformForTests({ ...createBrowserAdapter(), kind: 'telegram' });
     await pickTonAndEnter('25');
-    await waitFor(() => expect(ton.setOptions).toHaveBeenCalledWith(expect.objectContaining({ actionsConfiguration: { twaReturnUrl: 'https://t.me/casino_bot/play' } })));
+    await waitFor(() =>
+      expect(ton.setOptions).toHaveBeenCalledWith(
+        expect.objectContaining({ actionsConfiguration: { twaReturnUrl: 'https://t.me/casino_bot/play' } }),
+      ),
+    );
     fireEvent.click(screen.getByTestId('ton-deposit-submit'));
     await screen.findByTestId('ton-deposit-waiting');
     expect(ton.ui.sendTransaction.mock.calls[0]![1]).toEqual({ twaReturnUrl: 'https://t.me/casino_bot/play' });
     const deposit = ton.ui.sendTransaction.mock.calls[0]![0];
-    expect(deposit.messages).toEqual([{ address: transfer.address, amount: transfer.amount_nano, payload: transfer.payload }]);
+    expect(deposit.messages).toEqual([
+      { address: transfer.address, amount: transfer.amount_nano, payload: transfer.payload },
+    ]);
   });
 });
 
 describe('waiting for a deposit', () => {
   it('falls back to the payment history when the live message does not come', async () => {
-    await setupApp(() => jsonResponse({ items: [{ id: 9, type: 'deposit', method: 'ton', amount: 5, fee: 0, currency: 'USD', status: 4, destination: null, reason: 'underpaid', created_at: '', updated_at: '' }], total: 1, size: 20, page: 1, pages: 1 }));
+    await setupApp(() =>
+      jsonResponse({
+        items: [
+          {
+            id: 9,
+            type: 'deposit',
+            method: 'ton',
+            amount: 5,
+            fee: 0,
+            currency: 'USD',
+            status: 4,
+            destination: null,
+            reason: 'underpaid',
+            created_at: '',
+            updated_at: '',
+          },
+        ],
+        total: 1,
+        size: 20,
+        page: 1,
+        pages: 1,
+      }),
+    );
     const outcome = await new Promise((resolve) => watchDepositStatus(9, resolve, 10));
     expect(outcome).toBe('review');
   });

@@ -28,7 +28,11 @@ export function TonDeposit({ method, clientType }: { method: PaymentMethod; clie
       enableAndroidBackHandler={false}
       analytics={{ mode: 'off' }}
     >
-      {sent ? <TonDepositWaiting deposit={sent} onDone={done} /> : <TonDepositForm method={method} clientType={clientType} onSent={send} />}
+      {sent ? (
+        <TonDepositWaiting deposit={sent} onDone={done} />
+      ) : (
+        <TonDepositForm method={method} clientType={clientType} onSent={send} />
+      )}
     </TonConnectUIProvider>
   );
 }

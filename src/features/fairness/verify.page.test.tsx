@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { i18next, loadLanguage } from '../../shared/i18n/i18n';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { VerifyPage } from '.';
 
@@ -10,7 +11,11 @@ const CLIENT = 'ec75fca98de6f2d9';
 describe('the verify page', () => {
   it('prefilled from a link, recomputes a dice roll and shows the seed hash to compare', async () => {
     await setupApp(() => jsonResponse({}));
-    window.history.replaceState(null, '', `/fairness?game=dice&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20&params=${encodeURIComponent('{"direction":"over","target":5050}')}`);
+    window.history.replaceState(
+      null,
+      '',
+      `/fairness?game=dice&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20&params=${encodeURIComponent('{"direction":"over","target":5050}')}`,
+    );
     renderAt(`/fairness${window.location.search}`, <VerifyPage />);
     await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('93.08'));
     expect(screen.getByTestId('seed-hash').textContent).toMatch(/^[0-9a-f]{64}$/);
@@ -18,12 +23,31 @@ describe('the verify page', () => {
 
   it('recomputes roulette and mines for other nonces', async () => {
     await setupApp(() => jsonResponse({}));
-    window.history.replaceState(null, '', `/fairness?game=roulette&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=21`);
+    window.history.replaceState(
+      null,
+      '',
+      `/fairness?game=roulette&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=21`,
+    );
     const view = renderAt(`/fairness${window.location.search}`, <VerifyPage />);
     await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('0 (green)'));
     view.unmount();
-    window.history.replaceState(null, '', `/fairness?game=roulette&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20`);
+    window.history.replaceState(
+      null,
+      '',
+      `/fairness?game=roulette&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20`,
+    );
     renderAt(`/fairness${window.location.search}`, <VerifyPage />);
     await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('34 (red)'));
+  });
+
+  it('values the maths refuses are explained in the player’s language, not as the code’s English error', async () => {
+    await setupApp(() => jsonResponse({}));
+    await loadLanguage('ru');
+    await i18next.changeLanguage('ru');
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    window.history.replaceState(null, '', `/fairness?game=dice&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=-1`);
+    renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    await waitFor(() => expect(screen.getByTestId('verify-error')).toHaveTextContent('Эти значения нельзя проверить'));
+    expect(screen.getByTestId('verify-error')).not.toHaveTextContent('nonce must be');
   });
 });

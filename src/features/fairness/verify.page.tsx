@@ -1,5 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Button, Div, FormItem, FormLayoutGroup, Group, Header, Input, Select, SimpleCell, Text } from '@vkontakte/vkui';
+import {
+  Button,
+  Div,
+  FormItem,
+  FormLayoutGroup,
+  Group,
+  Header,
+  Input,
+  Select,
+  SimpleCell,
+  Text,
+} from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { verify, type VerifyGame, type VerifyResult } from './verify';
 
@@ -14,7 +25,13 @@ function fromQuery() {
     params = {};
   }
   const game = (GAMES as string[]).includes(q.get('game') ?? '') ? (q.get('game') as VerifyGame) : 'dice';
-  return { game, serverSeed: q.get('server_seed') ?? '', clientSeed: q.get('client_seed') ?? '', nonce: q.get('nonce') ?? '0', params };
+  return {
+    game,
+    serverSeed: q.get('server_seed') ?? '',
+    clientSeed: q.get('client_seed') ?? '',
+    nonce: q.get('nonce') ?? '0',
+    params,
+  };
 }
 
 // /fairness: recompute any house game result in the browser from the revealed server seed, client seed and nonce.
@@ -31,10 +48,20 @@ export function VerifyPage() {
   const run = async () => {
     setError(null);
     try {
-      setResult(await verify({ game, serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce), params }));
+      setResult(
+        await verify({
+          game,
+          serverSeed: serverSeed.trim(),
+          clientSeed: clientSeed.trim(),
+          nonce: Number(nonce),
+          params,
+        }),
+      );
     } catch (err) {
       setResult(null);
-      setError(err instanceof Error ? err.message : String(err));
+      // the maths' RangeError is English for developers: the player is told what to check, in their language
+      console.warn('verify failed', err);
+      setError(t('fairness.invalid_input'));
     }
   };
   useEffect(() => {
@@ -43,7 +70,23 @@ export function VerifyPage() {
   }, []);
   const param = (key: string, label: string, placeholder: string) => (
     <FormItem top={label} key={key}>
-      <Input value={String(params[key] ?? '')} placeholder={placeholder} onChange={(e) => setParams({ ...params, [key]: e.target.value })} slotProps={{ input: { 'data-testid': `param-${key}` } }} />
+      <Input
+        value={String(params[key] ?? '')}
+        placeholder={placeholder}
+        onChange={(e) => setParams({ ...params, [key]: e.target.value })}
+        slotProps={{ input: { 'data-testid': `param-${key}` } }}
+      />
+    </FormItem>
+  );
+  const choice = (key: string, label: string, options: Array<[string, string]>) => (
+    <FormItem top={label} key={key} htmlFor={`param-${key}`}>
+      <Select
+        id={`param-${key}`}
+        value={String(params[key] ?? options[0]![0])}
+        onChange={(e) => setParams({ ...params, [key]: e.target.value })}
+        options={options.map(([value, text]) => ({ value, label: text }))}
+        data-testid={`param-${key}`}
+      />
     </FormItem>
   );
   return (
@@ -52,32 +95,70 @@ export function VerifyPage() {
         <Text>{t('fairness.intro')}</Text>
       </Div>
       <FormItem top={t('fairness.game')}>
-        <Select value={game} onChange={(e) => setGame(e.target.value as VerifyGame)} options={GAMES.map((g) => ({ value: g, label: t(`fairness.games.${g}`) }))} />
+        <Select
+          value={game}
+          onChange={(e) => setGame(e.target.value as VerifyGame)}
+          options={GAMES.map((g) => ({ value: g, label: t(`fairness.games.${g}`) }))}
+        />
       </FormItem>
       <FormItem top={game === 'crash' ? t('fairness.game_hash') : t('fairness.server_seed')}>
-        <Input value={serverSeed} onChange={(e) => setServerSeed(e.target.value)} slotProps={{ input: { 'data-testid': 'server-seed' } }} />
+        <Input
+          value={serverSeed}
+          onChange={(e) => setServerSeed(e.target.value)}
+          slotProps={{ input: { 'data-testid': 'server-seed' } }}
+        />
       </FormItem>
       <FormLayoutGroup mode="horizontal">
         <FormItem top={game === 'crash' ? t('fairness.salt') : t('fairness.client_seed')}>
-          <Input value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} slotProps={{ input: { 'data-testid': 'client-seed' } }} />
+          <Input
+            value={clientSeed}
+            onChange={(e) => setClientSeed(e.target.value)}
+            slotProps={{ input: { 'data-testid': 'client-seed' } }}
+          />
         </FormItem>
         {game !== 'crash' && (
           <FormItem top={t('fairness.nonce')}>
-            <Input type="number" value={nonce} onChange={(e) => setNonce(e.target.value)} slotProps={{ input: { 'data-testid': 'nonce' } }} />
+            <Input
+              type="number"
+              value={nonce}
+              onChange={(e) => setNonce(e.target.value)}
+              slotProps={{ input: { 'data-testid': 'nonce' } }}
+            />
           </FormItem>
         )}
       </FormLayoutGroup>
       <FormLayoutGroup mode="horizontal">
-        {game === 'dice' && [param('direction', t('fairness.direction'), 'over'), param('target', t('fairness.target_hundredths'), '5050')]}
+        {game === 'dice' && [
+          choice('direction', t('fairness.direction'), [
+            ['over', t('fairness.over')],
+            ['under', t('fairness.under')],
+          ]),
+          param('target', t('fairness.target_hundredths'), '5050'),
+        ]}
         {game === 'limbo' && param('target', t('fairness.target_hundredths'), '200')}
         {game === 'mines' && param('mines', t('fairness.mines'), '3')}
-        {game === 'plinko' && [param('rows', t('fairness.rows'), '16'), param('risk', t('fairness.risk'), 'low')]}
+        {game === 'plinko' && [
+          param('rows', t('fairness.rows'), '16'),
+          choice('risk', t('fairness.risk'), [
+            ['low', t('fairness.risk_low')],
+            ['medium', t('fairness.risk_medium')],
+            ['high', t('fairness.risk_high')],
+          ]),
+        ]}
         {game === 'crash' && param('terminating_hash', t('fairness.terminating_hash'), '')}
       </FormLayoutGroup>
       <Div>
-        <Button size="l" stretched onClick={run} data-testid="verify-submit">{t('fairness.verify')}</Button>
+        <Button size="l" stretched onClick={run} data-testid="verify-submit">
+          {t('fairness.verify')}
+        </Button>
       </Div>
-      {error && <Div><Text style={{ color: 'var(--vkui--color_text_negative)' }}>{error}</Text></Div>}
+      {error && (
+        <Div>
+          <Text style={{ color: 'var(--vkui--color_text_negative)' }} role="alert" data-testid="verify-error">
+            {error}
+          </Text>
+        </Div>
+      )}
       {result && <ResultView result={result} />}
     </Group>
   );
@@ -88,13 +169,48 @@ function ResultView({ result }: { result: VerifyResult }) {
   return (
     <div data-testid="verify-result">
       {'seedHash' in result && (
-        <SimpleCell multiline subtitle={<code style={{ wordBreak: 'break-all' }} data-testid="seed-hash">{result.seedHash}</code>}>{t('fairness.seed_hash')}</SimpleCell>
+        <SimpleCell
+          multiline
+          subtitle={
+            <code style={{ wordBreak: 'break-all' }} data-testid="seed-hash">
+              {result.seedHash}
+            </code>
+          }
+        >
+          {t('fairness.seed_hash')}
+        </SimpleCell>
       )}
-      {result.game === 'dice' && <SimpleCell after={<strong data-testid="result-value">{(result.roll / 100).toFixed(2)}</strong>}>{t('fairness.roll')}</SimpleCell>}
-      {result.game === 'limbo' && <SimpleCell after={<strong data-testid="result-value">{(result.result / 100).toFixed(2)}×</strong>}>{t('fairness.result')}</SimpleCell>}
-      {result.game === 'roulette' && <SimpleCell after={<strong data-testid="result-value">{result.pocket} ({result.color})</strong>}>{t('fairness.pocket')}</SimpleCell>}
+      {result.game === 'dice' && (
+        <SimpleCell after={<strong data-testid="result-value">{(result.roll / 100).toFixed(2)}</strong>}>
+          {t('fairness.roll')}
+        </SimpleCell>
+      )}
+      {result.game === 'limbo' && (
+        <SimpleCell after={<strong data-testid="result-value">{(result.result / 100).toFixed(2)}×</strong>}>
+          {t('fairness.result')}
+        </SimpleCell>
+      )}
+      {result.game === 'roulette' && (
+        <SimpleCell
+          after={
+            <strong data-testid="result-value">
+              {result.pocket} ({t(`fairness.color_${result.color}`)})
+            </strong>
+          }
+        >
+          {t('fairness.pocket')}
+        </SimpleCell>
+      )}
       {result.game === 'plinko' && (
-        <SimpleCell multiline subtitle={result.path.map((s) => (s ? 'R' : 'L')).join(' ')} after={<strong data-testid="result-value">{result.bucket} · {(result.multiplierBp / 10_000).toFixed(2)}×</strong>}>
+        <SimpleCell
+          multiline
+          subtitle={result.path.map((s) => (s ? 'R' : 'L')).join(' ')}
+          after={
+            <strong data-testid="result-value">
+              {result.bucket} · {(result.multiplierBp / 10_000).toFixed(2)}×
+            </strong>
+          }
+        >
           {t('fairness.bucket')}
         </SimpleCell>
       )}
@@ -102,7 +218,18 @@ function ResultView({ result }: { result: VerifyResult }) {
         <Div>
           <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 40px)', gap: 4 }} data-testid="result-value">
             {Array.from({ length: 25 }, (_, i) => (
-              <div key={i} style={{ height: 40, borderRadius: 6, display: 'flex', alignItems: 'center', justifyContent: 'center', background: result.mines.includes(i) ? '#d33b4c' : 'var(--vkui--color_background_secondary)', color: '#fff' }}>
+              <div
+                key={i}
+                style={{
+                  height: 40,
+                  borderRadius: 6,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  background: result.mines.includes(i) ? '#d33b4c' : 'var(--vkui--color_background_secondary)',
+                  color: '#fff',
+                }}
+              >
                 {result.mines.includes(i) ? '✖' : ''}
               </div>
             ))}
@@ -110,13 +237,19 @@ function ResultView({ result }: { result: VerifyResult }) {
         </Div>
       )}
       {result.game === 'slots' && (
-        <SimpleCell multiline subtitle={result.outcome.window.map((reel) => reel.join(' / ')).join(' | ')} after={<strong data-testid="result-value">{(result.outcome.multiplierBp / 10_000).toFixed(2)}×</strong>}>
+        <SimpleCell
+          multiline
+          subtitle={result.outcome.window.map((reel) => reel.join(' / ')).join(' | ')}
+          after={<strong data-testid="result-value">{(result.outcome.multiplierBp / 10_000).toFixed(2)}×</strong>}
+        >
           {t('fairness.window')}
         </SimpleCell>
       )}
       {result.game === 'crash' && (
         <>
-          <SimpleCell after={<strong data-testid="result-value">{(result.crashPoint / 100).toFixed(2)}×</strong>}>{t('fairness.crash_point')}</SimpleCell>
+          <SimpleCell after={<strong data-testid="result-value">{(result.crashPoint / 100).toFixed(2)}×</strong>}>
+            {t('fairness.crash_point')}
+          </SimpleCell>
           {result.chainSteps !== null && <SimpleCell after={result.chainSteps}>{t('fairness.chain_ok')}</SimpleCell>}
         </>
       )}

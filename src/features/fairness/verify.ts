@@ -1,6 +1,20 @@
 import {
-  chainDistance, crashPointFromHash, diceOutcome, floatsFor, limboOutcome, minePositions, plinkoFloatCount, plinkoOutcome, roulettePocket,
-  rouletteColor, sha256Hex, slotsOutcome, SLOTS_FLOATS, type DiceDirection, type PlinkoRisk, type SlotsOutcome,
+  chainDistance,
+  crashPointFromHash,
+  diceOutcome,
+  floatsFor,
+  limboOutcome,
+  minePositions,
+  plinkoFloatCount,
+  plinkoOutcome,
+  roulettePocket,
+  rouletteColor,
+  sha256Hex,
+  slotsOutcome,
+  SLOTS_FLOATS,
+  type DiceDirection,
+  type PlinkoRisk,
+  type SlotsOutcome,
 } from '@contracts/fairness';
 
 // The verifier: the same pure functions the server settles with (contracts/fairness), fed by WebCrypto in the browser.
@@ -21,7 +35,12 @@ export type VerifyResult =
   | { game: 'roulette'; seedHash: string; pocket: number; color: string }
   | { game: 'crash'; crashPoint: number; chainSteps: number | null };
 
-const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v !== '' && Number.isFinite(Number(v)) ? Number(v) : fallback);
+const num = (v: unknown, fallback: number) =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : fallback;
 
 export async function verify(input: VerifyInput): Promise<VerifyResult> {
   const { game, serverSeed, clientSeed, nonce, params } = input;
@@ -30,13 +49,18 @@ export async function verify(input: VerifyInput): Promise<VerifyResult> {
     const salt = clientSeed.trim();
     const terminating = typeof params.terminating_hash === 'string' ? params.terminating_hash.trim() : '';
     const crashPoint = await crashPointFromHash(gameHash, salt);
-    const chainSteps = /^[0-9a-f]{64}$/.test(terminating) ? await chainDistance(gameHash, terminating, Math.min(num(params.max_steps, 100_000), 1_000_000)) : null;
+    const chainSteps = /^[0-9a-f]{64}$/.test(terminating)
+      ? await chainDistance(gameHash, terminating, Math.min(num(params.max_steps, 100_000), 1_000_000))
+      : null;
     return { game, crashPoint, chainSteps };
   }
   const seedHash = await sha256Hex(serverSeed);
   switch (game) {
     case 'dice': {
-      const o = diceOutcome(await floatsFor(serverSeed, clientSeed, nonce, 1), { direction: (params.direction === 'under' ? 'under' : 'over') as DiceDirection, target: num(params.target, 5050) });
+      const o = diceOutcome(await floatsFor(serverSeed, clientSeed, nonce, 1), {
+        direction: (params.direction === 'under' ? 'under' : 'over') as DiceDirection,
+        target: num(params.target, 5050),
+      });
       return { game, seedHash, roll: o.roll, isWin: o.isWin };
     }
     case 'limbo': {
@@ -48,7 +72,10 @@ export async function verify(input: VerifyInput): Promise<VerifyResult> {
       return { game, seedHash, mines: minePositions(await floatsFor(serverSeed, clientSeed, nonce, mines), { mines }) };
     }
     case 'plinko': {
-      const p = { rows: num(params.rows, 16), risk: (['low', 'medium', 'high'].includes(String(params.risk)) ? params.risk : 'low') as PlinkoRisk };
+      const p = {
+        rows: num(params.rows, 16),
+        risk: (['low', 'medium', 'high'].includes(String(params.risk)) ? params.risk : 'low') as PlinkoRisk,
+      };
       const o = plinkoOutcome(await floatsFor(serverSeed, clientSeed, nonce, plinkoFloatCount(p)), p);
       return { game, seedHash, path: o.path, bucket: o.bucket, multiplierBp: o.multiplierBp };
     }

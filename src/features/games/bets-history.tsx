@@ -1,11 +1,26 @@
 import { useEffect, useState } from 'react';
-import { Button, Div, Group, Header, InfoRow, ModalPage, ModalPageHeader, ModalRoot, Placeholder, SimpleCell, Spinner, Text } from '@vkontakte/vkui';
+import {
+  Button,
+  Div,
+  Group,
+  Header,
+  InfoRow,
+  ModalPage,
+  ModalPageHeader,
+  ModalRoot,
+  Placeholder,
+  SimpleCell,
+  Spinner,
+  Text,
+} from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { BetHistoryItem, SpinsPage } from '@contracts/games';
-import { formatMoney } from '../../shared/lib/money-format';
+import { useLocation } from 'wouter';
+import type { BetHistoryItem, BetProof, SpinsPage } from '@contracts/games';
+import { formatMoney, formatMultiplier } from '../../shared/lib/money-format';
 import { playerState } from '../player';
 import { fetchBetDetails, fetchBetsHistory, fetchSumBet } from './games.api';
+import { gameName } from './game-name';
 
 const SIZE = 50;
 const DETAILS_SIZE = 10;
@@ -17,10 +32,26 @@ export function finiteSum(value: unknown): number {
   return 0;
 }
 
-/** A link to the verify page that recomputes a house game's result in the browser. */
-export function verifyLink(proof: NonNullable<SpinsPage['proof']>): string | null {
+/** A link to the verify page with the proof filled in, once the result can be recomputed (seed or game hash revealed). */
+export function verifyLink(proof: BetProof): string | null {
+  if (proof.game === 'crash') {
+    if (!proof.game_hash) return null;
+    const q = new URLSearchParams({
+      game: 'crash',
+      server_seed: proof.game_hash,
+      client_seed: proof.salt,
+      params: JSON.stringify({ terminating_hash: proof.terminating_hash }),
+    });
+    return `/fairness?${q}`;
+  }
   if (!proof.server_seed) return null;
-  const q = new URLSearchParams({ game: proof.game, server_seed: proof.server_seed, client_seed: proof.client_seed, nonce: String(proof.nonce), params: JSON.stringify(proof.params) });
+  const q = new URLSearchParams({
+    game: proof.game,
+    server_seed: proof.server_seed,
+    client_seed: proof.client_seed,
+    nonce: String(proof.nonce),
+    params: JSON.stringify(proof.params),
+  });
   return `/fairness?${q}`;
 }
 
@@ -28,7 +59,12 @@ export function verifyLink(proof: NonNullable<SpinsPage['proof']>): string | nul
 export function BetsHistory() {
   const { t, i18n } = useTranslation();
   const { player } = useSnapshot(playerState);
-  const [state, setState] = useState<{ items: BetHistoryItem[]; page: number; pages: number; loading: boolean }>({ items: [], page: 0, pages: 1, loading: true });
+  const [state, setState] = useState<{ items: BetHistoryItem[]; page: number; pages: number; loading: boolean }>({
+    items: [],
+    page: 0,
+    pages: 1,
+    loading: true,
+  });
   const [total, setTotal] = useState<number | null>(null);
   const [open, setOpen] = useState<BetHistoryItem | null>(null);
   const playerId = player?.id;
@@ -37,14 +73,23 @@ export function BetsHistory() {
     setState((s) => ({ ...s, loading: true }));
     try {
       const res = await fetchBetsHistory(playerId, page, SIZE);
-      setState((s) => ({ items: page === 1 ? res.items : [...s.items, ...res.items], page: res.page, pages: res.pages, loading: false }));
+      setState((s) => ({
+        items: page === 1 ? res.items : [...s.items, ...res.items],
+        page: res.page,
+        pages: res.pages,
+        loading: false,
+      }));
     } catch {
       setState((s) => ({ ...s, loading: false }));
     }
   };
   useEffect(() => {
     void load(1);
-    if (playerId !== undefined) fetchSumBet(playerId).then((v) => setTotal(finiteSum(v)), () => setTotal(0));
+    if (playerId !== undefined)
+      fetchSumBet(playerId).then(
+        (v) => setTotal(finiteSum(v)),
+        () => setTotal(0),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per player
   }, [playerId]);
   const currency = player?.currency ?? 'USD';
@@ -52,7 +97,9 @@ export function BetsHistory() {
     <div data-testid="bets-history">
       {total !== null && (
         <Div>
-          <Text data-testid="bets-total">{t('games.bets_total', { amount: formatMoney(total, currency, i18n.language) })}</Text>
+          <Text data-testid="bets-total">
+            {t('games.bets_total', { amount: formatMoney(total, currency, i18n.language) })}
+          </Text>
         </Div>
       )}
       {!state.loading && state.items.length === 0 && <Placeholder>{t('games.bets_empty')}</Placeholder>}
@@ -61,20 +108,32 @@ export function BetsHistory() {
           key={b.id}
           data-testid="bet-row"
           onClick={() => setOpen(b)}
-          subtitle={`${new Date(b.created_at).toLocaleString(i18n.language)} · ${t('games.bet')} ${formatMoney(b.bet_amount, b.currency, i18n.language)}${b.multiplier ? ` · ×${Number(b.multiplier).toFixed(2)}` : ''}`}
-          after={<span style={{ color: b.win_amount > 0 ? 'var(--vkui--color_text_positive)' : undefined }}>{b.status === 'closed' ? formatMoney(b.win_amount, b.currency, i18n.language) : t(`games.status_${b.status}`)}</span>}
+          subtitle={`${new Date(b.created_at).toLocaleString(i18n.language)} · ${t('games.bet')} ${formatMoney(b.bet_amount, b.currency, i18n.language)}${b.multiplier ? ` · ${formatMultiplier(Number(b.multiplier), i18n.language)}` : ''}`}
+          after={
+            <span style={{ color: b.win_amount > 0 ? 'var(--vkui--color_text_positive)' : undefined }}>
+              {b.status === 'closed'
+                ? formatMoney(b.win_amount, b.currency, i18n.language)
+                : t(`games.status_${b.status}`)}
+            </span>
+          }
         >
-          {b.game_name}
+          {gameName({ string_id: b.game_string_id, name: b.game_name })}
         </SimpleCell>
       ))}
       {state.loading && <Spinner size="m" />}
       {state.page < state.pages && !state.loading && (
         <Div>
-          <Button mode="secondary" stretched size="l" onClick={() => load(state.page + 1)}>{t('games.show_more')}</Button>
+          <Button mode="secondary" stretched size="l" onClick={() => load(state.page + 1)}>
+            {t('games.show_more')}
+          </Button>
         </Div>
       )}
       <ModalRoot activeModal={open ? 'bet' : null} onClose={() => setOpen(null)}>
-        <ModalPage id="bet" onClose={() => setOpen(null)} header={<ModalPageHeader>{t('games.details')}</ModalPageHeader>}>
+        <ModalPage
+          id="bet"
+          onClose={() => setOpen(null)}
+          header={<ModalPageHeader>{t('games.details')}</ModalPageHeader>}
+        >
           {open && <BetDetails round={open} />}
         </ModalPage>
       </ModalRoot>
@@ -84,35 +143,214 @@ export function BetsHistory() {
 
 function BetDetails({ round }: { round: BetHistoryItem }) {
   const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
   const [page, setPage] = useState<SpinsPage | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    fetchBetDetails(round.id, 1, DETAILS_SIZE).then(setPage, () => undefined);
-  }, [round.id]);
-  if (!page) return <Spinner size="m" />;
+    setFailed(false);
+    fetchBetDetails(round.id, 1, DETAILS_SIZE).then(setPage, () => setFailed(true));
+  }, [round.id, attempt]);
+  if (failed)
+    return (
+      <Placeholder
+        data-testid="bet-details-error"
+        action={
+          <Button mode="secondary" onClick={() => setAttempt((a) => a + 1)}>
+            {t('games.retry')}
+          </Button>
+        }
+      >
+        {t('games.details_failed')}
+      </Placeholder>
+    );
+  if (!page)
+    return (
+      <div tabIndex={0} role="status" aria-label={t('common.loading')}>
+        <Spinner size="m" style={{ margin: '24px auto' }} />
+      </div>
+    );
   const proof = page.proof;
   const link = proof ? verifyLink(proof) : null;
+  const r = page.round;
+  const lang = i18n.language;
+  const row = (label: string, value: React.ReactNode, testId?: string) => (
+    <SimpleCell multiline key={label} after={<span data-testid={testId}>{value}</span>}>
+      {label}
+    </SimpleCell>
+  );
+  const code = (value: string) => <code style={{ wordBreak: 'break-all', fontSize: 12 }}>{value}</code>;
   return (
-    <div data-testid="bet-details">
-      <Group header={<Header>{round.game_name}</Header>}>
+    <div data-testid="bet-details" tabIndex={0}>
+      <Group header={<Header>{gameName({ string_id: r.game_string_id, name: r.game_name })}</Header>}>
+        {row(t('games.bet'), formatMoney(r.bet_amount, r.currency, lang))}
+        {row(
+          t('games.win'),
+          r.status === 'open' ? t('games.status_open') : formatMoney(r.win_amount, r.currency, lang),
+        )}
+        {r.multiplier !== null && row(t('games.multiplier'), formatMultiplier(Number(r.multiplier), lang))}
+        {row(t('games.time'), new Date(r.created_at).toLocaleString(lang))}
+      </Group>
+      {proof && (
+        <Group header={<Header>{t('games.outcome')}</Header>} data-testid="bet-outcome">
+          {outcomeRows(proof, t, lang).map(([label, value]) => row(label, value))}
+        </Group>
+      )}
+      {proof && paramRows(proof, t, lang).length > 0 && (
+        <Group header={<Header>{t('games.params')}</Header>} data-testid="bet-params">
+          {paramRows(proof, t, lang).map(([label, value]) => row(label, value))}
+        </Group>
+      )}
+      <Group header={<Header>{t('games.transactions')}</Header>}>
         {page.items.map((s) => (
-          <SimpleCell key={s.id} subtitle={new Date(s.created_at).toLocaleString(i18n.language)} after={formatMoney(s.amount, s.currency, i18n.language)}>
+          <SimpleCell
+            key={s.id}
+            subtitle={new Date(s.created_at).toLocaleString(lang)}
+            after={formatMoney(s.amount, s.currency, lang)}
+          >
             {t(`games.type_${s.type}`)}
           </SimpleCell>
         ))}
       </Group>
       {proof && (
         <Group header={<Header>{t('games.proof')}</Header>}>
-          <SimpleCell multiline><InfoRow header={t('games.server_seed_hash')}><code style={{ wordBreak: 'break-all' }}>{proof.server_seed_hash}</code></InfoRow></SimpleCell>
-          <SimpleCell multiline><InfoRow header={t('games.server_seed')}><code style={{ wordBreak: 'break-all' }}>{proof.server_seed ?? t('games.not_revealed')}</code></InfoRow></SimpleCell>
-          <SimpleCell multiline><InfoRow header={t('games.client_seed')}>{proof.client_seed}</InfoRow></SimpleCell>
-          <SimpleCell><InfoRow header={t('games.nonce')}>{proof.nonce}</InfoRow></SimpleCell>
+          {proof.game === 'crash' ? (
+            <>
+              <SimpleCell multiline>
+                <InfoRow header={t('games.game_number')}>{proof.game_number}</InfoRow>
+              </SimpleCell>
+              <SimpleCell multiline>
+                <InfoRow header={t('games.game_hash')}>
+                  {proof.game_hash ? code(proof.game_hash) : t('games.hash_after_crash')}
+                </InfoRow>
+              </SimpleCell>
+              <SimpleCell multiline>
+                <InfoRow header={t('games.salt')}>{code(proof.salt)}</InfoRow>
+              </SimpleCell>
+            </>
+          ) : (
+            <>
+              <SimpleCell multiline>
+                <InfoRow header={t('games.server_seed_hash')}>{code(proof.server_seed_hash)}</InfoRow>
+              </SimpleCell>
+              <SimpleCell multiline>
+                <InfoRow header={t('games.server_seed')}>
+                  {proof.server_seed ? code(proof.server_seed) : t('games.not_revealed')}
+                </InfoRow>
+              </SimpleCell>
+              <SimpleCell multiline>
+                <InfoRow header={t('games.client_seed')}>{code(proof.client_seed)}</InfoRow>
+              </SimpleCell>
+              <SimpleCell>
+                <InfoRow header={t('games.nonce')}>{proof.nonce}</InfoRow>
+              </SimpleCell>
+            </>
+          )}
           {link && (
             <Div>
-              <Button size="l" stretched mode="secondary" href={link} data-testid="verify-link">{t('games.verify')}</Button>
+              <Button
+                size="l"
+                stretched
+                mode="secondary"
+                href={link}
+                onClick={(e: React.MouseEvent) => {
+                  e.preventDefault();
+                  navigate(link);
+                }}
+                data-testid="verify-link"
+              >
+                {t('games.verify')}
+              </Button>
             </Div>
           )}
         </Group>
       )}
     </div>
   );
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const hundredths = (v: unknown, lang: string) => {
+  const n = num(v);
+  return n === null ? '–' : new Intl.NumberFormat(lang, { minimumFractionDigits: 2 }).format(n / 100);
+};
+const times = (v: unknown, scale: number, lang: string) => {
+  const n = num(v);
+  return n === null ? '–' : formatMultiplier(n / scale, lang);
+};
+
+/** What the round came to, in words: the roll, the crash point, the pocket, the mines… */
+function outcomeRows(proof: BetProof, t: T, lang: string): Array<[string, string]> {
+  if (proof.game === 'crash') {
+    const o = proof.outcome;
+    return [
+      [t('games.crash_point'), o.crash_point === null ? t('games.in_flight') : times(o.crash_point, 100, lang)],
+      [
+        t('games.result'),
+        o.status === 'cashed_out'
+          ? t('games.cashed_out_at', { x: times(o.cashout_at, 100, lang) })
+          : o.status === 'lost'
+            ? t('games.lost')
+            : t('games.status_open'),
+      ],
+    ];
+  }
+  const o = proof.outcome;
+  switch (proof.game) {
+    case 'dice':
+      return [[t('games.roll'), hundredths(o.roll, lang)]];
+    case 'limbo':
+      return [[t('games.result'), times(o.result, 100, lang)]];
+    case 'plinko':
+      return [
+        [t('games.bucket'), String(num(o.bucket) ?? '–')],
+        [t('games.multiplier'), times(o.multiplierBp, 10_000, lang)],
+      ];
+    case 'slots':
+      return [[t('games.multiplier'), times(o.multiplierBp, 10_000, lang)]];
+    case 'roulette':
+      return [[t('games.pocket'), String(num(o.pocket) ?? '–')]];
+    case 'mines': {
+      const mines = Array.isArray(o.mine_tiles) ? (o.mine_tiles as number[]) : [];
+      const revealed = Array.isArray(o.revealed) ? (o.revealed as number[]) : [];
+      return [
+        [t('games.mine_tiles'), mines.map((m) => m + 1).join(', ') || '–'],
+        [t('games.revealed'), String(revealed.filter((x) => !mines.includes(x)).length)],
+        [t('games.result'), o.status === 'cashed_out' ? t('games.cashed_out') : t('games.lost')],
+      ];
+    }
+  }
+}
+
+/** The player's choices for the round: target and direction, rows and risk, mines, auto cash-out. */
+function paramRows(proof: BetProof, t: T, lang: string): Array<[string, string]> {
+  if (proof.game === 'crash')
+    return [
+      [
+        t('games.auto_cashout'),
+        proof.params.auto_cashout === null ? t('games.off') : times(proof.params.auto_cashout, 100, lang),
+      ],
+    ];
+  const p = proof.params;
+  switch (proof.game) {
+    case 'dice':
+      return [
+        [t('games.direction'), p.direction === 'under' ? t('games.under') : t('games.over')],
+        [t('games.target'), hundredths(p.target, lang)],
+      ];
+    case 'limbo':
+      return [[t('games.target'), times(p.target, 100, lang)]];
+    case 'plinko':
+      return [
+        [t('games.rows'), String(num(p.rows) ?? '–')],
+        [t('games.risk'), ['low', 'medium', 'high'].includes(String(p.risk)) ? t(`games.risk_${String(p.risk)}`) : '–'],
+      ];
+    case 'mines':
+      return [[t('games.mines'), String(num(p.mines) ?? '–')]];
+    case 'roulette':
+      return [[t('games.roulette_bets'), String(Array.isArray(p.bets) ? p.bets.length : 0)]];
+    default:
+      return [];
+  }
 }

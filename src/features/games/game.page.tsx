@@ -1,40 +1,72 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button, ButtonGroup, Placeholder, Spinner } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
 import { isHouseFrameMessage, type SessionUrlResponse } from '@contracts/games';
 import { getPlatform } from '../../platform';
-import { useWindowWidth } from '../../shared/lib/use-window-width';
-import { holdBalance, releaseBalance } from '../player';
+import { formatMoney } from '../../shared/lib/money-format';
+import { paths } from '../../shared/routing/paths';
+import { session } from '../../shared/session/session.store';
+import { holdBalance, playerState, releaseBalance } from '../player';
 import { fetchSessionUrl } from './games.api';
+import './game.page.css';
+import { gameName } from './game-name';
+import { housePalette, paletteHash } from './game-palette';
 
-/** /game/:game_string_id/:demo?: the game's session URL in an iframe; full height on phones. */
+/** Where a guest goes to play for real: sign-up (or sign-in), then straight back to this game. */
+const back = (stringId: string) => `?next=${encodeURIComponent(paths.game(stringId))}`;
+
+/**
+ * /game/:game_string_id/:demo?: the game's session URL in an iframe under one bar (title, real/demo, close): the
+ * game page inside draws no title, close or balance of its own (the header's balance follows what it reports). The
+ * frame fills the viewport under the header (and above the tab bar on phones), and grows with the game's content
+ * instead of scrolling inside. A guest gets sign-up (coming back here) or the demo, which needs no account.
+ */
 export function GamePage() {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { game_string_id: stringId, demo } = useParams<{ game_string_id: string; demo?: string }>();
+  const { token } = useSnapshot(session);
   const isDemo = demo === 'demo';
+  const guest = !token;
   const [game, setGame] = useState<SessionUrlResponse | null>(null);
   const [failed, setFailed] = useState(false);
+  const [demoBalance, setDemoBalance] = useState<{ balance: number; currency: string } | null>(null);
   const roundOpen = useRef(false);
-  const width = useWindowWidth();
-  const phone = width < 768;
   const platform = getPlatform();
+  const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const [contentHeight, setContentHeight] = useState(0);
+  const [available, setAvailable] = useState(0);
+  const pageRef = useRef<HTMLDivElement | null>(null);
+  // the frame's URL hash with the app's palette (house games only), read once the page is laid out
+  const [palette, setPalette] = useState<string | null>(null);
+  const theme = platform.getColorScheme();
+  useLayoutEffect(() => {
+    if (!game || !pageRef.current) return setPalette(null);
+    setPalette(game.is_house ? paletteHash(housePalette(pageRef.current)) : '');
+  }, [game, theme]);
 
   useEffect(() => {
+    if (guest && !isDemo) return;
     let stale = false;
     setGame(null);
     setFailed(false);
-    fetchSessionUrl(stringId, { language: i18n.language, demo_flag: isDemo, client_type: platform.kind === 'telegram' ? 'telegram' : 'web' }).then(
+    setDemoBalance(null);
+    fetchSessionUrl(stringId, {
+      language: i18n.language,
+      demo_flag: isDemo,
+      client_type: platform.kind === 'telegram' ? 'telegram' : 'web',
+    }).then(
       (g) => !stale && setGame(g),
       () => !stale && setFailed(true),
     );
     return () => {
       stale = true;
     };
-  }, [stringId, isDemo, i18n.language, platform.kind]);
+  }, [stringId, isDemo, guest, i18n.language, platform.kind]);
 
-  // what the game page inside the iframe tells us: rounds (closing confirmation, haptics), balance, leave
+  // what the game page inside the iframe tells us: rounds (closing confirmation, haptics), balance, size, leave
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || !isHouseFrameMessage(event.data)) return;
@@ -50,8 +82,19 @@ export function GamePage() {
         platform.setClosingConfirmation(false);
         if (msg.result === 'win') platform.haptics.notification('success');
         else platform.haptics.impact('light');
+      } else if (msg.type === 'balance') {
+        if (isDemo) setDemoBalance({ balance: msg.balance, currency: msg.currency });
+        else {
+          // the game shows this balance already (a stake taken, a result shown): the header agrees at once; the
+          // game reports real + bonus, the header shows the bonus on its own line
+          const player = playerState.player;
+          if (player && player.currency === msg.currency)
+            player.balance = Math.max(0, msg.balance - (player.bonus_balance ?? 0));
+        }
+      } else if (msg.type === 'size') {
+        setContentHeight(msg.height);
       } else if (msg.type === 'leave') {
-        navigate('/');
+        navigate(paths.home());
       }
     };
     window.addEventListener('message', onMessage);
@@ -60,38 +103,124 @@ export function GamePage() {
       releaseBalance();
       if (roundOpen.current) platform.setClosingConfirmation(false);
     };
-  }, [navigate, platform]);
+  }, [navigate, platform, isDemo]);
 
+  // the viewport's height under the frame's top (and above the phone's tab bar)
+  const measure = useCallback(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const top = frame.getBoundingClientRect().top + window.scrollY;
+    const tabbar = document.querySelector('.app-tabbar')?.getBoundingClientRect().height ?? 0;
+    setAvailable(Math.max(320, Math.floor(window.innerHeight - top - tabbar - 8)));
+  }, []);
+  useLayoutEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure, game, palette]);
+
+  if (guest && !isDemo) return <GuestGate stringId={stringId} />;
   if (failed) {
     return (
-      <Placeholder action={<Button onClick={() => navigate('/')}>{t('games.back')}</Button>}>{t('games.load_failed')}</Placeholder>
+      <Placeholder action={<Button onClick={() => navigate(paths.home())}>{t('games.back')}</Button>}>
+        {t('games.load_failed')}
+      </Placeholder>
     );
   }
   if (!game) return <Placeholder icon={<Spinner size="l" />}>{t('games.loading_game')}</Placeholder>;
-  const theme = platform.getColorScheme();
-  const src = `${game.url}${game.url.includes('?') ? '&' : '?'}theme=${theme}`;
+  const src = `${game.url}${game.url.includes('?') ? '&' : '?'}theme=${theme}&embedded=1${palette ?? ''}`;
   return (
-    <div data-testid="game-page" style={{ display: 'flex', flexDirection: 'column', gap: 8, padding: phone ? 0 : '8px 16px', maxWidth: phone ? undefined : 1100, margin: '0 auto' }}>
-      {!phone && (
-        <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-          <strong style={{ flex: 1, fontSize: 18 }}>{game.name}</strong>
-          {game.has_demo && (
-            <ButtonGroup mode="horizontal" gap="s">
-              <Button mode={isDemo ? 'secondary' : 'primary'} onClick={() => navigate(`/game/${stringId}`)} data-testid="mode-real">{t('games.real')}</Button>
-              <Button mode={isDemo ? 'primary' : 'secondary'} onClick={() => navigate(`/game/${stringId}/demo`)} data-testid="mode-demo">{t('games.demo')}</Button>
-            </ButtonGroup>
-          )}
-          <Button mode="tertiary" onClick={() => navigate('/')} aria-label={t('games.close')}>✕</Button>
-        </div>
+    <div data-testid="game-page" className="game-page" ref={pageRef}>
+      <div className="game-page__bar">
+        <h1 className="game-page__title" data-testid="game-title">
+          {gameName(game)}
+        </h1>
+        {isDemo && (
+          <span className="game-page__demo" data-testid="game-demo-balance">
+            {t('games.demo')}
+            {demoBalance && ` · ${formatMoney(demoBalance.balance, demoBalance.currency, i18n.language)}`}
+          </span>
+        )}
+        {game.has_demo && !guest && (
+          <ButtonGroup mode="horizontal" gap="s">
+            <Button
+              size="m"
+              mode={isDemo ? 'secondary' : 'primary'}
+              aria-pressed={!isDemo}
+              onClick={() => navigate(paths.game(stringId))}
+              data-testid="mode-real"
+            >
+              {t('games.real')}
+            </Button>
+            <Button
+              size="m"
+              mode={isDemo ? 'primary' : 'secondary'}
+              aria-pressed={isDemo}
+              onClick={() => navigate(paths.game(stringId, true))}
+              data-testid="mode-demo"
+            >
+              {t('games.demo')}
+            </Button>
+          </ButtonGroup>
+        )}
+        {guest && (
+          <Button size="m" onClick={() => navigate(`${paths.signup()}${back(stringId)}`)} data-testid="demo-sign-up">
+            {t('games.sign_up')}
+          </Button>
+        )}
+        <Button
+          mode="tertiary"
+          size="m"
+          onClick={() => navigate(paths.home())}
+          aria-label={t('games.close')}
+          data-testid="game-close"
+        >
+          ✕
+        </Button>
+      </div>
+      {palette !== null && (
+        <iframe
+          ref={frameRef}
+          key={src}
+          src={src}
+          title={gameName(game)}
+          data-testid="game-frame"
+          allow="clipboard-write; fullscreen"
+          scrolling="no"
+          className="game-page__frame"
+          style={{ height: Math.max(available, contentHeight) || '70vh' }}
+        />
       )}
-      <iframe
-        key={src}
-        src={src}
-        title={game.name}
-        data-testid="game-frame"
-        allow="clipboard-write; fullscreen"
-        style={{ border: 0, width: '100%', height: phone ? 'calc(100dvh - 110px)' : 'min(78vh, 820px)', borderRadius: phone ? 0 : 12, background: 'transparent' }}
-      />
     </div>
+  );
+}
+
+/** A guest on a game: sign up (or in) and come back to it, or try its demo right away. */
+function GuestGate({ stringId }: { stringId: string }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const name = stringId.replace(/^house-/, '').replace(/[-_]/g, ' ');
+  return (
+    <Placeholder
+      data-testid="game-guest"
+      title={t('games.guest_title', {
+        name: gameName({ string_id: stringId, name: name.charAt(0).toUpperCase() + name.slice(1) }),
+      })}
+      action={
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, justifyContent: 'center' }}>
+          <Button size="l" onClick={() => navigate(`${paths.signup()}${back(stringId)}`)} data-testid="guest-sign-up">
+            {t('games.sign_up')}
+          </Button>
+          <Button size="l" mode="secondary" onClick={() => navigate(`${paths.login()}${back(stringId)}`)}>
+            {t('games.sign_in')}
+          </Button>
+          <Button size="l" mode="outline" onClick={() => navigate(paths.game(stringId, true))} data-testid="guest-demo">
+            {t('games.try_demo')}
+          </Button>
+        </div>
+      }
+    >
+      {t('games.guest_text')} {t('games.guest_demo_text')}
+    </Placeholder>
   );
 }

@@ -1,14 +1,26 @@
 import { useEffect, useState } from 'react';
-import { Button, Div, Group, Header, HorizontalScroll, Placeholder, Search, Spinner, SubnavigationBar, SubnavigationButton } from '@vkontakte/vkui';
+import {
+  Button,
+  Div,
+  Group,
+  Header,
+  HorizontalScroll,
+  Placeholder,
+  Search,
+  Spinner,
+  SubnavigationBar,
+  SubnavigationButton,
+} from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { GameBlock, GameItem, GameProvider } from '@contracts/games';
 import { session } from '../../shared/session/session.store';
 import { playerState } from '../player';
-import { GameGrid, GameTile } from './game-tile';
+import { GameGrid, GameTile, GameTileSkeleton } from './game-tile';
 import { fetchBlocks, fetchGames, fetchProviders, fetchRandomGame, fetchRandomSessionUrl } from './games.api';
 import { toggleFavourite, withFavourite } from './use-favourites';
+import { providerName } from './game-name';
 
 const PAGE = 24;
 const ROW = 12;
@@ -20,7 +32,7 @@ export function Lobby() {
   const { token } = useSnapshot(session);
   const { player } = useSnapshot(playerState);
   const isPlayer = !!token;
-  const [blocks, setBlocks] = useState<Array<GameBlock & { games: GameItem[] }>>([]);
+  const [blocks, setBlocks] = useState<Array<GameBlock & { games: GameItem[] }> | null>(null);
   const [providers, setProviders] = useState<GameProvider[]>([]);
   const [provider, setProvider] = useState('');
   const [name, setName] = useState('');
@@ -32,13 +44,19 @@ export function Lobby() {
     void (async () => {
       try {
         const [list, provs] = await Promise.all([fetchBlocks(i18n.language), fetchProviders(isPlayer)]);
-        const rows = await Promise.all(list.map(async (b) => ({ ...b, games: (await fetchGames({ page: 1, size: ROW, block_string_id: b.string_id }, isPlayer)).items })));
+        const rows = await Promise.all(
+          list.map(async (b) => ({
+            ...b,
+            games: (await fetchGames({ page: 1, size: ROW, block_string_id: b.string_id }, isPlayer)).items,
+          })),
+        );
         if (!stale) {
           setBlocks(rows);
           setProviders(provs);
         }
       } catch {
         // logged by the api client (spec §8: game list failures are logged)
+        if (!stale) setBlocks([]);
       }
     })();
     return () => {
@@ -51,7 +69,10 @@ export function Lobby() {
     let stale = false;
     const timer = setTimeout(() => {
       setGrid((g) => ({ items: g?.items ?? [], page: 1, pages: 1, loading: true }));
-      fetchGames({ page: 1, size: PAGE, name: name.trim() || undefined, provider: provider || undefined }, isPlayer).then(
+      fetchGames(
+        { page: 1, size: PAGE, name: name.trim() || undefined, provider: provider || undefined },
+        isPlayer,
+      ).then(
         (res) => !stale && setGrid({ items: res.items, page: res.page, pages: res.pages, loading: false }),
         () => !stale && setGrid({ items: [], page: 1, pages: 1, loading: false }),
       );
@@ -64,13 +85,16 @@ export function Lobby() {
 
   const more = async () => {
     if (!grid) return;
-    const res = await fetchGames({ page: grid.page + 1, size: PAGE, name: name.trim() || undefined, provider: provider || undefined }, isPlayer);
+    const res = await fetchGames(
+      { page: grid.page + 1, size: PAGE, name: name.trim() || undefined, provider: provider || undefined },
+      isPlayer,
+    );
     setGrid({ items: [...grid.items, ...res.items], page: res.page, pages: res.pages, loading: false });
   };
   const onFavourite = isPlayer
     ? (game: GameItem) =>
         toggleFavourite(game, (id, on) => {
-          setBlocks((bs) => bs.map((b) => ({ ...b, games: withFavourite(b.games, id, on) })));
+          setBlocks((bs) => bs && bs.map((b) => ({ ...b, games: withFavourite(b.games, id, on) })));
           setGrid((g) => (g ? { ...g, items: withFavourite(g.items, id, on) } : g));
         })
     : undefined;
@@ -92,30 +116,61 @@ export function Lobby() {
   return (
     <div data-testid="lobby">
       <Group>
-        <Search value={name} onChange={(e) => setName(e.target.value)} placeholder={t('games.search')} data-testid="lobby-search" />
+        <Search
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          placeholder={t('games.search')}
+          data-testid="lobby-search"
+        />
         <SubnavigationBar>
-          <SubnavigationButton selected={provider === ''} onClick={() => setProvider('')}>{t('games.all_providers')}</SubnavigationButton>
+          <SubnavigationButton selected={provider === ''} onClick={() => setProvider('')}>
+            {t('games.all_providers')}
+          </SubnavigationButton>
           {providers.map((p) => (
-            <SubnavigationButton key={p.string_id} selected={provider === p.string_id} onClick={() => setProvider(p.string_id)} data-testid={`provider-${p.string_id}`}>
-              {p.name}
+            <SubnavigationButton
+              key={p.string_id}
+              selected={provider === p.string_id}
+              onClick={() => setProvider(p.string_id)}
+              data-testid={`provider-${p.string_id}`}
+            >
+              {providerName(p)}
             </SubnavigationButton>
           ))}
-          <SubnavigationButton onClick={random} data-testid="random-game">{t('games.random')}</SubnavigationButton>
+          <SubnavigationButton onClick={random} data-testid="random-game">
+            {t('games.random')}
+          </SubnavigationButton>
         </SubnavigationBar>
       </Group>
       {filtering && grid && (
         <Group>
-          {grid.loading && grid.items.length === 0 ? <Spinner size="m" /> : grid.items.length === 0 ? <Placeholder>{t('games.empty')}</Placeholder> : <GameGrid games={grid.items} onFavourite={onFavourite} />}
+          {grid.loading && grid.items.length === 0 ? (
+            <Spinner size="m" />
+          ) : grid.items.length === 0 ? (
+            <Placeholder>{t('games.empty')}</Placeholder>
+          ) : (
+            <GameGrid games={grid.items} onFavourite={onFavourite} />
+          )}
           {grid.page < grid.pages && (
             <Div>
-              <Button mode="secondary" stretched size="l" onClick={more}>{t('games.show_more')}</Button>
+              <Button mode="secondary" stretched size="l" onClick={more}>
+                {t('games.show_more')}
+              </Button>
             </Div>
           )}
         </Group>
       )}
+      {!filtering && !blocks && <LobbyRowsSkeleton />}
       {!filtering &&
-        blocks.map((b) => (
-          <Group key={b.string_id} header={<Header after={<Link href={`/section/game-block/${b.string_id}`}>{b.games_count}</Link>}>{b.title}</Header>} data-testid={`block-${b.string_id}`}>
+        blocks?.map((b) => (
+          <Group
+            key={b.string_id}
+            header={
+              <Header after={<Link href={`/section/game-block/${b.string_id}`}>{b.games_count}</Link>}>
+                {b.title}
+              </Header>
+            }
+            data-testid={`block-${b.string_id}`}
+          >
             <HorizontalScroll>
               <div style={{ display: 'flex', gap: 10, padding: '0 12px 4px' }}>
                 {b.games.map((g) => (
@@ -131,7 +186,24 @@ export function Lobby() {
   );
 }
 
-/** Same height as the lobby's first rows, so Home does not jump while the lobby loads. */
-export function LobbySkeleton() {
-  return <div style={{ minHeight: 420 }} aria-busy="true" />;
+/** Same size as the lobby's first rows, so Home does not jump while the lobby loads. */
+export { LobbySkeleton } from '../../shared/ui/skeletons';
+
+function LobbyRowsSkeleton() {
+  return (
+    <div aria-busy="true" data-testid="lobby-rows-loading">
+      {[0, 1].map((r) => (
+        <Group key={r}>
+          <div className="skeleton skeleton--title" style={{ margin: '12px' }} />
+          <div style={{ display: 'flex', gap: 10, padding: '0 12px 4px', overflow: 'hidden' }}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <div key={i} style={{ width: 160, flex: '0 0 auto' }}>
+                <GameTileSkeleton />
+              </div>
+            ))}
+          </div>
+        </Group>
+      ))}
+    </div>
+  );
 }

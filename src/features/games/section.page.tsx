@@ -11,7 +11,12 @@ import { toggleFavourite, withFavourite } from './use-favourites';
 
 const PAGE = 24;
 
-interface ListState { items: GameItem[]; page: number; pages: number; loading: boolean }
+interface ListState {
+  items: GameItem[];
+  page: number;
+  pages: number;
+  loading: boolean;
+}
 
 /** A paged game list: a block page (/section/game-block/{id}) or the favourites (/favorites, page size 50). */
 function GameList({ blockId, favourites, title }: { blockId?: string; favourites?: boolean; title: string }) {
@@ -23,8 +28,16 @@ function GameList({ blockId, favourites, title }: { blockId?: string; favourites
   const load = async (page: number) => {
     setState((s) => ({ ...s, loading: true }));
     try {
-      const res = await fetchGames({ page, size, block_string_id: blockId, is_favourite: favourites || undefined }, isPlayer);
-      setState((s) => ({ items: page === 1 ? res.items : [...s.items, ...res.items], page: res.page, pages: res.pages, loading: false }));
+      const res = await fetchGames(
+        { page, size, block_string_id: blockId, is_favourite: favourites || undefined },
+        isPlayer,
+      );
+      setState((s) => ({
+        items: page === 1 ? res.items : [...s.items, ...res.items],
+        page: res.page,
+        pages: res.pages,
+        loading: false,
+      }));
     } catch {
       setState((s) => ({ ...s, loading: false }));
     }
@@ -36,7 +49,10 @@ function GameList({ blockId, favourites, title }: { blockId?: string; favourites
   const onFavourite = isPlayer
     ? (game: GameItem) =>
         toggleFavourite(game, (id, on) =>
-          setState((s) => ({ ...s, items: favourites && !on ? s.items.filter((g) => g.id !== id) : withFavourite(s.items, id, on) })),
+          setState((s) => ({
+            ...s,
+            items: favourites && !on ? s.items.filter((g) => g.id !== id) : withFavourite(s.items, id, on),
+          })),
         )
     : undefined;
   return (
@@ -50,7 +66,9 @@ function GameList({ blockId, favourites, title }: { blockId?: string; favourites
       )}
       {state.page < state.pages && (
         <Div>
-          <Button mode="secondary" stretched size="l" loading={state.loading} onClick={() => load(state.page + 1)}>{t('games.show_more')}</Button>
+          <Button mode="secondary" stretched size="l" loading={state.loading} onClick={() => load(state.page + 1)}>
+            {t('games.show_more')}
+          </Button>
         </Div>
       )}
     </Group>
@@ -63,7 +81,10 @@ export function SectionPage() {
   const [title, setTitle] = useState(t('pages.section'));
   useEffect(() => {
     if (type !== 'game-block') return;
-    fetchBlocks(i18n.language).then((bs) => setTitle(bs.find((b) => b.string_id === info)?.title ?? t('pages.section')), () => undefined);
+    fetchBlocks(i18n.language).then(
+      (bs) => setTitle(bs.find((b) => b.string_id === info)?.title ?? t('pages.section')),
+      () => undefined,
+    );
   }, [type, info, i18n.language, t]);
   if (type !== 'game-block') return <Placeholder>{t('games.empty')}</Placeholder>;
   return (

@@ -10,4 +10,5 @@ export function toggleFavourite(game: GameItem, update: (id: number, isFavourite
     () => update(game.id, !next),
   );
 }
-export const withFavourite = (list: GameItem[], id: number, isFavourite: boolean) => list.map((g) => (g.id === id ? { ...g, is_favourite: isFavourite } : g));
+export const withFavourite = (list: GameItem[], id: number, isFavourite: boolean) =>
+  list.map((g) => (g.id === id ? { ...g, is_favourite: isFavourite } : g));

@@ -4,11 +4,24 @@ import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { deviceTypeForWidth } from './device-type';
 import { HomeBanners } from './home-banners';
 
-const banner = (id: number) => ({ id, name: `Promo ${id}`, image: `/media/b${id}.png`, link: null, device_type: 'pc', language_code: 'en', banner_type: 'home' });
+const banner = (id: number) => ({
+  id,
+  name: `Promo ${id}`,
+  image: `/media/b${id}.png`,
+  link: null,
+  device_type: 'pc',
+  language_code: 'en',
+  banner_type: 'home',
+});
 
 describe('device type by width (spec §9)', () => {
   it('is pc from 1024 px, tablet from 481, mobile below', () => {
-    expect([deviceTypeForWidth(1024), deviceTypeForWidth(1023), deviceTypeForWidth(481), deviceTypeForWidth(480)]).toEqual(['pc', 'tablet', 'tablet', 'mobile']);
+    expect([
+      deviceTypeForWidth(1024),
+      deviceTypeForWidth(1023),
+      deviceTypeForWidth(481),
+      deviceTypeForWidth(480),
+    ]).toEqual(['pc', 'tablet', 'tablet', 'mobile']);
   });
 });
 
@@ -23,7 +36,11 @@ describe('Home banners', () => {
     expect(screen.getByRole('button', { name: 'Banner 2 of 2' })).toHaveAttribute('aria-current', 'false');
     const url = new URL(requests[0]!.url);
     expect(url.pathname).toBe('/main-api/banners/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ banner_type: 'home', language_code: 'en', device_type: 'pc' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      banner_type: 'home',
+      language_code: 'en',
+      device_type: 'pc',
+    });
   });
 
   it('shows the error state when banners cannot load', async () => {

@@ -5,10 +5,11 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { session } from '../../shared/session/session.store';
 import { HomeBanners } from './home-banners';
+import { LobbySkeleton } from '../../shared/ui/skeletons';
 
 // a declared edge: home → games (the lobby), loaded after the first paint so Home's first load stays within budget
-const Lobby = lazy(() => import('../games').then((m) => ({ default: m.Lobby })));
-const lobbySkeleton = <div style={{ minHeight: 420 }} aria-busy="true" />;
+const Lobby = lazy(() => import('../games/lobby-entry').then((m) => ({ default: m.Lobby })));
+const lobbySkeleton = <LobbySkeleton />;
 
 // Home (spec §2 ''): banners for the device, the brand's tagline, for guests the way to sign up, and the game lobby.
 export function HomePage() {
@@ -21,13 +22,17 @@ export function HomePage() {
       </Div>
       <Group>
         <Div>
-          <Title level="2" weight="2">{t('home.welcome')}</Title>
+          <Title level="2" weight="2">
+            {t('home.welcome')}
+          </Title>
           <Text data-testid="home-tagline">{t('home.tagline')}</Text>
         </Div>
         {!token && (
           <Div>
             <Link href="/auth/signup" asChild>
-              <Button size="l" stretched mode="primary">{t('home.guest_cta')}</Button>
+              <Button size="l" stretched mode="primary">
+                {t('home.guest_cta')}
+              </Button>
             </Link>
           </Div>
         )}

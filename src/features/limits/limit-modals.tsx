@@ -1,26 +1,23 @@
-import { useEffect } from 'react';
 import { Button, ButtonGroup, Link, Text, Title } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import { getPlatform } from '../../platform';
 import { addBundledTexts } from '../../shared/i18n/i18n';
 import { formatMoney } from '../../shared/lib/money-format';
-import { signOut } from '../../shared/session/session.store';
+import { signOutByPlayer } from '../../shared/session/session.store';
 import { showToast } from '../../shared/toast/toast.store';
 import { playerState } from '../player';
 import { endSession, fetchPlaySession, saveTimeLimit } from './limits.api';
 import { closeLimitReached, closeSessionLimit, closesTheGame, limitModals } from './limits.store';
 import { limitsTexts } from './limits.locales';
-import { createSessionTimer, roundUpToMinutes, type SessionTimer } from './session-timer';
+import { roundUpToMinutes } from './session-timer';
+import { currentSessionTimer } from './limit-timers';
 
 addBundledTexts(limitsTexts); // this chunk's texts join the bundle when it loads
 
 // The limit modals of spec §2 (500 px wide, §9), the session time-limit timer and the reality check.
 export function LimitModals() {
   const { reached, sessionLimit, realityCheck } = useSnapshot(limitModals);
-  useSessionTimer();
-  useRealityCheck();
   if (reached) return <LimitReachedModal />;
   if (sessionLimit) return <SessionLimitModal />;
   if (realityCheck) return <RealityCheckModal />;
@@ -29,13 +26,36 @@ export function LimitModals() {
 
 function Modal({ testId, children, onClose }: { testId: string; children: React.ReactNode; onClose?: () => void }) {
   return (
-    <div role="presentation" onClick={onClose} style={{ position: 'fixed', inset: 0, zIndex: 1000, background: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+    <div
+      role="presentation"
+      onClick={onClose}
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1000,
+        background: 'rgba(0,0,0,0.45)',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 16,
+      }}
+    >
       <div
         role="dialog"
         aria-modal="true"
         data-testid={testId}
         onClick={(e) => e.stopPropagation()}
-        style={{ width: 500, maxWidth: '100%', background: 'var(--vkui--color_background_content)', borderRadius: 16, padding: 20, display: 'flex', flexDirection: 'column', gap: 12, boxShadow: '0 8px 32px rgba(0,0,0,0.3)' }}
+        style={{
+          width: 500,
+          maxWidth: '100%',
+          background: 'var(--vkui--color_background_content)',
+          borderRadius: 16,
+          padding: 20,
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 12,
+          boxShadow: '0 8px 32px rgba(0,0,0,0.3)',
+        }}
       >
         {children}
       </div>
@@ -57,41 +77,28 @@ function LimitReachedModal() {
   };
   return (
     <Modal testId="limit-modal" onClose={closeGame ? undefined : close}>
-      <Title level="2" data-limit-type={reached.limit_type}>{t(`limits.${reached.limit_type}_title`)}</Title>
+      <Title level="2" data-limit-type={reached.limit_type}>
+        {t(`limits.${reached.limit_type}_title`)}
+      </Title>
       <Text>
-        {t('limits.reached_text', { usage: formatMoney(reached.limit_usage, currency, i18n.language), value: formatMoney(reached.limit_value, currency, i18n.language) })}
+        {t('limits.reached_text', {
+          usage: formatMoney(reached.limit_usage, currency, i18n.language),
+          value: formatMoney(reached.limit_value, currency, i18n.language),
+        })}
         {end ? ` ${t('limits.period', { end })}` : ''}
       </Text>
-      <Button size="l" stretched onClick={close} data-testid="limit-modal-close">{closeGame ? t('limits.close_game') : t('limits.close')}</Button>
+      <Button size="l" stretched onClick={close} data-testid="limit-modal-close">
+        {closeGame ? t('limits.close_game') : t('limits.close')}
+      </Button>
     </Modal>
   );
-}
-
-let timer: SessionTimer | null = null;
-
-/** Counts the player's session time down each second; at zero the session-limit modal opens (spec §4). */
-function useSessionTimer() {
-  const { player } = useSnapshot(playerState);
-  const limit = typeof player?.time_limit === 'number' && player.time_limit > 1 ? player.time_limit : null;
-  useEffect(() => {
-    if (!limit) {
-      limitModals.remaining = null;
-      return;
-    }
-    timer = createSessionTimer({ storage: getPlatform().storage, limitSeconds: limit, onTick: (left) => (limitModals.remaining = left), onZero: () => (limitModals.sessionLimit = true) });
-    timer.start();
-    return () => {
-      timer?.stop();
-      timer = null;
-    };
-  }, [limit]);
 }
 
 async function saveRounded(): Promise<number> {
   const rounded = roundUpToMinutes(Number(playerState.player?.time_limit ?? 60));
   await saveTimeLimit(rounded);
   if (playerState.player) playerState.player.time_limit = rounded;
-  timer?.restart(rounded);
+  currentSessionTimer()?.restart(rounded);
   return rounded;
 }
 
@@ -106,7 +113,7 @@ function SessionLimitModal() {
   const logout = async () => {
     await endSession().catch(() => undefined);
     closeSessionLimit();
-    signOut();
+    signOutByPlayer();
   };
   const settings = async () => {
     await saveRounded().catch(() => undefined);
@@ -118,43 +125,18 @@ function SessionLimitModal() {
       <Title level="2">{t('limits.session_title')}</Title>
       <Text>{t('limits.session_text', { minutes })}</Text>
       <ButtonGroup stretched gap="s" mode="vertical">
-        <Button size="l" stretched onClick={playMore} data-testid="session-play-more">{t('limits.play_more')}</Button>
-        <Button size="l" stretched mode="secondary" appearance="negative" onClick={logout} data-testid="session-logout">{t('limits.logout')}</Button>
+        <Button size="l" stretched onClick={playMore} data-testid="session-play-more">
+          {t('limits.play_more')}
+        </Button>
+        <Button size="l" stretched mode="secondary" appearance="negative" onClick={logout} data-testid="session-logout">
+          {t('limits.logout')}
+        </Button>
       </ButtonGroup>
-      <Link onClick={settings} data-testid="session-settings">{t('limits.change_settings')}</Link>
+      <Link onClick={settings} data-testid="session-settings">
+        {t('limits.change_settings')}
+      </Link>
     </Modal>
   );
-}
-
-/** Every N minutes of play (the player's choice), the time played and the session's net result. */
-function useRealityCheck() {
-  const { player } = useSnapshot(playerState);
-  const signedIn = !!player;
-  useEffect(() => {
-    if (!signedIn) return;
-    let stopped = false;
-    let next: ReturnType<typeof setTimeout> | undefined;
-    const schedule = async () => {
-      try {
-        const s = await fetchPlaySession();
-        if (stopped || !s.reality_check_minutes) return;
-        const every = s.reality_check_minutes * 60_000;
-        const played = Date.now() - Date.parse(s.started_at);
-        next = setTimeout(async () => {
-          if (stopped) return;
-          limitModals.realityCheck = await fetchPlaySession().catch(() => s);
-        }, every - (played % every));
-      } catch {
-        // not signed in any more, or offline: no reminder this time
-      }
-    };
-    void schedule();
-    const unsubscribe = () => {
-      stopped = true;
-      clearTimeout(next);
-    };
-    return unsubscribe;
-  }, [signedIn, player?.id]);
 }
 
 function RealityCheckModal() {
@@ -169,19 +151,34 @@ function RealityCheckModal() {
       showToast({ severity: 'info', summary: 'limits.reality_stopped' });
     } else {
       // the next reminder after another full interval
-      void fetchPlaySession().then((s) => {
-        if (!s.reality_check_minutes) return;
-        setTimeout(() => void fetchPlaySession().then((x) => (limitModals.realityCheck = x)), s.reality_check_minutes * 60_000);
-      }, () => undefined);
+      void fetchPlaySession().then(
+        (s) => {
+          if (!s.reality_check_minutes) return;
+          setTimeout(
+            () => void fetchPlaySession().then((x) => (limitModals.realityCheck = x)),
+            s.reality_check_minutes * 60_000,
+          );
+        },
+        () => undefined,
+      );
     }
   };
   return (
     <Modal testId="reality-check-modal">
       <Title level="2">{t('limits.reality_title')}</Title>
-      <Text>{t('limits.reality_text', { minutes: realityCheck.minutes_played, result: formatMoney(realityCheck.net_result, realityCheck.currency, i18n.language) })}</Text>
+      <Text>
+        {t('limits.reality_text', {
+          minutes: realityCheck.minutes_played,
+          result: formatMoney(realityCheck.net_result, realityCheck.currency, i18n.language),
+        })}
+      </Text>
       <ButtonGroup stretched gap="s">
-        <Button size="l" stretched onClick={() => close(false)} data-testid="reality-continue">{t('limits.reality_continue')}</Button>
-        <Button size="l" stretched mode="secondary" onClick={() => close(true)} data-testid="reality-stop">{t('limits.reality_stop')}</Button>
+        <Button size="l" stretched onClick={() => close(false)} data-testid="reality-continue">
+          {t('limits.reality_continue')}
+        </Button>
+        <Button size="l" stretched mode="secondary" onClick={() => close(true)} data-testid="reality-stop">
+          {t('limits.reality_stop')}
+        </Button>
       </ButtonGroup>
     </Modal>
   );

@@ -1,14 +1,36 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, ButtonGroup, Div, FormItem, FormLayoutGroup, Group, Header, Input, Select, SimpleCell, Spinner, Text } from '@vkontakte/vkui';
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Div,
+  FormItem,
+  FormLayoutGroup,
+  Group,
+  Header,
+  Input,
+  Select,
+  SimpleCell,
+  Spinner,
+  Text,
+} from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { limitTypes, selfExclusionPeriods, type LimitType, type PlayerLimits } from '@contracts/limits';
 import { addBundledTexts } from '../../shared/i18n/i18n';
 import { formatMoney } from '../../shared/lib/money-format';
-import { signOut } from '../../shared/session/session.store';
+import { signOutByPlayer } from '../../shared/session/session.store';
 import { showToast } from '../../shared/toast/toast.store';
 import { playerState } from '../player';
-import { confirmLimit, fetchLimits, PERIOD_CHOICES, saveRealityCheck, saveTimeLimit, setLimit, setSelfExclusion } from './limits.api';
+import {
+  confirmLimit,
+  fetchLimits,
+  PERIOD_CHOICES,
+  saveRealityCheck,
+  saveTimeLimit,
+  setLimit,
+  setSelfExclusion,
+} from './limits.api';
 import { limitsTexts } from './limits.locales';
 import { limitModals } from './limits.store';
 import { roundUpToMinutes } from './session-timer';
@@ -42,7 +64,15 @@ export function LimitsPage() {
   );
 }
 
-function LimitCard({ type, limits, onChange }: { type: LimitType; limits: PlayerLimits; onChange(l: PlayerLimits): void }) {
+function LimitCard({
+  type,
+  limits,
+  onChange,
+}: {
+  type: LimitType;
+  limits: PlayerLimits;
+  onChange(l: PlayerLimits): void;
+}) {
   const { t, i18n } = useTranslation();
   const [amount, setAmount] = useState('');
   const [choice, setChoice] = useState('day');
@@ -69,10 +99,18 @@ function LimitCard({ type, limits, onChange }: { type: LimitType; limits: Player
   const parsed = Number(amount.replace(',', '.'));
   return (
     <Group header={<Header>{t(`limits.${type}`)}</Header>} data-testid={`limit-${type}`}>
-      <SimpleCell after={<strong data-testid={`limit-${type}-value`}>{value === null ? t('limits.no_limit') : money(value)}</strong>}>{t('limits.value')}</SimpleCell>
+      <SimpleCell
+        after={
+          <strong data-testid={`limit-${type}-value`}>{value === null ? t('limits.no_limit') : money(value)}</strong>
+        }
+      >
+        {t('limits.value')}
+      </SimpleCell>
       {value !== null && (
         <>
-          <SimpleCell after={<span data-testid={`limit-${type}-usage`}>{money(limits[`${type}_limit_usage`])}</span>}>{t('limits.usage')}</SimpleCell>
+          <SimpleCell after={<span data-testid={`limit-${type}-usage`}>{money(limits[`${type}_limit_usage`])}</span>}>
+            {t('limits.usage')}
+          </SimpleCell>
           <SimpleCell after={date(limits[`${type}_limit_start_date`])}>{t('limits.from')}</SimpleCell>
           <SimpleCell after={date(limits[`${type}_limit_end_date`])}>{t('limits.until')}</SimpleCell>
         </>
@@ -80,26 +118,66 @@ function LimitCard({ type, limits, onChange }: { type: LimitType; limits: Player
       {pendingAt && (
         <Div data-testid={`limit-${type}-pending`}>
           <Text>
-            {pendingRemove ? t('limits.pending_remove', { at: date(pendingAt) }) : ready ? t('limits.pending_ready', { value: money(pendingValue ?? 0) }) : t('limits.pending', { value: money(pendingValue ?? 0), at: date(pendingAt) })}
+            {pendingRemove
+              ? t('limits.pending_remove', { at: date(pendingAt) })
+              : ready
+                ? t('limits.pending_ready', { value: money(pendingValue ?? 0) })
+                : t('limits.pending', { value: money(pendingValue ?? 0), at: date(pendingAt) })}
           </Text>
           {ready && (
-            <Button size="m" style={{ marginTop: 8 }} onClick={() => run(() => confirmLimit(type))} data-testid={`limit-${type}-confirm`}>{t('limits.confirm')}</Button>
+            <Button
+              size="m"
+              style={{ marginTop: 8 }}
+              onClick={() => run(() => confirmLimit(type))}
+              data-testid={`limit-${type}-confirm`}
+            >
+              {t('limits.confirm')}
+            </Button>
           )}
         </Div>
       )}
       <FormLayoutGroup mode="horizontal">
-        <FormItem top={t('limits.amount', { currency: limits.currency })}>
-          <Input type="number" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} slotProps={{ input: { 'data-testid': `limit-${type}-amount` } }} />
+        <FormItem top={t('limits.amount', { currency: limits.currency })} htmlFor={`limit-${type}-amount`}>
+          <Input
+            id={`limit-${type}-amount`}
+            type="number"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            slotProps={{ input: { 'data-testid': `limit-${type}-amount` } }}
+          />
         </FormItem>
-        <FormItem top={t('limits.choice')}>
-          <Select value={choice} onChange={(e) => setChoice(e.target.value)} options={PERIOD_CHOICES.map((c) => ({ value: c.id, label: t(`limits.choice_${c.id}`) }))} data-testid={`limit-${type}-period`} />
+        <FormItem top={t('limits.choice')} htmlFor={`limit-${type}-period`}>
+          <Select
+            id={`limit-${type}-period`}
+            value={choice}
+            onChange={(e) => setChoice(e.target.value)}
+            options={PERIOD_CHOICES.map((c) => ({ value: c.id, label: t(`limits.choice_${c.id}`) }))}
+            data-testid={`limit-${type}-period`}
+          />
         </FormItem>
       </FormLayoutGroup>
       <Div>
         <ButtonGroup gap="s" stretched>
-          <Button size="l" stretched disabled={busy || !(parsed > 0)} onClick={() => run(() => setLimit(type, parsed, choice))} data-testid={`limit-${type}-save`}>{t('limits.set')}</Button>
+          <Button
+            size="l"
+            stretched
+            disabled={busy || !(parsed > 0)}
+            onClick={() => run(() => setLimit(type, parsed, choice))}
+            data-testid={`limit-${type}-save`}
+          >
+            {t('limits.set')}
+          </Button>
           {value !== null && (
-            <Button size="l" mode="secondary" disabled={busy} onClick={() => run(() => setLimit(type, null, choice))} data-testid={`limit-${type}-clear`}>{t('limits.clear')}</Button>
+            <Button
+              size="l"
+              mode="secondary"
+              disabled={busy}
+              onClick={() => run(() => setLimit(type, null, choice))}
+              data-testid={`limit-${type}-clear`}
+            >
+              {t('limits.clear')}
+            </Button>
           )}
         </ButtonGroup>
       </Div>
@@ -125,14 +203,35 @@ function SessionLimitCard() {
   const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   return (
     <Group header={<Header>{t('limits.session_limit')}</Header>} data-testid="session-limit">
-      {current !== null && remaining !== null && <SimpleCell data-testid="session-remaining">{t('limits.remaining', { time: clock(remaining) })}</SimpleCell>}
-      <FormItem top={t('limits.minutes')}>
-        <Input type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} slotProps={{ input: { 'data-testid': 'session-minutes' } }} />
+      {current !== null && remaining !== null && (
+        <SimpleCell data-testid="session-remaining">{t('limits.remaining', { time: clock(remaining) })}</SimpleCell>
+      )}
+      <FormItem top={t('limits.minutes')} htmlFor="session-minutes">
+        <Input
+          id="session-minutes"
+          type="number"
+          min={1}
+          value={minutes}
+          onChange={(e) => setMinutes(e.target.value)}
+          slotProps={{ input: { 'data-testid': 'session-minutes' } }}
+        />
       </FormItem>
       <Div>
         <ButtonGroup gap="s" stretched>
-          <Button size="l" stretched disabled={!(Number(minutes) > 0)} onClick={() => save(roundUpToMinutes(Math.ceil(Number(minutes)) * 60))} data-testid="session-save">{t('limits.save_minutes')}</Button>
-          {current !== null && <Button size="l" mode="secondary" onClick={() => save(null)}>{t('limits.remove_minutes')}</Button>}
+          <Button
+            size="l"
+            stretched
+            disabled={!(Number(minutes) > 0)}
+            onClick={() => save(roundUpToMinutes(Math.ceil(Number(minutes)) * 60))}
+            data-testid="session-save"
+          >
+            {t('limits.save_minutes')}
+          </Button>
+          {current !== null && (
+            <Button size="l" mode="secondary" onClick={() => save(null)}>
+              {t('limits.remove_minutes')}
+            </Button>
+          )}
         </ButtonGroup>
       </Div>
     </Group>
@@ -141,14 +240,20 @@ function SessionLimitCard() {
 
 function RealityCheckCard({ limits, onChange }: { limits: PlayerLimits; onChange(l: PlayerLimits): void }) {
   const { t } = useTranslation();
-  const options = [{ value: '', label: t('limits.off') }, ...[15, 30, 60, 120].map((m) => ({ value: String(m), label: `${m} min` }))];
+  const options = [
+    { value: '', label: t('limits.off') },
+    ...[15, 30, 60, 120].map((m) => ({ value: String(m), label: t('limits.every_minutes', { count: m }) })),
+  ];
   return (
     <Group header={<Header>{t('limits.reality')}</Header>}>
-      <FormItem top={t('limits.reality_every')}>
+      <FormItem top={t('limits.reality_every')} htmlFor="reality-every">
         <Select
+          id="reality-every"
           value={limits.reality_check_minutes ? String(limits.reality_check_minutes) : ''}
           options={options}
-          onChange={(e) => void saveRealityCheck(e.target.value ? Number(e.target.value) : null).then(onChange, () => undefined)}
+          onChange={(e) =>
+            void saveRealityCheck(e.target.value ? Number(e.target.value) : null).then(onChange, () => undefined)
+          }
           data-testid="reality-every"
         />
       </FormItem>
@@ -161,13 +266,14 @@ function SelfExclusionCard() {
   const [period, setPeriod] = useState<(typeof selfExclusionPeriods)[number]>('6m');
   const [asking, setAsking] = useState(false);
   const days: Record<string, number> = { '24h': 1, '7d': 7, '30d': 30, '6m': 182 };
-  const end = period === 'permanent' ? null : new Date(Date.now() + days[period]! * 86_400_000).toLocaleDateString(i18n.language);
+  const end =
+    period === 'permanent' ? null : new Date(Date.now() + days[period]! * 86_400_000).toLocaleDateString(i18n.language);
   const exclude = async () => {
     setAsking(false);
     try {
       await setSelfExclusion(period);
       showToast({ severity: 'success', summary: 'toast.done', detail: 'set_self_exclusion_detail' });
-      signOut(); // spec §4: after success the player is signed out
+      signOutByPlayer(); // spec §4: after success the player is signed out
     } catch {
       // toasted
     }
@@ -177,11 +283,25 @@ function SelfExclusionCard() {
       <Div>
         <Text>{t('limits.exclusion_text')}</Text>
       </Div>
-      <FormItem top={t('limits.exclusion_period')}>
-        <Select value={period} onChange={(e) => setPeriod(e.target.value as typeof period)} options={selfExclusionPeriods.map((p) => ({ value: p, label: t(`limits.exclusion_${p}`) }))} />
+      <FormItem top={t('limits.exclusion_period')} htmlFor="exclusion-period">
+        <Select
+          id="exclusion-period"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value as typeof period)}
+          options={selfExclusionPeriods.map((p) => ({ value: p, label: t(`limits.exclusion_${p}`) }))}
+        />
       </FormItem>
       <Div>
-        <Button size="l" stretched mode="secondary" appearance="negative" onClick={() => setAsking(true)} data-testid="exclude">{t('limits.exclude')}</Button>
+        <Button
+          size="l"
+          stretched
+          mode="secondary"
+          appearance="negative"
+          onClick={() => setAsking(true)}
+          data-testid="exclude"
+        >
+          {t('limits.exclude')}
+        </Button>
       </Div>
       {asking && (
         <Alert

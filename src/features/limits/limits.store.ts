@@ -6,8 +6,16 @@ import type { PlaySession } from '@contracts/limits';
 // timer opens the session-limit modal when it reaches zero; the reality check opens every N minutes of play.
 export type LimitReached = LiveMessageDataMap['limit_reached'];
 
-export const limitModals = proxy<{ reached: LimitReached | null; sessionLimit: boolean; realityCheck: PlaySession | null; remaining: number | null }>({
-  reached: null, sessionLimit: false, realityCheck: null, remaining: null,
+export const limitModals = proxy<{
+  reached: LimitReached | null;
+  sessionLimit: boolean;
+  realityCheck: PlaySession | null;
+  remaining: number | null;
+}>({
+  reached: null,
+  sessionLimit: false,
+  realityCheck: null,
+  remaining: null,
 });
 
 export function openLimitReached(data: LimitReached): void {

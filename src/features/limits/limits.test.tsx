@@ -4,22 +4,45 @@ import { getPlatform } from '../../platform';
 import { session } from '../../shared/session/session.store';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { playerState } from '../player';
-import { LimitModals } from './limit-modals';
+import { LimitModals as Modals } from './limit-modals';
+import { useLimitTimers } from './limit-timers';
+
+// The shell runs the timers; the overlays show the modals.
+function LimitModals() {
+  useLimitTimers();
+  return <Modals />;
+}
 import { LimitsPage } from './limits.page';
 import { limitModals } from './limits.store';
 import { createSessionTimer, roundUpToMinutes, TIMER_KEY } from './session-timer';
 
 const emptyLimits = {
-  currency: 'USD', time_limit: null, time_limit_ends_at: null, reality_check_minutes: null, self_excluded_until: null,
-  ...Object.fromEntries(['deposit', 'loss', 'wagering'].flatMap((t) => [
-    [`${t}_limit_value`, null], [`${t}_limit_usage`, 0], [`${t}_limit_start_date`, null], [`${t}_limit_end_date`, null],
-    [`${t}_limit_period`, null], [`${t}_limit_pending_value`, null], [`${t}_limit_pending_remove`, false], [`${t}_limit_pending_effective_at`, null],
-  ])),
+  currency: 'USD',
+  time_limit: null,
+  time_limit_ends_at: null,
+  reality_check_minutes: null,
+  self_excluded_until: null,
+  ...Object.fromEntries(
+    ['deposit', 'loss', 'wagering'].flatMap((t) => [
+      [`${t}_limit_value`, null],
+      [`${t}_limit_usage`, 0],
+      [`${t}_limit_start_date`, null],
+      [`${t}_limit_end_date`, null],
+      [`${t}_limit_period`, null],
+      [`${t}_limit_pending_value`, null],
+      [`${t}_limit_pending_remove`, false],
+      [`${t}_limit_pending_effective_at`, null],
+    ]),
+  ),
 };
 
 describe('the session timer', () => {
   const store = new Map<string, string>();
-  const storage = { get: (k: string) => store.get(k) ?? null, set: (k: string, v: string) => void store.set(k, v), remove: (k: string) => void store.delete(k) };
+  const storage = {
+    get: (k: string) => store.get(k) ?? null,
+    set: (k: string, v: string) => void store.set(k, v),
+    remove: (k: string) => void store.delete(k),
+  };
   beforeEach(() => {
     store.clear();
     vi.useFakeTimers();
@@ -57,7 +80,17 @@ describe('the session-limit modal', () => {
   });
 
   it('play more saves the limit rounded up to whole minutes and closes', async () => {
-    const { requests } = await setupApp((req) => (req.url.includes('/users/me/session') ? jsonResponse({ started_at: new Date().toISOString(), minutes_played: 0, net_result: 0, currency: 'USD', reality_check_minutes: null }) : jsonResponse({ time_limit: 120 })));
+    const { requests } = await setupApp((req) =>
+      req.url.includes('/users/me/session')
+        ? jsonResponse({
+            started_at: new Date().toISOString(),
+            minutes_played: 0,
+            net_result: 0,
+            currency: 'USD',
+            reality_check_minutes: null,
+          })
+        : jsonResponse({ time_limit: 120 }),
+    );
     playerState.player = { id: 1, currency: 'USD', time_limit: 90 } as never;
     getPlatform().storage.set(TIMER_KEY, JSON.stringify({ limit: 90, endsAt: Date.now() - 1000, remaining: 0 }));
     renderAt('/', <LimitModals />);
@@ -88,14 +121,32 @@ describe('limit reached modals', () => {
   });
   it('the loss modal closes the game and goes home; the deposit one only closes', async () => {
     await setupApp(() => jsonResponse({}));
-    act(() => void (limitModals.reached = { limit_type: 'loss', limit_value: 5, limit_usage: 5, limit_start_date: null, limit_end_date: null }));
+    act(
+      () =>
+        void (limitModals.reached = {
+          limit_type: 'loss',
+          limit_value: 5,
+          limit_usage: 5,
+          limit_start_date: null,
+          limit_end_date: null,
+        }),
+    );
     renderAt('/game/house-dice', <LimitModals />);
     expect(await screen.findByTestId('limit-modal')).toHaveTextContent('Loss limit reached');
     expect(screen.getByTestId('limit-modal').style.width).toBe('500px');
     expect(screen.getByTestId('limit-modal-close')).toHaveTextContent('Close the game');
     fireEvent.click(screen.getByTestId('limit-modal-close'));
     expect(limitModals.reached).toBeNull();
-    act(() => void (limitModals.reached = { limit_type: 'deposit', limit_value: 50, limit_usage: 40, limit_start_date: null, limit_end_date: null }));
+    act(
+      () =>
+        void (limitModals.reached = {
+          limit_type: 'deposit',
+          limit_value: 50,
+          limit_usage: 40,
+          limit_start_date: null,
+          limit_end_date: null,
+        }),
+    );
     expect(await screen.findByTestId('limit-modal-close')).toHaveTextContent('Close');
   });
 });
@@ -105,7 +156,14 @@ describe('the limits page', () => {
     const pendingAt = new Date(Date.now() + 86_400_000).toISOString();
     const { requests } = await setupApp((req) =>
       req.method === 'POST'
-        ? jsonResponse({ ...emptyLimits, loss_limit_value: 50, loss_limit_usage: 0, loss_limit_period: 'week', loss_limit_pending_value: 500, loss_limit_pending_effective_at: pendingAt })
+        ? jsonResponse({
+            ...emptyLimits,
+            loss_limit_value: 50,
+            loss_limit_usage: 0,
+            loss_limit_period: 'week',
+            loss_limit_pending_value: 500,
+            loss_limit_pending_effective_at: pendingAt,
+          })
         : jsonResponse(emptyLimits),
     );
     renderAt('/profile/general/limits', <LimitsPage />);
@@ -115,6 +173,8 @@ describe('the limits page', () => {
     expect(screen.getByTestId('limit-loss-pending')).toHaveTextContent('Waiting: $500.00');
     const body = await requests.find((r) => r.method === 'POST')!.json();
     expect(body).toMatchObject({ loss_limit: 50, loss_limit_period: 'day' }); // the default choice: a day (+1)
-    expect(new Date(body.loss_limit_end_date).getTime() - new Date(body.loss_limit_start_date).getTime()).toBe(86_400_000);
+    expect(new Date(body.loss_limit_end_date).getTime() - new Date(body.loss_limit_start_date).getTime()).toBe(
+      86_400_000,
+    );
   });
 });

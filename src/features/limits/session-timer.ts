@@ -16,7 +16,13 @@ interface Saved {
 /** Spec §9: the limit is shown as minutes rounded up; "play more" and the settings link save it rounded up too. */
 export const roundUpToMinutes = (seconds: number) => Math.max(60, Math.ceil(seconds / 60) * 60);
 
-export function createSessionTimer(opts: { storage: TimerStorage; limitSeconds: number; now?: () => number; onTick?: (remaining: number) => void; onZero: () => void }) {
+export function createSessionTimer(opts: {
+  storage: TimerStorage;
+  limitSeconds: number;
+  now?: () => number;
+  onTick?: (remaining: number) => void;
+  onZero: () => void;
+}) {
   const now = opts.now ?? Date.now;
   let timer: ReturnType<typeof setInterval> | null = null;
   const saved = (() => {
@@ -29,7 +35,11 @@ export function createSessionTimer(opts: { storage: TimerStorage; limitSeconds: 
   // resume the same limit after a reload; a changed limit starts over
   let endsAt = saved && saved.limit === opts.limitSeconds ? saved.endsAt : now() + opts.limitSeconds * 1000;
   const remaining = () => Math.max(0, Math.ceil((endsAt - now()) / 1000));
-  const save = () => opts.storage.set(TIMER_KEY, JSON.stringify({ limit: opts.limitSeconds, endsAt, remaining: remaining() } satisfies Saved));
+  const save = () =>
+    opts.storage.set(
+      TIMER_KEY,
+      JSON.stringify({ limit: opts.limitSeconds, endsAt, remaining: remaining() } satisfies Saved),
+    );
   const tick = () => {
     const left = remaining();
     save();

@@ -13,7 +13,9 @@ export function SectionPlaceholderPage({ titleKey }: { titleKey: string }) {
         title={t(titleKey)}
         action={
           <Link href="/" asChild>
-            <Button size="m" mode="secondary">{t('common.go_home')}</Button>
+            <Button size="m" mode="secondary">
+              {t('common.go_home')}
+            </Button>
           </Link>
         }
         data-testid="section-placeholder"

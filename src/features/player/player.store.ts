@@ -1,3 +1,4 @@
+import { blockType, blockTypeName } from '@contracts/codes';
 import { proxy } from 'valtio';
 import { api, ApiError } from '../../shared/api';
 
@@ -24,12 +25,21 @@ export interface BanInfo {
 
 export const playerState = proxy<{ player: Player | null; ban: BanInfo | null }>({ player: null, ban: null });
 
-/** Block types: 2 or block_permanent is permanent; 0 or block_temporary is temporary (spec §4). */
+/** Block types (spec §4): permanent by code or name; anything else is temporary. */
 export function toBanInfo(detail: unknown): BanInfo {
-  const d = (detail ?? {}) as { block_type?: string | number; type?: string | number; block_end?: string | null; time?: string | null };
+  const d = (detail ?? {}) as {
+    block_type?: string | number;
+    type?: string | number;
+    block_end?: string | null;
+    time?: string | null;
+  };
   const type = d.block_type ?? d.type;
-  const permanent = type === 2 || type === 'block_permanent';
-  return { modal: true, type: permanent ? 'block_permanent' : 'block_temporary', time: permanent ? null : (d.block_end ?? d.time ?? null) };
+  const permanent = type === blockType.permanent || type === blockTypeName[blockType.permanent];
+  return {
+    modal: true,
+    type: permanent ? 'block_permanent' : 'block_temporary',
+    time: permanent ? null : (d.block_end ?? d.time ?? null),
+  };
 }
 
 export async function loadPlayer(): Promise<Player | null> {

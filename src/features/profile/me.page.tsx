@@ -1,3 +1,4 @@
+import { errorText } from '../../shared/i18n/error-text';
 import { useState } from 'react';
 import { Button, FormItem, FormLayoutGroup, Group, Input, Select, Spinner } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
@@ -25,23 +26,41 @@ function MeForm() {
   const { player } = useSnapshot(playerState);
   const address = (player?.address ?? {}) as Record<string, string | undefined>;
   const [form, setForm] = useState(() => ({
-    name: str(player?.name), last_name: str(player?.last_name), username: str(player?.username), email: str(player?.email),
-    tel: str(player?.tel), sex: str(player?.sex), birthday: str(player?.birthday), country_code: str(player?.country_code),
-    city: address.city ?? '', postal_code: address.postal_code ?? '', address: address.address ?? '',
+    name: str(player?.name),
+    last_name: str(player?.last_name),
+    username: str(player?.username),
+    email: str(player?.email),
+    tel: str(player?.tel),
+    sex: str(player?.sex),
+    birthday: str(player?.birthday),
+    country_code: str(player?.country_code),
+    city: address.city ?? '',
+    postal_code: address.postal_code ?? '',
+    address: address.address ?? '',
   }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const maxBirthday = latestBirthday(new Date());
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setForm({ ...form, [k]: e.target.value });
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm({ ...form, [k]: e.target.value });
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
     if (form.birthday && form.birthday > maxBirthday) return setError(t('profile.birthday_hint'));
     const body: UpdatePlayerBody = {
-      name: orNull(form.name), last_name: orNull(form.last_name), username: orNull(form.username), email: orNull(form.email)?.toLowerCase() ?? null,
-      tel: orNull(form.tel), sex: (orNull(form.sex) as UpdatePlayerBody['sex']) ?? null, birthday: orNull(form.birthday),
+      name: orNull(form.name),
+      last_name: orNull(form.last_name),
+      username: orNull(form.username),
+      email: orNull(form.email)?.toLowerCase() ?? null,
+      tel: orNull(form.tel),
+      sex: (orNull(form.sex) as UpdatePlayerBody['sex']) ?? null,
+      birthday: orNull(form.birthday),
       country_code: orNull(form.country_code.toUpperCase()),
-      address: { city: form.city || undefined, postal_code: form.postal_code || undefined, address: form.address || undefined },
+      address: {
+        city: form.city || undefined,
+        postal_code: form.postal_code || undefined,
+        address: form.address || undefined,
+      },
     };
     setBusy(true);
     setError(null);
@@ -49,7 +68,7 @@ function MeForm() {
       playerState.player = await updatePlayer(body);
       showToast({ severity: 'success', summary: 'profile.saved' });
     } catch (err) {
-      if (err instanceof ApiError) setError(typeof err.detail === 'string' ? err.detail : `HTTP ${err.status}`);
+      if (err instanceof ApiError) setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -59,12 +78,27 @@ function MeForm() {
     <Group data-testid="profile-me">
       <form onSubmit={save} noValidate>
         <FormLayoutGroup mode="horizontal">
-          <FormItem top={t('profile.name')}><Input value={form.name} onChange={set('name')} /></FormItem>
-          <FormItem top={t('profile.last_name')}><Input value={form.last_name} onChange={set('last_name')} /></FormItem>
+          <FormItem top={t('profile.name')}>
+            <Input value={form.name} onChange={set('name')} />
+          </FormItem>
+          <FormItem top={t('profile.last_name')}>
+            <Input value={form.last_name} onChange={set('last_name')} />
+          </FormItem>
         </FormLayoutGroup>
-        <FormItem top={t('profile.username')}><Input value={form.username} onChange={set('username')} /></FormItem>
-        <FormItem top={t('profile.email')}><Input type="email" value={form.email} onChange={set('email')} slotProps={{ input: { 'data-testid': 'profile-email' } }} /></FormItem>
-        <FormItem top={t('profile.tel')}><Input type="tel" value={form.tel} onChange={set('tel')} /></FormItem>
+        <FormItem top={t('profile.username')}>
+          <Input value={form.username} onChange={set('username')} />
+        </FormItem>
+        <FormItem top={t('profile.email')}>
+          <Input
+            type="email"
+            value={form.email}
+            onChange={set('email')}
+            slotProps={{ input: { 'data-testid': 'profile-email' } }}
+          />
+        </FormItem>
+        <FormItem top={t('profile.tel')}>
+          <Input type="tel" value={form.tel} onChange={set('tel')} />
+        </FormItem>
         <FormItem top={t('profile.sex')}>
           <Select
             value={form.sex}
@@ -74,17 +108,37 @@ function MeForm() {
           />
         </FormItem>
         <FormItem top={t('profile.birthday')} bottom={t('profile.birthday_hint')}>
-          <Input type="date" value={form.birthday} max={maxBirthday} onChange={set('birthday')} slotProps={{ input: { 'data-testid': 'profile-birthday' } }} />
+          <Input
+            type="date"
+            value={form.birthday}
+            max={maxBirthday}
+            onChange={set('birthday')}
+            slotProps={{ input: { 'data-testid': 'profile-birthday' } }}
+          />
         </FormItem>
         <FormLayoutGroup mode="horizontal">
-          <FormItem top={t('profile.country')}><Input value={form.country_code} maxLength={2} onChange={set('country_code')} /></FormItem>
-          <FormItem top={t('profile.city')}><Input value={form.city} onChange={set('city')} /></FormItem>
-          <FormItem top={t('profile.postal_code')}><Input value={form.postal_code} onChange={set('postal_code')} /></FormItem>
+          <FormItem top={t('profile.country')}>
+            <Input value={form.country_code} maxLength={2} onChange={set('country_code')} />
+          </FormItem>
+          <FormItem top={t('profile.city')}>
+            <Input value={form.city} onChange={set('city')} />
+          </FormItem>
+          <FormItem top={t('profile.postal_code')}>
+            <Input value={form.postal_code} onChange={set('postal_code')} />
+          </FormItem>
         </FormLayoutGroup>
-        <FormItem top={t('profile.address')}><Input value={form.address} onChange={set('address')} /></FormItem>
-        {error && <FormItem status="error" bottom={t(error)} data-testid="profile-error">{null}</FormItem>}
+        <FormItem top={t('profile.address')}>
+          <Input value={form.address} onChange={set('address')} />
+        </FormItem>
+        {error && (
+          <FormItem status="error" bottom={t(error)} data-testid="profile-error">
+            {null}
+          </FormItem>
+        )}
         <FormItem>
-          <Button size="l" type="submit" loading={busy} data-testid="profile-save">{t('profile.save')}</Button>
+          <Button size="l" type="submit" loading={busy} data-testid="profile-save">
+            {t('profile.save')}
+          </Button>
         </FormItem>
       </form>
     </Group>

@@ -12,7 +12,7 @@ const CHANNELS = ['email', 'telegram', 'sms', 'none'] as const;
 export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => Promise<boolean> }) {
   const { t, i18n } = useTranslation();
   const { player } = useSnapshot(playerState);
-  const [channel, setChannel] = useState<string>(player?.preferred_communication_channel as string ?? 'email');
+  const [channel, setChannel] = useState<string>((player?.preferred_communication_channel as string) ?? 'email');
   async function save() {
     playerState.player = await updatePlayer({ preferred_communication_channel: channel as (typeof CHANNELS)[number] });
     showToast({ severity: 'success', summary: 'profile.saved' });
@@ -23,15 +23,24 @@ export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => 
         <Select
           value={i18n.language}
           onChange={(e) => void onLanguage(e.target.value)}
-          options={[{ value: 'en', label: 'English' }, { value: 'ru', label: 'Русский' }]}
+          options={[
+            { value: 'en', label: 'English' },
+            { value: 'ru', label: 'Русский' },
+          ]}
           data-testid="preferences-language"
         />
       </FormItem>
       <FormItem top={t('profile.channel')}>
-        <Select value={channel} onChange={(e) => setChannel(e.target.value)} options={CHANNELS.map((c) => ({ value: c, label: t(`profile.channel_${c}`) }))} />
+        <Select
+          value={channel}
+          onChange={(e) => setChannel(e.target.value)}
+          options={CHANNELS.map((c) => ({ value: c, label: t(`profile.channel_${c}`) }))}
+        />
       </FormItem>
       <FormItem>
-        <Button size="l" onClick={() => void save().catch(() => undefined)}>{t('profile.save')}</Button>
+        <Button size="l" onClick={() => void save().catch(() => undefined)}>
+          {t('profile.save')}
+        </Button>
       </FormItem>
     </Group>
   );

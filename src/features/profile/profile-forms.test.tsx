@@ -12,7 +12,16 @@ const page = (
   </Route>
 );
 
-const player = { id: 1, email: 'ann@example.com', name: 'Ann', currency: 'USD', balance: 0, bonus_balance: 0, is_2fa_enabled: false, is_email_verified: false };
+const player = {
+  id: 1,
+  email: 'ann@example.com',
+  name: 'Ann',
+  currency: 'USD',
+  balance: 0,
+  bonus_balance: 0,
+  is_2fa_enabled: false,
+  is_email_verified: false,
+};
 
 beforeEach(() => {
   playerState.player = { ...player } as never;
@@ -24,7 +33,9 @@ describe('personal data form', () => {
     renderAt('/profile/general/me', page);
     const input = await screen.findByTestId('profile-birthday');
     const today = new Date();
-    const expected = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+    const expected = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate()))
+      .toISOString()
+      .slice(0, 10);
     expect(input).toHaveAttribute('max', expected);
   });
 });
@@ -43,13 +54,16 @@ describe('personal data form after a reload', () => {
 });
 
 describe('password form', () => {
-  it('shows a wrong current password in the form, without a toast', async () => {
-    await setupApp(() => jsonResponse({ detail: 'old_password: the current password is wrong', code: 'ACCOUNTS_WRONG_PASSWORD' }, 400));
+  it('shows a wrong current password in the form, in the player’s language (not the server’s English), without a toast', async () => {
+    await setupApp(() =>
+      jsonResponse({ detail: 'old_password: the current password is wrong', code: 'ACCOUNTS_WRONG_PASSWORD' }, 400),
+    );
     renderAt('/profile/general/security', page);
     fireEvent.change(await screen.findByTestId('old-password'), { target: { value: 'nope' } });
     fireEvent.change(screen.getByTestId('new-password'), { target: { value: 'new password 1' } });
     fireEvent.click(screen.getByTestId('password-submit'));
-    expect(await screen.findByText('old_password: the current password is wrong')).toBeInTheDocument();
+    expect(await screen.findByText('Wrong password')).toBeInTheDocument();
+    expect(screen.queryByText(/old_password/)).toBeNull();
     await waitFor(() => expect(toasts.items).toHaveLength(0));
   });
 });

@@ -1,7 +1,8 @@
-import { Button, Div, Group, HorizontalScroll, Tabs, TabsItem } from '@vkontakte/vkui';
+import { Button, Div, Group, Tabs, TabsItem } from '@vkontakte/vkui';
+import './profile.css';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { signOut } from '../../shared/session/session.store';
+import { signOutByPlayer } from '../../shared/session/session.store';
 import { SectionPlaceholderPage } from '../placeholder';
 import { MePage } from './me.page';
 import { PreferencesPage } from './preferences.page';
@@ -31,56 +32,73 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
   const pages = SECTIONS[section] ?? [];
   const subTabs = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // on a phone the later tabs (limits, bets) start off-screen: bring the open one into view
+    // the tabs wrap on a phone (all of them on screen, limits included); on a narrow one bring the open one into view
     const tab = subTabs.current?.querySelector(`[data-testid="profile-tab-${page}"]`);
     if (tab && 'scrollIntoView' in tab) tab.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [section, page]);
   const body =
-    section === 'general' && page === 'me' ? <MePage /> :
-    section === 'general' && page === 'security' ? <SecurityPage /> :
-    section === 'general' && page === 'verification' ? <VerificationPage /> :
-    section === 'general' && page === 'preferences' ? <PreferencesPage onLanguage={onLanguage} /> :
-    section === 'general' && page === 'limits' ? (
+    section === 'general' && page === 'me' ? (
+      <MePage />
+    ) : section === 'general' && page === 'security' ? (
+      <SecurityPage />
+    ) : section === 'general' && page === 'verification' ? (
+      <VerificationPage />
+    ) : section === 'general' && page === 'preferences' ? (
+      <PreferencesPage onLanguage={onLanguage} />
+    ) : section === 'general' && page === 'limits' ? (
       <Suspense fallback={<Spinner size="m" />}>
         <LimitsPage />
       </Suspense>
-    ) :
-    section === 'history' && page === 'bets' ? (
+    ) : section === 'history' && page === 'bets' ? (
       <Group>
         <Suspense fallback={<Spinner size="m" />}>
           <BetsHistory />
         </Suspense>
       </Group>
-    ) :
-    section === 'history' && page === 'payments' ? (
+    ) : section === 'history' && page === 'payments' ? (
       <Group>
         <Suspense fallback={<Spinner size="m" />}>
           <PaymentsHistory />
         </Suspense>
       </Group>
-    ) :
-    <SectionPlaceholderPage titleKey={`pages.${page}`} />;
+    ) : (
+      <SectionPlaceholderPage titleKey={`pages.${page}`} />
+    );
   return (
     <div data-testid="profile-page">
       <Group>
         <Tabs>
           {Object.keys(SECTIONS).map((s) => (
-            <TabsItem key={s} selected={s === section} onClick={() => navigate(`/profile/${s}`)}>{t(`pages.${s}`)}</TabsItem>
+            <TabsItem key={s} selected={s === section} onClick={() => navigate(`/profile/${s}`)}>
+              {t(`pages.${s}`)}
+            </TabsItem>
           ))}
         </Tabs>
-        <HorizontalScroll getRef={subTabs}>
+        <div ref={subTabs} className="profile-subtabs">
           <Tabs mode="secondary">
             {pages.map((p) => (
-              <TabsItem key={p} selected={p === page} onClick={() => navigate(`/profile/${section}/${p}`)} data-testid={`profile-tab-${p}`}>
+              <TabsItem
+                key={p}
+                selected={p === page}
+                onClick={() => navigate(`/profile/${section}/${p}`)}
+                data-testid={`profile-tab-${p}`}
+              >
                 {t(`pages.${p}`)}
               </TabsItem>
             ))}
           </Tabs>
-        </HorizontalScroll>
+        </div>
       </Group>
       {body}
       <Div>
-        <Button mode="secondary" appearance="negative" size="l" stretched onClick={() => signOut()} data-testid="sign-out">
+        <Button
+          mode="secondary"
+          appearance="negative"
+          size="l"
+          stretched
+          onClick={() => signOutByPlayer()}
+          data-testid="sign-out"
+        >
           {t('common.sign_out')}
         </Button>
       </Div>

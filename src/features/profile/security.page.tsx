@@ -1,3 +1,4 @@
+import { errorText } from '../../shared/i18n/error-text';
 import { useState } from 'react';
 import { Button, Div, FormItem, Group, Header, Image, Input, SimpleCell, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
@@ -31,20 +32,38 @@ function PasswordForm() {
       setNew('');
       showToast({ severity: 'success', summary: 'toast.done', detail: 'change_password_detail' });
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 422)) setError(String(err.detail));
+      if (err instanceof ApiError && (err.status === 400 || err.status === 422)) setError(errorText(err));
     }
   }
   return (
     <Group header={<Header>{t('profile.change_password')}</Header>}>
       <form onSubmit={submit} noValidate data-testid="password-form">
         <FormItem top={t('profile.old_password')}>
-          <Input type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} slotProps={{ input: { 'data-testid': 'old-password' } }} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={(e) => setOld(e.target.value)}
+            slotProps={{ input: { 'data-testid': 'old-password' } }}
+          />
         </FormItem>
-        <FormItem top={t('profile.new_password')} status={error ? 'error' : 'default'} bottom={error ?? t('profile.password_rule')}>
-          <Input type="password" autoComplete="new-password" value={newPassword} onChange={(e) => setNew(e.target.value)} slotProps={{ input: { 'data-testid': 'new-password' } }} />
+        <FormItem
+          top={t('profile.new_password')}
+          status={error ? 'error' : 'default'}
+          bottom={error ?? t('profile.password_rule')}
+        >
+          <Input
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(e) => setNew(e.target.value)}
+            slotProps={{ input: { 'data-testid': 'new-password' } }}
+          />
         </FormItem>
         <FormItem>
-          <Button type="submit" size="l" data-testid="password-submit">{t('profile.change_password')}</Button>
+          <Button type="submit" size="l" data-testid="password-submit">
+            {t('profile.change_password')}
+          </Button>
         </FormItem>
       </form>
     </Group>
@@ -70,36 +89,60 @@ function TwoFactor() {
     try {
       if (enabled) await disable2fa(code.trim());
       else await enable2fa(code.trim());
-      showToast({ severity: 'success', summary: 'toast.done', detail: enabled ? 'disable_2fa_detail' : 'enable_2fa_detail' });
+      showToast({
+        severity: 'success',
+        summary: 'toast.done',
+        detail: enabled ? 'disable_2fa_detail' : 'enable_2fa_detail',
+      });
       setSetup(null);
       setCode('');
       await loadPlayer();
     } catch {
-      showToast({ severity: 'error', summary: 'errors.setup_2fa', detail: enabled ? 'failed_to_disable_2fa' : 'failed_to_enable_2fa' });
+      showToast({
+        severity: 'error',
+        summary: 'errors.setup_2fa',
+        detail: enabled ? 'failed_to_disable_2fa' : 'failed_to_enable_2fa',
+      });
     }
   }
 
   return (
     <Group header={<Header>{t('profile.two_factor')}</Header>} data-testid="two-factor">
-      <SimpleCell after={<Text data-testid="two-factor-state">{enabled ? t('profile.two_factor_on') : t('profile.two_factor_off')}</Text>}>
+      <SimpleCell
+        after={
+          <Text data-testid="two-factor-state">
+            {enabled ? t('profile.two_factor_on') : t('profile.two_factor_off')}
+          </Text>
+        }
+      >
         {t('profile.two_factor')}
       </SimpleCell>
       {!enabled && !setup && (
         <Div>
-          <Button size="m" onClick={start} data-testid="two-factor-setup">{t('profile.two_factor_setup')}</Button>
+          <Button size="m" onClick={start} data-testid="two-factor-setup">
+            {t('profile.two_factor_setup')}
+          </Button>
         </Div>
       )}
       {setup && (
         <Div>
           <Text>{t('profile.two_factor_scan')}</Text>
           <Image src={setup.qr_code} alt="QR" size={160} style={{ margin: '12px 0' }} />
-          <Text data-testid="two-factor-secret" style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{setup.secret}</Text>
+          <Text data-testid="two-factor-secret" style={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {setup.secret}
+          </Text>
         </Div>
       )}
       {(setup || enabled) && (
         <form onSubmit={confirm} noValidate>
           <FormItem top={t('profile.code')}>
-            <Input inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} slotProps={{ input: { 'data-testid': 'two-factor-code' } }} />
+            <Input
+              inputMode="numeric"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              slotProps={{ input: { 'data-testid': 'two-factor-code' } }}
+            />
           </FormItem>
           <FormItem>
             <Button type="submit" size="m" mode={enabled ? 'secondary' : 'primary'} data-testid="two-factor-submit">

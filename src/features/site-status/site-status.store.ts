@@ -28,16 +28,35 @@ export async function loadSiteStatus(): Promise<void> {
   siteStatus.blocked = status.blocked;
 }
 
-export async function loadGeneralSettings(): Promise<void> {
-  const s = await orOff(api.get<{
-    main_brand: boolean;
-    telegram_bot_username: string | null;
-    support_url?: string;
-    captcha_provider: 'turnstile' | 'hcaptcha' | null;
-    captcha_site_key: string | null;
-  }>('main-api/platform-config/general'), () => {
-    if (platformSettings.mainBrand === null) platformSettings.mainBrand = false;
+let generalSettings: Promise<void> | null = null;
+
+/** General settings change with a deploy, not between pages: fetched once per page load (a failure is retried). */
+export function loadGeneralSettings(): Promise<void> {
+  generalSettings ??= fetchGeneralSettings().catch((err: unknown) => {
+    generalSettings = null;
+    throw err;
   });
+  return generalSettings;
+}
+
+/** Tests start from a fresh page load. */
+export function resetGeneralSettingsForTests(): void {
+  generalSettings = null;
+}
+
+async function fetchGeneralSettings(): Promise<void> {
+  const s = await orOff(
+    api.get<{
+      main_brand: boolean;
+      telegram_bot_username: string | null;
+      support_url?: string | null;
+      captcha_provider: 'turnstile' | 'hcaptcha' | null;
+      captcha_site_key: string | null;
+    }>('main-api/platform-config/general'),
+    () => {
+      if (platformSettings.mainBrand === null) platformSettings.mainBrand = false;
+    },
+  );
   platformSettings.mainBrand = s.main_brand;
   platformSettings.telegramBotUsername = s.telegram_bot_username;
   platformSettings.supportUrl = s.support_url ?? null;

@@ -6,7 +6,12 @@ import { Icon56GlobeCrossOutline, Icon56SettingsOutline } from '@vkontakte/icons
 export function MaintenancePage() {
   const { t } = useTranslation();
   return (
-    <Placeholder icon={<Icon56SettingsOutline />} title={t('status.maintenance_title')} data-testid="maintenance-page" stretched>
+    <Placeholder
+      icon={<Icon56SettingsOutline />}
+      title={t('status.maintenance_title')}
+      data-testid="maintenance-page"
+      stretched
+    >
       {t('status.maintenance_text')}
     </Placeholder>
   );
@@ -15,7 +20,12 @@ export function MaintenancePage() {
 export function BlockedPage() {
   const { t } = useTranslation();
   return (
-    <Placeholder icon={<Icon56GlobeCrossOutline />} title={t('status.blocked_title')} data-testid="blocked-page" stretched>
+    <Placeholder
+      icon={<Icon56GlobeCrossOutline />}
+      title={t('status.blocked_title')}
+      data-testid="blocked-page"
+      stretched
+    >
       {t('status.blocked_text')}
     </Placeholder>
   );

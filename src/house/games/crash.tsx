@@ -49,6 +49,8 @@ export default function CrashGame() {
   const [now, setNow] = useState(Date.now());
   const [bet, setBet] = useState<CrashMyBet | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A bet asked for while a round flies: placed as soon as the next round takes bets. */
+  const [queued, setQueued] = useState(false);
   const accept = (s: CrashState) => {
     setSkew(Date.parse(s.now) - Date.now());
     setState(s);
@@ -65,10 +67,13 @@ export default function CrashGame() {
         return b;
       });
       // the server settled the bets: read the balance again
-      void api.get<{ balance: number }>('/session').then((s2) => {
-        setBalance(s2.balance);
-        postToParent({ type: 'balance', balance: s2.balance, currency: session.currency });
-      }, () => undefined);
+      void api.get<{ balance: number }>('/session').then(
+        (s2) => {
+          setBalance(s2.balance);
+          postToParent({ type: 'balance', balance: s2.balance, currency: session.currency });
+        },
+        () => undefined,
+      );
     }
   });
   useEffect(() => {
@@ -78,9 +83,17 @@ export default function CrashGame() {
   }, [api, setError]);
   const serverNow = now + skew;
   const startsAt = state ? Date.parse(state.starts_at) : 0;
-  const multiplier = !state ? 100 : state.phase === 'crashed' ? (state.crash_point ?? 100) : state.phase === 'running' ? crashMultiplierAt(serverNow - startsAt) : 100;
+  const multiplier = !state
+    ? 100
+    : state.phase === 'crashed'
+      ? (state.crash_point ?? 100)
+      : state.phase === 'running'
+        ? crashMultiplierAt(serverNow - startsAt)
+        : 100;
   const myActive = bet && state && bet.round_id === state.round_id && bet.status === 'active';
+  const bettingOpen = state?.phase === 'betting' && startsAt > serverNow;
   const place = async () => {
+    setQueued(false);
     setBusy(true);
     setError(null);
     try {
@@ -95,6 +108,12 @@ export default function CrashGame() {
       setBusy(false);
     }
   };
+  // the queued bet goes in when the next round opens for bets
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  useEffect(() => {
+    if (queued && bettingOpen && !busy && !myActive) void placeRef.current();
+  }, [queued, bettingOpen, busy, myActive]);
   const cashout = async () => {
     setBusy(true);
     try {
@@ -109,24 +128,46 @@ export default function CrashGame() {
       setBusy(false);
     }
   };
-  const phaseText = !state ? t('loading') : state.phase === 'betting' ? `${t('betting')} · ${t('startsIn')} ${Math.max(0, Math.ceil((startsAt - serverNow) / 1000))} s` : state.phase === 'running' ? t('running') : `${t('crashed')} ${hundredthsToX(state.crash_point ?? 100)}`;
+  const phaseText = !state
+    ? t('loading')
+    : state.phase === 'betting'
+      ? `${t('betting')} · ${t('startsIn')} ${Math.max(0, Math.ceil((startsAt - serverNow) / 1000))} s`
+      : state.phase === 'running'
+        ? t('running')
+        : `${t('crashed')} ${hundredthsToX(state.crash_point ?? 100)}`;
   return (
-    <section className="card">
+    <section className="card staged">
       <div className="crash-view" data-testid="crash-view">
-        <div className={`big ${state?.phase === 'crashed' ? 'lose' : state?.phase === 'running' ? 'win' : ''}`} data-testid="crash-multiplier">
+        <div
+          className={`big ${state?.phase === 'crashed' ? 'lose' : state?.phase === 'running' ? 'win' : ''}`}
+          data-testid="crash-multiplier"
+        >
           {hundredthsToX(multiplier)}
         </div>
       </div>
-      <p className="center muted" style={{ padding: 0 }} data-testid="crash-phase">{phaseText} · {t('players')}: {state?.players ?? 0}</p>
+      <p className="center muted" style={{ padding: 0 }} data-testid="crash-phase">
+        {phaseText} · {t('players')}: {state?.players ?? 0}
+      </p>
       <div className="history">
         {state?.history.map((h) => (
-          <span key={h.round_id} className={h.crash_point >= 200 ? 'hi' : ''}>{hundredthsToX(h.crash_point)}</span>
+          <span key={h.round_id} className={h.crash_point >= 200 ? 'hi' : ''}>
+            {hundredthsToX(h.crash_point)}
+          </span>
         ))}
       </div>
       {bet && (
-        <p className={bet.status === 'lost' ? 'lose' : bet.status === 'cashed_out' ? 'win' : ''} data-testid="crash-my-bet">
+        <p
+          className={bet.status === 'lost' ? 'lose' : bet.status === 'cashed_out' ? 'win' : ''}
+          data-testid="crash-my-bet"
+        >
           {t('yourBet')}: {formatMoney(bet.amount, session.digits)} ·{' '}
-          {bet.status === 'cashed_out' ? `${t('cashedOut')} ${hundredthsToX(bet.cashout_at ?? 0)}` : bet.status === 'lost' ? t('lost') : bet.auto_cashout ? `${t('autoCashout')} ${hundredthsToX(bet.auto_cashout)}` : ''}
+          {bet.status === 'cashed_out'
+            ? `${t('cashedOut')} ${hundredthsToX(bet.cashout_at ?? 0)}`
+            : bet.status === 'lost'
+              ? t('lost')
+              : bet.auto_cashout
+                ? `${t('autoCashout')} ${hundredthsToX(bet.auto_cashout)}`
+                : ''}
         </p>
       )}
       {myActive && state?.phase === 'running' ? (
@@ -138,14 +179,43 @@ export default function CrashGame() {
           <BetAmount value={amount} onChange={setAmount} disabled={busy} />
           <div className="field">
             <label htmlFor="crash-auto">{t('autoCashout')}</label>
-            <input id="crash-auto" data-testid="auto-cashout" type="number" inputMode="decimal" min={1.01} step={0.01} placeholder="2.00" value={auto} onChange={(e) => setAuto(e.target.value)} />
+            <input
+              id="crash-auto"
+              data-testid="auto-cashout"
+              type="number"
+              inputMode="decimal"
+              min={1.01}
+              step={0.01}
+              placeholder="2.00"
+              value={auto}
+              onChange={(e) => setAuto(e.target.value)}
+            />
           </div>
-          <button type="button" className="primary" data-testid="bet-button" disabled={busy || state?.phase !== 'betting' || !!myActive} onClick={place}>
-            {t('placeBet')}
-          </button>
+          {queued ? (
+            <button type="button" className="primary" data-testid="bet-button" onClick={() => setQueued(false)}>
+              {t('cancelQueued')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="primary"
+              data-testid="bet-button"
+              disabled={busy || !state || !!myActive}
+              onClick={() => (bettingOpen ? place() : setQueued(true))}
+            >
+              {bettingOpen ? t('placeBet') : t('betNextRound')}
+            </button>
+          )}
+          {queued && (
+            <p className="muted center" style={{ padding: 0 }} data-testid="crash-queued">
+              {t('queued')}
+            </p>
+          )}
         </>
       )}
-      <p className="muted mono">{state ? `#${state.game_number} · ${state.terminating_hash.slice(0, 16)}… · ${t('chainNote')}` : ''}</p>
+      <p className="muted mono">
+        {state ? `#${state.game_number} · ${state.terminating_hash.slice(0, 16)}… · ${t('chainNote')}` : ''}
+      </p>
     </section>
   );
 }

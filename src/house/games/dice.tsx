@@ -31,25 +31,59 @@ export default function DiceGame() {
   };
   return (
     <section className="card">
-      <div className={`big ${shown ? (shown.win ? 'win' : 'lose') : ''}`} data-testid="dice-roll" key={shown ? `${shown.roll}-${Math.random()}` : 'none'}>
+      <div
+        className={`big ${shown ? (shown.win ? 'win' : 'lose') : ''}`}
+        data-testid="dice-roll"
+        key={shown ? `${shown.roll}-${Math.random()}` : 'none'}
+      >
         <span className="pop">{shown ? (shown.roll / 100).toFixed(2) : '–'}</span>
       </div>
-      <div className={`track ${direction === 'under' ? 'under' : ''}`} style={{ ['--cut' as string]: `${target / 100}%` }}>
+      <div
+        className={`track ${direction === 'under' ? 'under' : ''}`}
+        style={{ ['--cut' as string]: `${target / 100}%` }}
+      >
         {shown && <div className="marker" style={{ left: `calc(${shown.roll / 100}% - 2px)` }} />}
       </div>
-      <input type="range" aria-label={t('target')} min={200} max={9800} value={target} onChange={(e) => setTarget(Number(e.target.value))} disabled={busy} />
+      <input
+        type="range"
+        aria-label={t('target')}
+        min={200}
+        max={9800}
+        value={target}
+        onChange={(e) => setTarget(Number(e.target.value))}
+        disabled={busy}
+      />
       <div className="row">
-        <button type="button" className={direction === 'over' ? 'on' : ''} onClick={() => setDirection('over')} disabled={busy}>
+        <button
+          type="button"
+          className={direction === 'over' ? 'on' : ''}
+          onClick={() => setDirection('over')}
+          disabled={busy}
+        >
           {t('over')} {(target / 100).toFixed(2)}
         </button>
-        <button type="button" className={direction === 'under' ? 'on' : ''} onClick={() => setDirection('under')} disabled={busy}>
+        <button
+          type="button"
+          className={direction === 'under' ? 'on' : ''}
+          onClick={() => setDirection('under')}
+          disabled={busy}
+        >
           {t('under')} {(target / 100).toFixed(2)}
         </button>
       </div>
       <div className="stats">
-        <div className="stat"><small>{t('chance')}</small>{(chance / 100).toFixed(2)} %</div>
-        <div className="stat"><small>{t('multiplier')}</small>{bpToX(multiplier)}</div>
-        <div className="stat"><small>{t('payout')}</small>{formatMoney((amount * multiplier) / 10_000, session.digits)}</div>
+        <div className="stat">
+          <small>{t('chance')}</small>
+          {(chance / 100).toFixed(2)} %
+        </div>
+        <div className="stat">
+          <small>{t('multiplier')}</small>
+          {bpToX(multiplier)}
+        </div>
+        <div className="stat">
+          <small>{t('payout')}</small>
+          {formatMoney((amount * multiplier) / 10_000, session.digits)}
+        </div>
       </div>
       <BetAmount value={amount} onChange={setAmount} disabled={busy} />
       <button type="button" className="primary" data-testid="bet-button" disabled={busy || !chance} onClick={roll}>

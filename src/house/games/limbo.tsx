@@ -34,11 +34,26 @@ export default function LimboGame() {
       </div>
       <div className="field">
         <label htmlFor="limbo-target">{t('target')}</label>
-        <input id="limbo-target" type="number" inputMode="decimal" min={1.01} step={0.01} value={target / 100} disabled={busy} onChange={(e) => setTarget(Math.round(Number(e.target.value) * 100))} />
+        <input
+          id="limbo-target"
+          type="number"
+          inputMode="decimal"
+          min={1.01}
+          step={0.01}
+          value={target / 100}
+          disabled={busy}
+          onChange={(e) => setTarget(Math.round(Number(e.target.value) * 100))}
+        />
       </div>
       <div className="stats">
-        <div className="stat"><small>{t('chance')}</small>{valid ? ((99 / (target / 100))).toFixed(2) : '–'} %</div>
-        <div className="stat"><small>{t('payout')}</small>{formatMoney((amount * target) / 100, session.digits)}</div>
+        <div className="stat">
+          <small>{t('chance')}</small>
+          {valid ? (99 / (target / 100)).toFixed(2) : '–'} %
+        </div>
+        <div className="stat">
+          <small>{t('payout')}</small>
+          {formatMoney((amount * target) / 100, session.digits)}
+        </div>
       </div>
       <BetAmount value={amount} onChange={setAmount} disabled={busy} />
       <button type="button" className="primary" data-testid="bet-button" disabled={busy || !valid} onClick={play}>

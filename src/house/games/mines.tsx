@@ -19,7 +19,20 @@ export default function MinesGame() {
     const open = session.open_round;
     if (open) {
       setMines(open.mines);
-      setState({ round_id: open.round_id, amount: open.amount, mines: open.mines, revealed: open.revealed, status: 'open', multiplier_bp: open.multiplier_bp, next_multiplier_bp: null, payout: 0, mine_tiles: null, nonce: 0, balance: session.balance, fairness: session.fairness });
+      setState({
+        round_id: open.round_id,
+        amount: open.amount,
+        mines: open.mines,
+        revealed: open.revealed,
+        status: 'open',
+        multiplier_bp: open.multiplier_bp,
+        next_multiplier_bp: null,
+        payout: 0,
+        mine_tiles: null,
+        nonce: 0,
+        balance: session.balance,
+        fairness: session.fairness,
+      });
       roundStarted('mines');
     }
   }, [session]);
@@ -48,30 +61,64 @@ export default function MinesGame() {
     if (!s) roundFinished('mines', false);
   };
   const safeCount = state ? state.revealed.filter((tile) => !(state.mine_tiles ?? []).includes(tile)).length : 0;
-  const nextBp = open ? (state.next_multiplier_bp ?? (safeCount < 25 - state.mines ? minesMultiplierBp({ mines: state.mines }, safeCount + 1) : null)) : null;
+  const nextBp = open
+    ? (state.next_multiplier_bp ??
+      (safeCount < 25 - state.mines ? minesMultiplierBp({ mines: state.mines }, safeCount + 1) : null))
+    : null;
   return (
-    <section className="card">
+    <section className="card staged">
       <div className="grid5" data-testid="mines-grid">
         {Array.from({ length: 25 }, (_, tile) => {
           const revealed = state?.revealed.includes(tile);
           const mine = state?.mine_tiles?.includes(tile);
           const cls = mine ? (revealed ? 'mine' : 'mine ghost') : revealed ? 'safe' : state?.mine_tiles ? 'ghost' : '';
           return (
-            <button key={tile} type="button" className={`tile ${cls}`} data-testid={`tile-${tile}`} disabled={!open || busy || revealed} onClick={() => call('/mines/reveal', { tile })}>
+            <button
+              key={tile}
+              type="button"
+              className={`tile ${cls}`}
+              data-testid={`tile-${tile}`}
+              aria-label={`${t('tile')} ${tile + 1}`}
+              disabled={!open || busy || revealed}
+              onClick={() => call('/mines/reveal', { tile })}
+            >
               {mine && state?.mine_tiles ? '✖' : revealed ? '◆' : ''}
             </button>
           );
         })}
       </div>
-      {state?.status === 'busted' && <p className="center lose" style={{ padding: 0 }}>{t('bust')}</p>}
-      {state?.status === 'cashed_out' && <p className="center win" style={{ padding: 0 }}>{t('win')} {formatMoney(state.payout, session.digits)} ({bpToX(state.multiplier_bp)})</p>}
+      {state?.status === 'busted' && (
+        <p className="center lose" style={{ padding: 0 }}>
+          {t('bust')}
+        </p>
+      )}
+      {state?.status === 'cashed_out' && (
+        <p className="center win" style={{ padding: 0 }}>
+          {t('win')} {formatMoney(state.payout, session.digits)} ({bpToX(state.multiplier_bp)})
+        </p>
+      )}
       <div className="stats">
-        <div className="stat"><small>{t('multiplier')}</small>{open ? bpToX(state.multiplier_bp || 10_000) : '–'}</div>
-        <div className="stat"><small>{t('next')}</small>{nextBp ? bpToX(nextBp) : '–'}</div>
-        <div className="stat"><small>{t('payout')}</small>{open ? formatMoney((state.amount * state.multiplier_bp) / 10_000, session.digits) : '–'}</div>
+        <div className="stat">
+          <small>{t('multiplier')}</small>
+          {open ? bpToX(state.multiplier_bp || 10_000) : '–'}
+        </div>
+        <div className="stat">
+          <small>{t('next')}</small>
+          {nextBp ? bpToX(nextBp) : '–'}
+        </div>
+        <div className="stat">
+          <small>{t('payout')}</small>
+          {open ? formatMoney((state.amount * state.multiplier_bp) / 10_000, session.digits) : '–'}
+        </div>
       </div>
       {open ? (
-        <button type="button" className="primary" data-testid="cashout-button" disabled={busy || safeCount === 0} onClick={() => call('/mines/cashout')}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="cashout-button"
+          disabled={busy || safeCount === 0}
+          onClick={() => call('/mines/cashout')}
+        >
           {t('cashout')}
         </button>
       ) : (
@@ -80,7 +127,9 @@ export default function MinesGame() {
             <label htmlFor="mines-count">{t('mines')}</label>
             <select id="mines-count" value={mines} onChange={(e) => setMines(Number(e.target.value))} disabled={busy}>
               {Array.from({ length: MINES_MAX - MINES_MIN + 1 }, (_, i) => MINES_MIN + i).map((m) => (
-                <option key={m} value={m}>{m}</option>
+                <option key={m} value={m}>
+                  {m}
+                </option>
               ))}
             </select>
           </div>
@@ -88,7 +137,9 @@ export default function MinesGame() {
           <button type="button" className="primary" data-testid="bet-button" disabled={busy} onClick={start}>
             {t('start')}
           </button>
-          <p className="muted center" style={{ padding: 0 }}>{t('pick')}</p>
+          <p className="muted center" style={{ padding: 0 }}>
+            {t('pick')}
+          </p>
         </>
       )}
     </section>

@@ -22,7 +22,8 @@ export default function RouletteGame() {
   const add = (bet: RouletteBetInput, key: string) =>
     setBets((list) => {
       const found = list.find((b) => b.key === key);
-      if (found) return list.map((b) => (b.key === key ? { ...b, amount: Math.round((b.amount + chip) * 100) / 100 } : b));
+      if (found)
+        return list.map((b) => (b.key === key ? { ...b, amount: Math.round((b.amount + chip) * 100) / 100 } : b));
       return [...list, { ...bet, amount: chip, key }];
     });
   const onNumber = (n: number) => {
@@ -52,12 +53,36 @@ export default function RouletteGame() {
   );
   return (
     <section className="card">
-      <div className={`wheel ${pocket === null ? '' : colorOf(pocket)}`} style={{ transform: `rotate(${turn}deg)`, background: pocket === null ? 'var(--accent)' : colorOf(pocket) === 'red' ? '#c62f3e' : colorOf(pocket) === 'black' ? '#26223a' : '#12824a' }} data-testid="roulette-pocket">
+      <div
+        className={`wheel ${pocket === null ? '' : colorOf(pocket)}`}
+        style={{
+          transform: `rotate(${turn}deg)`,
+          background:
+            pocket === null
+              ? 'var(--accent)'
+              : colorOf(pocket) === 'red'
+                ? '#c62f3e'
+                : colorOf(pocket) === 'black'
+                  ? '#26223a'
+                  : '#12824a',
+        }}
+        data-testid="roulette-pocket"
+      >
         <span style={{ transform: `rotate(${-turn}deg)` }}>{pocket ?? '?'}</span>
       </div>
-      {last && pocket !== null && <p className={`center ${last.payout > 0 ? 'win' : 'lose'}`} style={{ padding: 0 }}>{last.payout > 0 ? `${t('win')} ${formatMoney(last.payout, session.digits)}` : t('lose')}</p>}
+      {last && pocket !== null && (
+        <p className={`center ${last.payout > 0 ? 'win' : 'lose'}`} style={{ padding: 0 }}>
+          {last.payout > 0 ? `${t('win')} ${formatMoney(last.payout, session.digits)}` : t('lose')}
+        </p>
+      )}
       <div className="table" data-testid="roulette-table">
-        <button type="button" className="green" style={{ gridRow: 'span 3' }} disabled={busy} onClick={() => onNumber(0)}>
+        <button
+          type="button"
+          className="green"
+          style={{ gridRow: 'span 3' }}
+          disabled={busy}
+          onClick={() => onNumber(0)}
+        >
           0{count('straight-0') && <span className="chipcount">{count('straight-0')}</span>}
         </button>
         {[3, 2, 1].flatMap((rowTop) =>
@@ -65,7 +90,18 @@ export default function RouletteGame() {
             const n = c * 3 + rowTop;
             const key = `straight-${n}`;
             return (
-              <button key={key} type="button" className={colorOf(n)} disabled={busy} onClick={() => onNumber(n)} onContextMenu={(e) => { e.preventDefault(); setSplitFrom(n); }} style={splitFrom === n ? { outline: '2px solid #f0a500' } : undefined}>
+              <button
+                key={key}
+                type="button"
+                className={colorOf(n)}
+                disabled={busy}
+                onClick={() => onNumber(n)}
+                onContextMenu={(e) => {
+                  e.preventDefault();
+                  setSplitFrom(n);
+                }}
+                style={splitFrom === n ? { outline: '2px solid #f0a500' } : undefined}
+              >
                 {n}
                 {count(key) && <span className="chipcount">{count(key)}</span>}
               </button>
@@ -92,8 +128,13 @@ export default function RouletteGame() {
         {cell('high', t('high18'), { kind: 'high', amount: chip })}
       </div>
       <div className="row">
-        <button type="button" className={splitFrom !== null ? 'on' : ''} disabled={busy} onClick={() => setSplitFrom(splitFrom === null ? -1 : null)}>
-          Split
+        <button
+          type="button"
+          className={splitFrom !== null ? 'on' : ''}
+          disabled={busy}
+          onClick={() => setSplitFrom(splitFrom === null ? -1 : null)}
+        >
+          {t('split')}
         </button>
         {CHIPS.filter((c) => c >= session.min_bet && c <= session.max_bet).map((c) => (
           <button key={c} type="button" className={chip === c ? 'on' : ''} onClick={() => setChip(c)}>
@@ -105,7 +146,13 @@ export default function RouletteGame() {
         <button type="button" disabled={busy || bets.length === 0} onClick={() => setBets([])}>
           {t('clear')}
         </button>
-        <button type="button" className="primary" data-testid="bet-button" disabled={busy || bets.length === 0} onClick={spin}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="bet-button"
+          disabled={busy || bets.length === 0}
+          onClick={spin}
+        >
           {t('spin')} · {t('totalBet')} {formatMoney(total, session.digits)}
         </button>
       </div>

@@ -5,9 +5,17 @@ import { emitEvent, mockTelegramEnv } from '@telegram-apps/sdk-react';
 // in Telegram mode with launch data signed by the dev server (/dev-api), so the server's real validation runs.
 // Playwright and production use the real path instead: launch parameters in the URL hash.
 const THEME = {
-  bg_color: '#17212b', secondary_bg_color: '#232e3c', section_bg_color: '#17212b', text_color: '#f5f5f5',
-  hint_color: '#708499', link_color: '#6ab3f3', button_color: '#5288c1', button_text_color: '#ffffff',
-  accent_text_color: '#6ab2f2', destructive_text_color: '#ec3942', section_separator_color: '#111921',
+  bg_color: '#17212b',
+  secondary_bg_color: '#232e3c',
+  section_bg_color: '#17212b',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  accent_text_color: '#6ab2f2',
+  destructive_text_color: '#ec3942',
+  section_separator_color: '#111921',
 } as const;
 
 export async function mockTelegramForDevelopment(win: Window = window): Promise<void> {

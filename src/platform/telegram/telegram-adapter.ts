@@ -1,6 +1,16 @@
 import {
-  backButton, closingBehavior, hapticFeedback, init, miniApp, openLink, openTelegramLink, retrieveLaunchParams,
-  retrieveRawInitData, swipeBehavior, themeParams, viewport,
+  backButton,
+  closingBehavior,
+  hapticFeedback,
+  init,
+  miniApp,
+  openLink,
+  openTelegramLink,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  swipeBehavior,
+  themeParams,
+  viewport,
 } from '@telegram-apps/sdk-react';
 import type { ColorScheme, Insets, PlatformAdapter } from '../platform.types';
 
@@ -43,11 +53,14 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
   let offBack: (() => void) | null = null;
 
   const insets = (): Insets =>
-    safe(() => {
-      const a = viewport.safeAreaInsets();
-      const c = viewport.contentSafeAreaInsets();
-      return { top: a.top + c.top, bottom: a.bottom + c.bottom, left: a.left + c.left, right: a.right + c.right };
-    }, { top: 0, bottom: 0, left: 0, right: 0 });
+    safe(
+      () => {
+        const a = viewport.safeAreaInsets();
+        const c = viewport.contentSafeAreaInsets();
+        return { top: a.top + c.top, bottom: a.bottom + c.bottom, left: a.left + c.left, right: a.right + c.right };
+      },
+      { top: 0, bottom: 0, left: 0, right: 0 },
+    );
   const scheme = (): ColorScheme => (safe(() => miniApp.isDark(), false) ? 'dark' : 'light');
 
   return {

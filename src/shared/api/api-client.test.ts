@@ -30,7 +30,9 @@ function setup(handler: Handler, overrides: Partial<ApiHooks> = {}) {
 describe('API client policy (spec §7, §8)', () => {
   it('sends the bearer token and drops null and empty query parameters', async () => {
     const { client, requests } = setup(() => json({ ok: true }));
-    await client.get('main-api/games/filter', { searchParams: { page: 1, name: '', provider: null, block_string_id: undefined, size: 50 } });
+    await client.get('main-api/games/filter', {
+      searchParams: { page: 1, name: '', provider: null, block_string_id: undefined, size: 50 },
+    });
     const url = new URL(requests[0]!.url);
     expect(url.pathname).toBe('/main-api/games/filter');
     expect([...url.searchParams.keys()].sort()).toEqual(['page', 'size']);
@@ -89,15 +91,36 @@ describe('API client policy (spec §7, §8)', () => {
     expect(hooks.onErrorToast).not.toHaveBeenCalled();
   });
 
-  it('toasts other failures under the call’s summary with the server’s detail', async () => {
-    const { client, hooks } = setup(() => json({ detail: 'token_invalid' }, 403));
-    await expect(client.post('main-api/users/me/verify_email', undefined, { summary: 'confirm_email' })).rejects.toMatchObject({ status: 403, detail: 'token_invalid' });
+  it('toasts other failures under the call’s summary with the server’s detail when it is a known key', async () => {
+    const { client, hooks } = setup(() => json({ detail: 'token_invalid' }, 403), {
+      hasText: (key) => key === 'token_invalid',
+    });
+    await expect(
+      client.post('main-api/users/me/verify_email', undefined, { summary: 'confirm_email' }),
+    ).rejects.toMatchObject({ status: 403, detail: 'token_invalid' });
     expect(hooks.onErrorToast).toHaveBeenCalledWith('confirm_email', 'token_invalid');
+  });
+
+  it('never toasts the server’s English: a text for its code, else for its status', async () => {
+    const known = setup(() => json({ code: 'LIMITS_DEPOSIT_REACHED', detail: 'Deposit limit reached' }, 400));
+    known.hooks.hasText = (key: string) => key === 'server_errors.LIMITS_DEPOSIT_REACHED';
+    await expect(known.client.post('main-api/x', {}, { summary: 'set_limit' })).rejects.toMatchObject({
+      code: 'LIMITS_DEPOSIT_REACHED',
+    });
+    expect(known.hooks.onErrorToast).toHaveBeenCalledWith('set_limit', 'server_errors.LIMITS_DEPOSIT_REACHED');
+    const unknown = setup(() => json({ code: 'SOMETHING_NEW', detail: 'body/amount: Too small' }, 422));
+    await expect(unknown.client.post('main-api/x', {}, { summary: 'set_limit' })).rejects.toBeTruthy();
+    expect(unknown.hooks.onErrorToast).toHaveBeenCalledWith('set_limit', 'server_errors.VALIDATION_ERROR');
+    const down = setup(() => json({ detail: 'Internal Server Error' }, 500));
+    await expect(down.client.get('main-api/x', { summary: 'get_player' })).rejects.toBeTruthy();
+    expect(down.hooks.onErrorToast).toHaveBeenCalledWith('get_player', 'server_errors.server');
   });
 
   it('lets a form handle its own 400 without a toast', async () => {
     const { client, hooks } = setup(() => json({ detail: 'Wrong password' }, 400));
-    await expect(client.put('main-api/users/me/password', {}, { summary: 'change_password', silentStatuses: [400] })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client.put('main-api/users/me/password', {}, { summary: 'change_password', silentStatuses: [400] }),
+    ).rejects.toMatchObject({ status: 400 });
     expect(hooks.onErrorToast).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { BODY_ERROR_BLOCKED, BODY_ERROR_MAINTENANCE, type ToastSummary } from '@contracts/errors';
 import { createEtagCache, type KeyValueStorage } from './etag-cache';
+import { errorKeyFor } from './error-text';
 
 // The one HTTP client (the only ky importer). Its policy (spec §7/§8): bearer token on every call, empty query
 // params dropped, ETag cache in the browser, 401 → sign out, body error 6000 → blocked, 6001 → maintenance,
@@ -12,7 +13,10 @@ export interface ApiHooks {
   /** Body error 6000; `redirectUrl` as the server sent it. */
   onBlocked(redirectUrl: string | undefined): void;
   onMaintenance(): void;
+  /** `detail` is a translation key: server_errors.<code the server sent>, or a text for the HTTP status. */
   onErrorToast(summary: ToastSummary, detail: string): void;
+  /** Whether the app has a text for a key (the toast names the server's code only when it does). */
+  hasText?(key: string): boolean;
   storage: KeyValueStorage;
   usesEtagCache: boolean;
 }
@@ -87,7 +91,12 @@ export function createApiClient(hooks: ApiHooks, options: { baseUrl: string; fet
       if (method === 'GET' && hooks.usesEtagCache && etag) cache.set(cacheKey, etag, data);
       return data;
     }
-    const errorBody = (await response.json().catch(() => ({}))) as { detail?: unknown; code?: string; error?: number; redirect_url?: string };
+    const errorBody = (await response.json().catch(() => ({}))) as {
+      detail?: unknown;
+      code?: string;
+      error?: number;
+      redirect_url?: string;
+    };
     if (errorBody.error === BODY_ERROR_BLOCKED) {
       hooks.onBlocked(errorBody.redirect_url);
       throw new Error('Blocked');
@@ -102,16 +111,23 @@ export function createApiClient(hooks: ApiHooks, options: { baseUrl: string; fet
     }
     const error = new ApiError(response.status, errorBody.detail, errorBody.code);
     if (call.summary && !call.silentStatuses?.includes(response.status)) {
-      hooks.onErrorToast(call.summary, detailText(errorBody.detail, response.status));
+      // never the server's English detail: a text for its code (or its status) in the player's language
+      hooks.onErrorToast(
+        call.summary,
+        errorKeyFor(response.status, errorBody.code, errorBody.detail, hooks.hasText ?? (() => false)),
+      );
     }
     throw error;
   }
 
   return {
     get: <T>(path: string, call?: CallOptions) => request<T>('GET', path, {}, call),
-    post: <T>(path: string, json?: unknown, call?: CallOptions) => request<T>('POST', path, json === undefined ? {} : { json }, call),
-    put: <T>(path: string, json?: unknown, call?: CallOptions) => request<T>('PUT', path, json === undefined ? {} : { json }, call),
-    patch: <T>(path: string, json?: unknown, call?: CallOptions) => request<T>('PATCH', path, json === undefined ? {} : { json }, call),
+    post: <T>(path: string, json?: unknown, call?: CallOptions) =>
+      request<T>('POST', path, json === undefined ? {} : { json }, call),
+    put: <T>(path: string, json?: unknown, call?: CallOptions) =>
+      request<T>('PUT', path, json === undefined ? {} : { json }, call),
+    patch: <T>(path: string, json?: unknown, call?: CallOptions) =>
+      request<T>('PATCH', path, json === undefined ? {} : { json }, call),
     delete: <T>(path: string, call?: CallOptions) => request<T>('DELETE', path, {}, call),
     /** Form-encoded body (sign-in, 2FA, notifications per spec §7). */
     postForm: <T>(path: string, form: Record<string, string>, call?: CallOptions) =>
@@ -121,11 +137,5 @@ export function createApiClient(hooks: ApiHooks, options: { baseUrl: string; fet
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-function detailText(detail: unknown, status: number): string {
-  if (typeof detail === 'string') return detail;
-  if (detail && typeof detail === 'object') return JSON.stringify(detail);
-  return `HTTP ${status}`;
-}
 
 export { HTTPError };

@@ -24,3 +24,4 @@ export const api: ApiClient = new Proxy({} as ApiClient, {
 });
 
 export { ApiError, cleanQuery, createApiClient, type ApiHooks, type CallOptions, type Query } from './api-client';
+export { errorKey, errorKeyFor } from './error-text';

@@ -69,11 +69,16 @@ export class LiveSocket {
       log.warn('Unknown live message type', message?.type);
       return;
     }
-    for (const handler of [...(this.handlers.get(message.type) ?? []), ...(everywhere.get(message.type) ?? [])]) handler(message.data);
+    for (const handler of [...(this.handlers.get(message.type) ?? []), ...(everywhere.get(message.type) ?? [])])
+      handler(message.data);
   }
 }
 
-function addHandler<K extends LiveMessageType>(map: Map<string, Set<(data: unknown) => void>>, type: K, handler: Handler<K>): () => void {
+function addHandler<K extends LiveMessageType>(
+  map: Map<string, Set<(data: unknown) => void>>,
+  type: K,
+  handler: Handler<K>,
+): () => void {
   let set = map.get(type);
   if (!set) map.set(type, (set = new Set()));
   set.add(handler as (data: unknown) => void);

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { logoutRequest } from '../../features/auth/auth.api';
 import { getPlatform } from '../../platform';
 
 // The player's access token (storage key `jwt`, spec §3 browser-kept values). Sign-out removes it and reloads at /.
@@ -10,6 +11,7 @@ export function loadSession(): void {
 }
 
 export function setToken(token: string): void {
+  getPlatform().storage.remove(SIGNED_OUT_KEY);
   getPlatform().storage.set(TOKEN_KEY, token);
   session.token = token;
 }
@@ -21,6 +23,16 @@ export function clearToken(): void {
 
 /** Spec §4: the token is removed on sign-out, the page reloads, and the user lands on /. */
 export function signOut(navigateTo: (url: string) => void = (url) => window.location.assign(url)): void {
+  if (session.token) logoutRequest(session.token); // the server ends this sign-in at once (issue 13 item 9)
   clearToken();
   navigateTo('/');
+}
+
+/** Set when the player signs out by choice: the Mini App then does not sign in from Telegram until asked. */
+export const SIGNED_OUT_KEY = 'signed_out';
+
+/** The player chose to sign out (profile, session-limit modal, self-exclusion): it stays so, in Telegram too. */
+export function signOutByPlayer(navigateTo?: (url: string) => void): void {
+  getPlatform().storage.set(SIGNED_OUT_KEY, '1');
+  signOut(navigateTo);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { Config } from '../../config';
+import { publicUrlFor, type Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Mailer } from '../mail';
@@ -9,11 +9,28 @@ import type { AccountsRepository } from './accounts.repository';
 import type { AttemptLimiter } from './attempts';
 
 // Email confirmation and password reset links: random tokens, stored only as SHA-256, single-use, expiring.
-export function createAccountLinksService(deps: { repo: AccountsRepository; mailer: Mailer; clock: Clock; config: Config; attempts: AttemptLimiter }) {
+export function createAccountLinksService(deps: {
+  repo: AccountsRepository;
+  mailer: Mailer;
+  clock: Clock;
+  config: Config;
+  attempts: AttemptLimiter;
+  /** A reset ends every sign-in at once: the player's open sockets close on every instance (accounts' revocation). */
+  revocation?: { signInsEnded(playerId: string, which: { allBut: string | null }): Promise<void> };
+}) {
   const { repo, clock, config } = deps;
   const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
   const newToken = () => randomBytes(32).toString('base64url');
-  const siteUrl = (origin: string) => (config.PUBLIC_URL ?? origin).replace(/\/$/, '');
+  // `origin` is the request's (scheme and Host): it only picks among the configured brand URLs, never becomes the link
+  const siteUrl = (origin: string) => {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      // not a URL: PUBLIC_URL
+    }
+    return publicUrlFor(config, host);
+  };
 
   return {
     async requestEmailVerification(playerId: string, origin: string) {
@@ -24,9 +41,18 @@ export function createAccountLinksService(deps: { repo: AccountsRepository; mail
       await deps.attempts.hit('verify-mail', playerId);
       const token = newToken();
       const ttl = config.EMAIL_TOKEN_TTL_SECONDS;
-      await repo.insertToken({ player_id: player.id, kind: 'email_verification', token_hash: sha256(token), email: player.email, expires_at: new Date(clock.now().getTime() + ttl * 1000) });
+      await repo.insertToken({
+        player_id: player.id,
+        kind: 'email_verification',
+        token_hash: sha256(token),
+        email: player.email,
+        expires_at: new Date(clock.now().getTime() + ttl * 1000),
+      });
       const link = `${siteUrl(origin)}/?email_verification_token=${token}`;
-      await deps.mailer.send({ to: player.email, ...renderMail('email_verification', player.language_code, link, ttl) });
+      await deps.mailer.send({
+        to: player.email,
+        ...renderMail('email_verification', player.language_code, link, ttl),
+      });
     },
 
     async verifyEmail(token: string) {
@@ -46,7 +72,13 @@ export function createAccountLinksService(deps: { repo: AccountsRepository; mail
       if (!player?.email) return;
       const token = newToken();
       const ttl = config.RESET_TOKEN_TTL_SECONDS;
-      await repo.insertToken({ player_id: player.id, kind: 'password_reset', token_hash: sha256(token), email: player.email, expires_at: new Date(clock.now().getTime() + ttl * 1000) });
+      await repo.insertToken({
+        player_id: player.id,
+        kind: 'password_reset',
+        token_hash: sha256(token),
+        email: player.email,
+        expires_at: new Date(clock.now().getTime() + ttl * 1000),
+      });
       const link = `${siteUrl(origin)}/?password_reset_token=${token}`;
       await deps.mailer.send({ to: player.email, ...renderMail('password_reset', player.language_code, link, ttl) });
     },
@@ -57,7 +89,11 @@ export function createAccountLinksService(deps: { repo: AccountsRepository; mail
       const player = await repo.findById(used.player_id);
       if (!player) throw new AppError(403, 'ACCOUNTS_TOKEN_INVALID', 'token_invalid');
       // a reset ends every session: the old tokens stop working
-      await repo.update(player.id, { password_hash: await hash(password), session_version: player.session_version + 1 });
+      await repo.update(player.id, {
+        password_hash: await hash(password),
+        session_version: player.session_version + 1,
+      });
+      await deps.revocation?.signInsEnded(player.id, { allBut: null });
     },
   };
 }

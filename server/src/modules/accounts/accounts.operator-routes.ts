@@ -1,21 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockBody } from '@contracts/accounts';
-import { errorBody } from '@contracts/common';
+import { bigIdParams, errorBody } from '@contracts/common';
 import { operatorGuard, operatorName } from '../../plugins/operator-guard';
 import type { AccountsService } from './accounts.service';
 
-// Operators' actions on players, under /ops-api (npm run ops -- block|unblock …). Every action is recorded.
-export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; opsToken: string }> = async (app, deps) => {
+// Operators' actions on players, under /ops-api (npm run ops -- block|unblock …). Every action is recorded
+// (operator_actions; listed by the operator module's /players/:id/actions).
+export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; opsToken: string }> = async (
+  app,
+  deps,
+) => {
   app.addHook('onRequest', operatorGuard(deps.opsToken));
   const tags = ['operator'];
-  const params = z.object({ id: z.string().regex(/^\d+$/, 'must be a player id') });
+  const params = bigIdParams('a player id');
   const blockState = z.object({ id: z.number(), block: z.number().nullable(), block_end: z.string().nullable() });
-  app.post('/players/:id/block', { schema: { tags, params, body: blockBody, response: { 200: blockState, 404: errorBody, 422: errorBody } } }, (req) =>
-    deps.accounts.block(req.params.id, req.body, operatorName(req)),
+  app.post(
+    '/players/:id/block',
+    { schema: { tags, params, body: blockBody, response: { 200: blockState, 404: errorBody, 422: errorBody } } },
+    (req) => deps.accounts.block(req.params.id, req.body, operatorName(req)),
   );
-  app.delete('/players/:id/block', { schema: { tags, params, response: { 200: blockState, 404: errorBody, 409: errorBody } } }, (req) =>
-    deps.accounts.unblock(req.params.id, operatorName(req)),
+  app.delete(
+    '/players/:id/block',
+    { schema: { tags, params, response: { 200: blockState, 404: errorBody, 409: errorBody } } },
+    (req) => deps.accounts.unblock(req.params.id, operatorName(req)),
   );
-  app.get('/players/:id/actions', { schema: { tags, params } }, (req) => deps.accounts.operatorActions(req.params.id));
 };

@@ -8,7 +8,11 @@ export function createAccountsRepository(db: Database) {
     findById: (id: string) => db.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByEmail: (email: string) =>
-      db.selectFrom('acc_players').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).executeTakeFirst(),
+      db
+        .selectFrom('acc_players')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst(),
 
     findByTelegramId: (telegramId: number) =>
       db.selectFrom('acc_players').selectAll().where('telegram_id', '=', String(telegramId)).executeTakeFirst(),
@@ -23,9 +27,11 @@ export function createAccountsRepository(db: Database) {
       }
     },
 
-    async update(id: string, values: Updateable<AccPlayersTable>) {
+    transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
+    /** In the caller's transaction (ex) when given. */
+    async update(id: string, values: Updateable<AccPlayersTable>, ex: Database = db) {
       try {
-        return await db
+        return await ex
           .updateTable('acc_players')
           .set({ ...values, updated_at: new Date() })
           .where('id', '=', id)
@@ -52,7 +58,47 @@ export function createAccountsRepository(db: Database) {
       return row !== undefined;
     },
 
-    touch: (id: string, at: Date) => db.updateTable('acc_players').set({ last_activity: at }).where('id', '=', id).execute(),
+    // ---------------------------------------------------------------- sign-in sessions (the token's `sid`)
+    async insertSession(playerId: string, expiresAt: Date): Promise<string> {
+      const row = await db
+        .insertInto('acc_sessions')
+        .values({ player_id: playerId, expires_at: expiresAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    /** Sign-out of one token; true when it was still open. */
+    async revokeSession(playerId: string, sessionId: string, at: Date): Promise<boolean> {
+      const row = await db
+        .updateTable('acc_sessions')
+        .set({ revoked_at: at })
+        .where('id', '=', sessionId)
+        .where('player_id', '=', playerId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** Ends every open sign-in of a player but one (a password change keeps the device that made it). */
+    async revokeOtherSessions(playerId: string, keepSessionId: string | null, at: Date): Promise<string[]> {
+      let query = db
+        .updateTable('acc_sessions')
+        .set({ revoked_at: at })
+        .where('player_id', '=', playerId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at);
+      if (keepSessionId) query = query.where('id', '<>', keepSessionId);
+      const rows = await query.returning('id').execute();
+      return rows.map((r) => r.id);
+    },
+    /** Rows a day past their expiry are of no use (their tokens are refused by `exp` anyway). */
+    async deleteSessionsExpiredBefore(at: Date): Promise<number> {
+      const result = await db.deleteFrom('acc_sessions').where('expires_at', '<', at).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    touch: (id: string, at: Date) =>
+      db.updateTable('acc_players').set({ last_activity: at }).where('id', '=', id).execute(),
 
     newestPlayers: (limit: number) =>
       db
@@ -64,8 +110,13 @@ export function createAccountsRepository(db: Database) {
         .limit(limit)
         .execute(),
 
-    insertToken: (values: { player_id: string; kind: 'email_verification' | 'password_reset'; token_hash: string; email: string; expires_at: Date }) =>
-      db.insertInto('acc_one_time_tokens').values(values).execute(),
+    insertToken: (values: {
+      player_id: string;
+      kind: 'email_verification' | 'password_reset';
+      token_hash: string;
+      email: string;
+      expires_at: Date;
+    }) => db.insertInto('acc_one_time_tokens').values(values).execute(),
 
     /** Marks the token used if it is of that kind, unused and unexpired; returns it, or undefined. Single-use by the WHERE. */
     consumeToken: (kind: 'email_verification' | 'password_reset', tokenHash: string, now: Date) =>
@@ -84,7 +135,9 @@ export function createAccountsRepository(db: Database) {
       const row = await db
         .insertInto('acc_attempt_counters')
         .values({ key, window_start: windowStart, count: 1 })
-        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`acc_attempt_counters.count + 1` }))
+        .onConflict((oc) =>
+          oc.columns(['key', 'window_start']).doUpdateSet({ count: sql`acc_attempt_counters.count + 1` }),
+        )
         .returning('count')
         .executeTakeFirstOrThrow();
       return row.count;
@@ -92,15 +145,12 @@ export function createAccountsRepository(db: Database) {
 
     /** Drops the counters of windows that started before `windowStart` (they no longer limit anyone). */
     async deleteCountersBefore(windowStart: Date): Promise<number> {
-      const result = await db.deleteFrom('acc_attempt_counters').where('window_start', '<', windowStart).executeTakeFirst();
+      const result = await db
+        .deleteFrom('acc_attempt_counters')
+        .where('window_start', '<', windowStart)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-
-    insertOperatorAction: (values: { player_id: string; action: string; actor: string; old_value: string | null; new_value: string | null }) =>
-      db.insertInto('acc_operator_actions').values(values).execute(),
-
-    listOperatorActions: (playerId: string) =>
-      db.selectFrom('acc_operator_actions').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').execute(),
   };
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -1,8 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  changePasswordBody, newPlayersResponse, player, resetPasswordBody, resetPasswordRequestBody, signInForm, signUpBody,
-  telegramSignInBody, telegramWidgetBody, tokenResponse, twoFactorForm, twoFactorSetupResponse, updatePlayerBody, verifyEmailQuery,
+  changePasswordBody,
+  newPlayersResponse,
+  player,
+  resetPasswordBody,
+  resetPasswordRequestBody,
+  signInForm,
+  signUpBody,
+  telegramSignInBody,
+  telegramWidgetBody,
+  tokenResponse,
+  twoFactorForm,
+  twoFactorSetupResponse,
+  updatePlayerBody,
+  verifyEmailQuery,
 } from '@contracts/accounts';
 import { errorBody } from '@contracts/common';
 import type { AuthGuard } from '../../plugins/auth-guard';
@@ -29,60 +41,115 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
   const tags = ['auth'];
   const me = { preHandler: auth.requirePlayer };
 
-  app.post('/auth/token', { config: strict, schema: { tags, body: signInForm, response: { 200: tokenResponse, ...errors } } }, (req) =>
-    accounts.signIn(req.body, req.ip),
+  app.post(
+    '/auth/token',
+    { config: strict, schema: { tags, body: signInForm, response: { 200: tokenResponse, ...errors } } },
+    (req) => accounts.signIn(req.body, req.ip),
   );
-  app.post('/auth/signup', { config: strict, schema: { tags, body: signUpBody, response: { 201: tokenResponse, ...errors } } }, async (req, reply) =>
-    reply.code(201).send(await accounts.signUp(req.body, req.ip)),
+  app.post(
+    '/auth/signup',
+    { config: strict, schema: { tags, body: signUpBody, response: { 201: tokenResponse, ...errors } } },
+    async (req, reply) => reply.code(201).send(await accounts.signUp(req.body, req.ip)),
   );
-  app.post('/auth/telegram', { config: strict, schema: { tags, body: telegramSignInBody, response: { 200: tokenResponse, ...errors } } }, (req) =>
-    accounts.signInWithTelegram(req.body.init_data),
+  app.post(
+    '/auth/telegram',
+    { config: strict, schema: { tags, body: telegramSignInBody, response: { 200: tokenResponse, ...errors } } },
+    (req) => accounts.signInWithTelegram(req.body.init_data),
   );
-  app.post('/auth/telegram-widget', { config: strict, schema: { tags, body: telegramWidgetBody, response: { 200: tokenResponse, ...errors, 404: errorBody } } }, (req) =>
-    accounts.signInWithWidget(req.body),
+  app.post(
+    '/auth/telegram-widget',
+    {
+      config: strict,
+      schema: { tags, body: telegramWidgetBody, response: { 200: tokenResponse, ...errors, 404: errorBody } },
+    },
+    (req) => accounts.signInWithWidget(req.body),
   );
 
-  // Access tokens are stateless: signing out is the app dropping its token; the call exists for the app's flow.
-  app.post('/auth/logout', { schema: { tags, response: { 204: z.null() } } }, async (_req, reply) => reply.code(204).send(null));
+  // Sign-out ends the token's sign-in at once (refused everywhere, its sockets closed); without a valid token there is
+  // nothing to end, and the answer is the same.
+  app.post('/auth/logout', { schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
+    await accounts.logout(await auth.claimsOf(req));
+    return reply.code(204).send(null);
+  });
 
   const users = ['users'];
-  app.get('/users/me', { ...me, schema: { tags: users, security: [{ bearer: [] }], response: { 200: player, ...errors } } }, (req) =>
-    accounts.me(req.playerId),
+  app.get(
+    '/users/me',
+    { ...me, schema: { tags: users, security: [{ bearer: [] }], response: { 200: player, ...errors } } },
+    (req) => accounts.me(req.playerId),
   );
-  app.put('/users/me', { ...me, schema: { tags: users, body: updatePlayerBody, response: { 200: player, ...errors } } }, (req) =>
-    accounts.update(req.playerId, req.body),
+  app.put(
+    '/users/me',
+    { ...me, schema: { tags: users, body: updatePlayerBody, response: { 200: player, ...errors } } },
+    (req) => accounts.update(req.playerId, req.body),
   );
-  app.put('/users/me/password', { ...me, config: strict, schema: { tags: users, body: changePasswordBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await accounts.changePassword(req.playerId, req.body.old_password, req.body.new_password);
-    return reply.code(204).send(null);
-  });
-  app.post('/users/me/email_verification_request', { ...me, config: strict, schema: { tags: users, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await links.requestEmailVerification(req.playerId, origin(req));
-    return reply.code(204).send(null);
-  });
+  app.put(
+    '/users/me/password',
+    {
+      ...me,
+      config: strict,
+      schema: { tags: users, body: changePasswordBody, response: { 204: z.null(), ...errors } },
+    },
+    async (req, reply) => {
+      await accounts.changePassword(req.playerId, req.body.old_password, req.body.new_password, req.sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/users/me/email_verification_request',
+    { ...me, config: strict, schema: { tags: users, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await links.requestEmailVerification(req.playerId, origin(req));
+      return reply.code(204).send(null);
+    },
+  );
   // The token is the proof: the link works even where the player is not signed in.
-  app.post('/users/me/verify_email', { config: strict, schema: { tags: users, querystring: verifyEmailQuery, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await links.verifyEmail(req.query.email_verification_token);
-    return reply.code(204).send(null);
-  });
-  app.post('/users/reset_password_request', { config: strict, schema: { tags: users, body: resetPasswordRequestBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await links.requestPasswordReset(req.body.email, origin(req));
-    return reply.code(204).send(null);
-  });
-  app.post('/users/reset_password', { config: strict, schema: { tags: users, body: resetPasswordBody, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await links.resetPassword(req.body.token, req.body.password);
-    return reply.code(204).send(null);
-  });
-  app.post('/users/me/2fa/setup', { ...me, config: strict, schema: { tags: users, response: { 200: twoFactorSetupResponse, ...errors } } }, (req) =>
-    twoFactor.setup(req.playerId),
+  app.post(
+    '/users/me/verify_email',
+    { config: strict, schema: { tags: users, querystring: verifyEmailQuery, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await links.verifyEmail(req.query.email_verification_token);
+      return reply.code(204).send(null);
+    },
   );
-  app.post('/users/me/2fa/enable', { ...me, config: strict, schema: { tags: users, body: twoFactorForm, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await twoFactor.enable(req.playerId, req.body.two_factor_code);
-    return reply.code(204).send(null);
-  });
-  app.post('/users/me/2fa/disable', { ...me, config: strict, schema: { tags: users, body: twoFactorForm, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-    await twoFactor.disable(req.playerId, req.body.two_factor_code);
-    return reply.code(204).send(null);
-  });
-  app.get('/users/get_new_players', { schema: { tags: users, response: { 200: newPlayersResponse } } }, () => accounts.newPlayers());
+  app.post(
+    '/users/reset_password_request',
+    { config: strict, schema: { tags: users, body: resetPasswordRequestBody, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await links.requestPasswordReset(req.body.email, origin(req));
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/users/reset_password',
+    { config: strict, schema: { tags: users, body: resetPasswordBody, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await links.resetPassword(req.body.token, req.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/users/me/2fa/setup',
+    { ...me, config: strict, schema: { tags: users, response: { 200: twoFactorSetupResponse, ...errors } } },
+    (req) => twoFactor.setup(req.playerId),
+  );
+  app.post(
+    '/users/me/2fa/enable',
+    { ...me, config: strict, schema: { tags: users, body: twoFactorForm, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await twoFactor.enable(req.playerId, req.body.two_factor_code);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/users/me/2fa/disable',
+    { ...me, config: strict, schema: { tags: users, body: twoFactorForm, response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      await twoFactor.disable(req.playerId, req.body.two_factor_code);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get('/users/get_new_players', { schema: { tags: users, response: { 200: newPlayersResponse } } }, () =>
+    accounts.newPlayers(),
+  );
 };

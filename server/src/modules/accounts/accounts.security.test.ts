@@ -18,12 +18,20 @@ describe('captcha on sign-up and sign-in (when configured)', () => {
         const form = new URLSearchParams(body);
         seen.push(`${form.get('secret')}:${form.get('response')}`);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: form.get('response') === 'good' && form.get('secret') === 'captcha-secret' }));
+        res.end(
+          JSON.stringify({ success: form.get('response') === 'good' && form.get('secret') === 'captcha-secret' }),
+        );
       });
     });
     await new Promise<void>((r) => stand.listen(0, '127.0.0.1', () => r()));
     const port = (stand.address() as { port: number }).port;
-    t = await createTestApp({ env: { CAPTCHA_PROVIDER: 'turnstile', CAPTCHA_SECRET: 'captcha-secret', CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` } });
+    t = await createTestApp({
+      env: {
+        CAPTCHA_PROVIDER: 'turnstile',
+        CAPTCHA_SECRET: 'captcha-secret',
+        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -31,7 +39,16 @@ describe('captcha on sign-up and sign-in (when configured)', () => {
   });
 
   const signUp = (captcha_token?: string) =>
-    t.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email: 'cap@example.com', password: 'correct horse', accept_terms: true, ...(captcha_token ? { captcha_token } : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/main-api/auth/signup',
+      payload: {
+        email: 'cap@example.com',
+        password: 'correct horse',
+        accept_terms: true,
+        ...(captcha_token ? { captcha_token } : {}),
+      },
+    });
 
   it('refuses sign-up without a solved captcha and accepts a verified one', async () => {
     const missing = await signUp();
@@ -44,7 +61,13 @@ describe('captcha on sign-up and sign-in (when configured)', () => {
   });
 
   it('refuses sign-in without a solved captcha', async () => {
-    const form = (extra = '') => t.app.inject({ method: 'POST', url: '/main-api/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=cap%40example.com&password=correct+horse${extra}` });
+    const form = (extra = '') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/main-api/auth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `username=cap%40example.com&password=correct+horse${extra}`,
+      });
     expect((await form()).statusCode).toBe(400);
     expect((await form('&captcha_token=good')).statusCode).toBe(200);
   });
@@ -58,15 +81,33 @@ describe('captcha on sign-up and sign-in (when configured)', () => {
 describe('tokens never reach the log', () => {
   it('redacts one-time tokens, initData and the Authorization header from request logs', async () => {
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk, _enc, cb) { lines.push(chunk.toString()); cb(); } });
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(chunk.toString());
+        cb();
+      },
+    });
     const sent: OutgoingMail[] = [];
     const mailer: Mailer = { kind: 'outbox', send: async (m) => void sent.push(m), outbox: () => [] };
     const probe = await createTestApp({ mailer, env: { LOG_LEVEL: 'info' } });
-    const t = await createTestApp({ mailer, database: probe.database, seed: false, logger: { ...loggerOptions(probe.config), level: 'info', stream } as never });
+    const t = await createTestApp({
+      mailer,
+      database: probe.database,
+      seed: false,
+      logger: { ...loggerOptions(probe.config), level: 'info', stream } as never,
+    });
     try {
-      const signUp = await t.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email: 'log@example.com', password: 'correct horse', accept_terms: true } });
+      const signUp = await t.app.inject({
+        method: 'POST',
+        url: '/main-api/auth/signup',
+        payload: { email: 'log@example.com', password: 'correct horse', accept_terms: true },
+      });
       const token = signUp.json().access_token as string;
-      await t.app.inject({ method: 'POST', url: '/main-api/users/me/email_verification_request', headers: { authorization: `Bearer ${token}` } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/main-api/users/me/email_verification_request',
+        headers: { authorization: `Bearer ${token}` },
+      });
       const link = sent.at(-1)!.text.match(/email_verification_token=([\w-]+)/)![1]!;
       await t.app.inject({ method: 'POST', url: `/main-api/users/me/verify_email?email_verification_token=${link}` });
       const log = lines.join('');

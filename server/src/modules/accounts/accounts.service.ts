@@ -1,3 +1,4 @@
+import { blockType, blockTypeName } from '@contracts/codes';
 import { hash, verify } from '@node-rs/argon2';
 import { latestBirthday, type SignUpBody, type UpdatePlayerBody } from '@contracts/accounts';
 import type { Config } from '../../config';
@@ -6,6 +7,7 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../li
 import type { TokenService } from '../../lib/tokens';
 import { activeBlock } from '../../plugins/auth-guard';
 import type { LivePublisher } from '../live/live.bus';
+import type { OperatorAudit } from '../operator';
 import type { AccountsRepository, PlayerRow } from './accounts.repository';
 import type { AttemptLimiter } from './attempts';
 import type { CaptchaVerifier } from './captcha';
@@ -15,6 +17,8 @@ import type { TwoFactorService } from './two-factor.service';
 
 export interface AccountsDeps {
   repo: AccountsRepository;
+  /** Blocks and unblocks are recorded here, in the transaction that changes the player (operator or self-exclusion). */
+  audit: OperatorAudit;
   tokens: TokenService;
   clock: Clock;
   config: Config;
@@ -29,6 +33,14 @@ export interface AccountsDeps {
   isActiveCurrency(code: string): Promise<boolean>;
   isActiveLanguage(code: string): Promise<boolean>;
   /** Responsible gambling hears of each sign-in (a new play session) and of session time limit changes. */
+  /**
+   * Revocations that must reach every instance at once (the live bus): the sockets of ended sign-ins close; a block
+   * ends the player's game sessions (the gateway refuses their bets everywhere).
+   */
+  revocation?: {
+    signInsEnded(playerId: string, which: { sessionIds: string[] } | { allBut: string | null }): Promise<void>;
+    endGameSessions(playerId: string): Promise<void>;
+  };
   playSession?: {
     started(playerId: string, timeLimitSeconds: number | null): Promise<void>;
     timeLimitChanged(playerId: string, seconds: number | null): Promise<void>;
@@ -49,16 +61,20 @@ export function createAccountsService(deps: AccountsDeps) {
     if (block) throw new AppError(403, 'ACCOUNTS_BLOCKED', block);
   }
   const issue = async (player: PlayerRow) => {
-    await repo.touch(player.id, clock.now());
+    const now = clock.now();
+    await repo.touch(player.id, now);
     await deps.playSession?.started(player.id, player.time_limit);
-    return bearer(await tokens.sign(player.id, player.session_version));
+    const sessionId = await repo.insertSession(player.id, new Date(now.getTime() + tokens.ttlSeconds * 1000));
+    return bearer(await tokens.sign(player.id, player.session_version, sessionId));
   };
 
   async function signUp(body: SignUpBody & { currency: string }, ip: string) {
     await deps.captcha((body as { captcha_token?: string }).captcha_token, ip);
     await deps.attempts.hit('sign-up', body.email);
-    if (!(await deps.isActiveCurrency(body.currency))) throw badRequest('ACCOUNTS_CURRENCY_UNKNOWN', `currency: '${body.currency}' is not offered`);
-    const language = body.language_code && (await deps.isActiveLanguage(body.language_code)) ? body.language_code : null;
+    if (!(await deps.isActiveCurrency(body.currency)))
+      throw badRequest('ACCOUNTS_CURRENCY_UNKNOWN', `currency: '${body.currency}' is not offered`);
+    const language =
+      body.language_code && (await deps.isActiveLanguage(body.language_code)) ? body.language_code : null;
     const created = await repo.insert({
       email: body.email,
       password_hash: await hash(body.password),
@@ -71,12 +87,28 @@ export function createAccountsService(deps: AccountsDeps) {
     return issue(created);
   }
 
-  async function signIn(form: { username: string; password: string; two_factor_code?: string; captcha_token?: string }, ip: string) {
+  async function signIn(
+    form: { username: string; password: string; two_factor_code?: string; captcha_token?: string },
+    ip: string,
+  ) {
     await deps.captcha(form.captcha_token, ip);
-    await deps.attempts.hit('sign-in', form.username);
+    // per account and address (attempts.ts): another address's wrong guesses do not lock the owner out
+    const { accountLocked, retryAfter } = await deps.attempts.hitSignIn(form.username, ip);
     const player = await repo.findByEmail(form.username);
     // the same answer and about the same work whether or not the email exists
-    const ok = player?.password_hash ? await verify(player.password_hash, form.password) : await hash(form.password).then(() => false);
+    const ok = player?.password_hash
+      ? await verify(player.password_hash, form.password)
+      : await hash(form.password).then(() => false);
+    if (accountLocked) {
+      // a guessing run from many addresses: only the right password with a right second factor gets in
+      const secondFactor =
+        ok && player?.is_2fa_enabled && form.two_factor_code
+          ? await deps.twoFactor.isRightSignInCode(player, form.two_factor_code)
+          : false;
+      if (!secondFactor) throw deps.attempts.tooMany(retryAfter);
+      refuseIfBlocked(player!);
+      return issue(player!);
+    }
     if (!player || !ok) throw new AppError(401, 'ACCOUNTS_BAD_CREDENTIALS', 'Wrong email or password');
     refuseIfBlocked(player);
     if (player.is_2fa_enabled) {
@@ -86,10 +118,26 @@ export function createAccountsService(deps: AccountsDeps) {
     return issue(player);
   }
 
+  /**
+   * A signed Telegram payload signs in once: its hash is remembered until the payload would be too old anyway
+   * (TELEGRAM_INIT_DATA_MAX_AGE_SECONDS), so a copied initData or widget payload cannot be replayed.
+   */
+  async function refuseReplay(hash: string, authDate: number) {
+    const until = new Date((authDate + config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS + 60) * 1000);
+    if (!(await deps.attempts.once('telegram-hash', hash.toLowerCase(), until)))
+      throw unauthorized('Telegram data was already used');
+  }
+
   async function signInWithTelegram(initData: string) {
     if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
-    const verified = verifyInitData(initData, deps.telegramBotToken, config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS, nowSec());
+    const verified = verifyInitData(
+      initData,
+      deps.telegramBotToken,
+      config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS,
+      nowSec(),
+    );
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
+    await refuseReplay(verified.hash, verified.authDate);
     // start_param is signed inside initData, so it is trustworthy as the referral
     const player = await findOrCreateTelegramPlayer(verified.user, verified.startParam);
     refuseIfBlocked(player);
@@ -100,7 +148,10 @@ export function createAccountsService(deps: AccountsDeps) {
   async function findOrCreateTelegramPlayer(tg: TelegramUser, startParam: string | null): Promise<PlayerRow> {
     const existing = await repo.findByTelegramId(tg.id);
     if (existing) return existing;
-    const language = tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2))) ? tg.language_code.slice(0, 2) : null;
+    const language =
+      tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2)))
+        ? tg.language_code.slice(0, 2)
+        : null;
     const player =
       (await repo.insert({
         telegram_id: String(tg.id),
@@ -119,8 +170,14 @@ export function createAccountsService(deps: AccountsDeps) {
 
   async function signInWithWidget(payload: Record<string, string | number | undefined>) {
     if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
-    const verified = verifyLoginWidget(payload, deps.telegramBotToken, config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS, nowSec());
+    const verified = verifyLoginWidget(
+      payload,
+      deps.telegramBotToken,
+      config.TELEGRAM_INIT_DATA_MAX_AGE_SECONDS,
+      nowSec(),
+    );
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
+    await refuseReplay(String(payload.hash), Number(payload.auth_date));
     // the widget signs the same profile fields the Mini App does (no language, no start_param)
     const player = await findOrCreateTelegramPlayer(verified, null);
     refuseIfBlocked(player);
@@ -143,10 +200,15 @@ export function createAccountsService(deps: AccountsDeps) {
       throw new AppError(422, 'VALIDATION_ERROR', `body/language_code: '${body.language_code}' is not offered`);
     }
     if (body.email === null && current.email !== null && current.password_hash !== null) {
-      throw new AppError(422, 'VALIDATION_ERROR', 'body/email: needed to sign in with a password, it cannot be removed');
+      throw new AppError(
+        422,
+        'VALIDATION_ERROR',
+        'body/email: needed to sign in with a password, it cannot be removed',
+      );
     }
     const { address, ...plain } = body;
-    const emailChanged = body.email !== undefined && (body.email ?? null)?.toLowerCase() !== current.email?.toLowerCase();
+    const emailChanged =
+      body.email !== undefined && (body.email ?? null)?.toLowerCase() !== current.email?.toLowerCase();
     const updated = await repo.update(playerId, {
       ...plain,
       ...(address !== undefined ? { address: address === null ? null : JSON.stringify(address) } : {}),
@@ -157,7 +219,8 @@ export function createAccountsService(deps: AccountsDeps) {
     return toPlayerView(updated, await deps.balances(updated.id, updated.currency));
   }
 
-  async function changePassword(playerId: string, oldPassword: string, newPassword: string) {
+  /** A password change keeps the sign-in that made it and ends every other one (their sockets close too). */
+  async function changePassword(playerId: string, oldPassword: string, newPassword: string, sessionId: string) {
     await deps.attempts.hit('password', playerId);
     const player = await repo.findById(playerId);
     if (!player) throw notFound('ACCOUNTS_NOT_FOUND', 'Player not found');
@@ -165,6 +228,15 @@ export function createAccountsService(deps: AccountsDeps) {
       throw badRequest('ACCOUNTS_WRONG_PASSWORD', 'old_password: the current password is wrong');
     }
     await repo.update(playerId, { password_hash: await hash(newPassword) });
+    await repo.revokeOtherSessions(playerId, sessionId, clock.now());
+    await deps.revocation?.signInsEnded(playerId, { allBut: sessionId });
+  }
+
+  /** Sign-out: the token's sign-in ends now (every instance refuses it and closes its sockets). Idempotent. */
+  async function logout(claims: { sub: string; sid: string } | null) {
+    if (!claims) return;
+    if (await repo.revokeSession(claims.sub, claims.sid, clock.now()))
+      await deps.revocation?.signInsEnded(claims.sub, { sessionIds: [claims.sid] });
   }
 
   async function newPlayers() {
@@ -177,29 +249,59 @@ export function createAccountsService(deps: AccountsDeps) {
     }));
   }
 
-  async function block(playerId: string, input: { type: 'temporary' | 'permanent'; until?: string; reason?: string }, actor: string) {
+  async function block(
+    playerId: string,
+    input: { type: 'temporary' | 'permanent'; until?: string; reason?: string },
+    actor: string,
+  ) {
     const player = await repo.findById(playerId);
     if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
     let until: Date | null = null;
     if (input.type === 'temporary') {
       until = input.until ? new Date(input.until) : null;
-      if (!until || until.getTime() <= clock.now().getTime()) throw new AppError(422, 'VALIDATION_ERROR', 'body/until: a temporary block needs an end in the future');
+      if (!until || until.getTime() <= clock.now().getTime())
+        throw new AppError(422, 'VALIDATION_ERROR', 'body/until: a temporary block needs an end in the future');
     }
-    const code = input.type === 'permanent' ? 2 : 0;
-    await repo.update(playerId, {
-      block: code, block_end: until, block_reason: input.reason ?? null,
-      // self-excluded players get no marketing, and every signed-in device is signed out
-      ...(input.reason === SELF_EXCLUSION ? { unsubscribed: true, session_version: player.session_version + 1 } : {}),
+    const code = blockType[input.type];
+    // the block and its record in one transaction
+    await repo.transaction(async (trx) => {
+      await repo.update(
+        playerId,
+        {
+          block: code,
+          block_end: until,
+          block_reason: input.reason ?? null,
+          // self-excluded players get no marketing, and every signed-in device is signed out
+          ...(input.reason === SELF_EXCLUSION
+            ? { unsubscribed: true, session_version: player.session_version + 1 }
+            : {}),
+        },
+        trx,
+      );
+      await deps.audit.record(
+        {
+          actor,
+          action: 'block',
+          playerId,
+          subject: `player:${playerId}`,
+          before: { block: player.block, block_end: player.block_end },
+          after: { block: code, block_end: until, reason: input.reason ?? null },
+        },
+        trx,
+      );
     });
-    await repo.insertOperatorAction({
-      player_id: playerId,
-      action: 'block',
-      actor,
-      old_value: JSON.stringify({ block: player.block, block_end: player.block_end }),
-      new_value: JSON.stringify({ block: code, block_end: until, reason: input.reason ?? null }),
-    });
-    const message = { type: 'user_blocked' as const, data: { type: code === 2 ? ('block_permanent' as const) : ('block_temporary' as const), time: until?.toISOString() ?? null } };
+    // game sessions launched before the block end now: the gateway refuses their bets on every instance
+    await deps.revocation?.endGameSessions(playerId);
+    const message = {
+      type: 'user_blocked' as const,
+      data: {
+        type: blockTypeName[code],
+        time: until?.toISOString() ?? null,
+      },
+    };
     await deps.live.publishToUser(playerId, message);
+    // the message closes the player's sockets (4403); a socket authenticating at this moment is checked again
+    await deps.revocation?.signInsEnded(playerId, { allBut: null });
     return { id: Number(playerId), block: code, block_end: until?.toISOString() ?? null };
   }
 
@@ -209,14 +311,34 @@ export function createAccountsService(deps: AccountsDeps) {
     if (player.block_reason === SELF_EXCLUSION && activeBlock(player, clock.now())) {
       throw conflict('ACCOUNTS_SELF_EXCLUDED', 'A self-exclusion cannot be lifted before it ends');
     }
-    await repo.update(playerId, { block: null, block_end: null, block_reason: null });
-    await repo.insertOperatorAction({
-      player_id: playerId, action: 'unblock', actor,
-      old_value: JSON.stringify({ block: player.block, block_end: player.block_end }), new_value: null,
+    await repo.transaction(async (trx) => {
+      await repo.update(playerId, { block: null, block_end: null, block_reason: null }, trx);
+      await deps.audit.record(
+        {
+          actor,
+          action: 'unblock',
+          playerId,
+          subject: `player:${playerId}`,
+          before: { block: player.block, block_end: player.block_end },
+        },
+        trx,
+      );
     });
     return { id: Number(playerId), block: null, block_end: null };
   }
 
-  return { signUp, signIn, signInWithTelegram, signInWithWidget, me, update, changePassword, newPlayers, block, unblock, operatorActions: repo.listOperatorActions };
+  return {
+    signUp,
+    signIn,
+    signInWithTelegram,
+    signInWithWidget,
+    me,
+    update,
+    changePassword,
+    logout,
+    newPlayers,
+    block,
+    unblock,
+  };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

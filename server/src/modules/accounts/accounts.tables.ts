@@ -1,3 +1,4 @@
+import type { BlockType } from '@contracts/codes';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -14,7 +15,11 @@ export interface AccPlayersTable {
   sex: 'male' | 'female' | 'other' | null;
   birthday: ColumnType<Date | null, string | null | undefined, string | null>;
   country_code: string | null;
-  address: JSONColumnType<{ city?: string; postal_code?: string; address?: string; country?: string } | null, string | null, string | null>;
+  address: JSONColumnType<
+    { city?: string; postal_code?: string; address?: string; country?: string } | null,
+    string | null,
+    string | null
+  >;
   avatar: JSONColumnType<{ image: string | null; preview: string | null } | null, string | null, string | null>;
   currency: string;
   language_code: string | null;
@@ -23,7 +28,7 @@ export interface AccPlayersTable {
   two_factor_secret: string | null;
   is_2fa_enabled: Generated<boolean>;
   two_factor_last_step: string | null;
-  block: 0 | 2 | null;
+  block: BlockType | null;
   block_end: Date | null;
   block_reason: string | null;
   time_limit: number | null;
@@ -40,7 +45,6 @@ export interface AccPlayersTable {
   last_activity: Date | null;
 }
 
-
 export interface AccOneTimeTokensTable {
   id: Generated<string>;
   player_id: string;
@@ -56,19 +60,18 @@ export interface AccAttemptCountersTable {
   window_start: Date;
   count: number;
 }
-export interface AccOperatorActionsTable {
+/** One row per sign-in; the access token's `sid`. */
+export interface AccSessionsTable {
   id: Generated<string>;
   player_id: string;
-  action: string;
-  actor: string;
-  old_value: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
-  new_value: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
   created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
 }
 
 export interface AccountsTables {
   acc_players: AccPlayersTable;
+  acc_sessions: AccSessionsTable;
   acc_one_time_tokens: AccOneTimeTokensTable;
   acc_attempt_counters: AccAttemptCountersTable;
-  acc_operator_actions: AccOperatorActionsTable;
 }

@@ -8,7 +8,11 @@ const DEFAULT_URLS = {
 
 export type CaptchaVerifier = (token: string | undefined, remoteIp: string) => Promise<void>;
 
-export function createCaptchaVerifier(options: { provider: '' | 'turnstile' | 'hcaptcha'; secret?: string; verifyUrl?: string }): CaptchaVerifier {
+export function createCaptchaVerifier(options: {
+  provider: '' | 'turnstile' | 'hcaptcha';
+  secret?: string;
+  verifyUrl?: string;
+}): CaptchaVerifier {
   if (!options.provider || !options.secret) return async () => undefined;
   const url = options.verifyUrl ?? DEFAULT_URLS[options.provider];
   const secret = options.secret;
@@ -21,6 +25,7 @@ export function createCaptchaVerifier(options: { provider: '' | 'turnstile' | 'h
       signal: AbortSignal.timeout(5000),
     });
     const body = (await res.json().catch(() => ({}))) as { success?: boolean };
-    if (!res.ok || body.success !== true) throw new AppError(400, 'ACCOUNTS_CAPTCHA_FAILED', 'captcha_token: the captcha check failed');
+    if (!res.ok || body.success !== true)
+      throw new AppError(400, 'ACCOUNTS_CAPTCHA_FAILED', 'captcha_token: the captcha check failed');
   };
 }

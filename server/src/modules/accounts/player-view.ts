@@ -1,3 +1,4 @@
+import { kycStatus } from '@contracts/codes';
 import type { Player } from '@contracts/accounts';
 import type { PlayerRow } from './accounts.repository';
 
@@ -39,7 +40,7 @@ export function toPlayerView(row: PlayerRow, money: BalanceSummary): Player {
     preferred_communication_channel: row.preferred_communication_channel,
     show_info: row.show_info,
     status_verification: 0,
-    kyc_status: 0,
+    kyc_status: kycStatus.none,
     address: row.address,
     avatar: row.avatar,
     level: row.level,

@@ -17,7 +17,10 @@ export function verifyInitData(raw: string, botToken: string, maxAgeSec: number,
   const keys = [...params.keys()];
   if (!hash || new Set(keys).size !== keys.length) return null;
   params.delete('hash');
-  const dataCheckString = [...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${k}=${v}`).join('\n');
+  const dataCheckString = [...params]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
   if (!sameHex(createHmac('sha256', secret).update(dataCheckString).digest(), hash)) return null;
   const authDate = Number(params.get('auth_date'));
@@ -29,11 +32,16 @@ export function verifyInitData(raw: string, botToken: string, maxAgeSec: number,
     return null;
   }
   if (!user || !Number.isSafeInteger(user.id)) return null;
-  return { user, authDate, startParam: params.get('start_param') };
+  return { user, authDate, hash, startParam: params.get('start_param') };
 }
 
 /** Login Widget payload: HMAC-SHA256 with key SHA256(bot token). */
-export function verifyLoginWidget(payload: Record<string, string | number | undefined>, botToken: string, maxAgeSec: number, nowSec: number) {
+export function verifyLoginWidget(
+  payload: Record<string, string | number | undefined>,
+  botToken: string,
+  maxAgeSec: number,
+  nowSec: number,
+) {
   const { hash, ...fields } = payload;
   if (typeof hash !== 'string') return null;
   const dataCheckString = Object.entries(fields)
@@ -47,7 +55,13 @@ export function verifyLoginWidget(payload: Record<string, string | number | unde
   const id = Number(fields.id);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const text = (v: string | number | undefined) => (v === undefined || v === '' ? undefined : String(v));
-  const user: TelegramUser = { id, first_name: text(fields.first_name), last_name: text(fields.last_name), username: text(fields.username), photo_url: text(fields.photo_url) };
+  const user: TelegramUser = {
+    id,
+    first_name: text(fields.first_name),
+    last_name: text(fields.last_name),
+    username: text(fields.username),
+    photo_url: text(fields.photo_url),
+  };
   return user;
 }
 

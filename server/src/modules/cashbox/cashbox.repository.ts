@@ -1,20 +1,34 @@
 import { sql, type Insertable } from 'kysely';
+import { paymentStatus } from '@contracts/codes';
 import type { Database } from '../../db/database';
+import { ledgerHasEntry } from '../wallet';
 import type { CashboxTonTransactionsTable, TonOutcome } from './cashbox.tables';
+
+/** The payment statuses as SQL literals (constants in the text, not parameters). */
+const statusSql = {
+  processing: sql.lit(paymentStatus.processing),
+  processed: sql.lit(paymentStatus.processed),
+  processedWithFee: sql.lit(paymentStatus.processedWithFee),
+  rejected: sql.lit(paymentStatus.rejected),
+  manual: sql.lit(paymentStatus.manual),
+};
 
 // All SQL of the cashbox; touches only cashbox_* tables.
 export function createCashboxRepository(db: Database) {
   return {
-    insertPayment: (v: {
-      player_id: string;
-      type: 'deposit' | 'withdrawal';
-      method: string;
-      amount_minor: bigint;
-      currency: string;
-      destination?: string;
-      ton?: { comment: string; expected_nano: bigint; rate_e9: bigint; valid_until: Date };
-    }) =>
-      db
+    insertPayment: (
+      v: {
+        player_id: string;
+        type: 'deposit' | 'withdrawal';
+        method: string;
+        amount_minor: bigint;
+        currency: string;
+        destination?: string;
+        ton?: { comment: string; expected_nano: bigint; rate_e9: bigint; valid_until: Date };
+      },
+      ex: Database = db,
+    ) =>
+      ex
         .insertInto('cashbox_payments')
         .values({
           player_id: v.player_id,
@@ -24,29 +38,48 @@ export function createCashboxRepository(db: Database) {
           amount_minor: v.amount_minor.toString(),
           destination: v.destination ?? null,
           ...(v.ton
-            ? { ton_comment: v.ton.comment, ton_expected_nano: v.ton.expected_nano.toString(), ton_rate_e9: v.ton.rate_e9.toString(), ton_valid_until: v.ton.valid_until }
+            ? {
+                ton_comment: v.ton.comment,
+                ton_expected_nano: v.ton.expected_nano.toString(),
+                ton_rate_e9: v.ton.rate_e9.toString(),
+                ton_valid_until: v.ton.valid_until,
+              }
             : {}),
         })
         .returningAll()
         .executeTakeFirstOrThrow(),
 
-    /** Only for a request that never took effect (its reservation was refused): it leaves no trace. */
-    deleteUnusedPayment: (id: string) => db.deleteFrom('cashbox_payments').where('id', '=', id).where('status', '=', 0).execute(),
-
     findPayment: (id: string) => db.selectFrom('cashbox_payments').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findByTonComment: (comment: string) => db.selectFrom('cashbox_payments').selectAll().where('ton_comment', '=', comment).executeTakeFirst(),
+    /** The payment, locked until the caller's transaction ends (a decision and its money move together). */
+    lockPayment: (id: string, trx: Database) =>
+      trx.selectFrom('cashbox_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst(),
+
+    findByTonComment: (comment: string) =>
+      db.selectFrom('cashbox_payments').selectAll().where('ton_comment', '=', comment).executeTakeFirst(),
 
     /** Moves a payment from one status to another; undefined when it was not in `from` (someone else moved it). */
-    transition: (id: string, from: number[], to: number, extra: TransitionExtra = {}) =>
-      db.updateTable('cashbox_payments').set(changes(to, extra)).where('id', '=', id).where('status', 'in', from).returningAll().executeTakeFirst(),
+    transition: (id: string, from: number[], to: number, extra: TransitionExtra = {}, ex: Database = db) =>
+      ex
+        .updateTable('cashbox_payments')
+        .set(changes(to, extra))
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .returningAll()
+        .executeTakeFirst(),
 
     /**
      * Like transition, for a TON deposit only while no chain transfer is tied to it: an expired or cancelled deposit
      * (status 3 with no transfer) is told apart from one an operator rejected after its transfer arrived.
      */
-    transitionUnpaidTon: (id: string, from: number[], to: number, extra: TransitionExtra & { playerId?: string } = {}) => {
-      let update = db.updateTable('cashbox_payments').set(changes(to, extra)).where('id', '=', id);
+    transitionUnpaidTon: (
+      id: string,
+      from: number[],
+      to: number,
+      extra: TransitionExtra & { playerId?: string } = {},
+      ex: Database = db,
+    ) => {
+      let update = ex.updateTable('cashbox_payments').set(changes(to, extra)).where('id', '=', id);
       if (extra.playerId !== undefined) update = update.where('player_id', '=', extra.playerId);
       return update
         .where('status', 'in', from)
@@ -64,9 +97,9 @@ export function createCashboxRepository(db: Database) {
     expireTonDeposits: (v: { validBefore: Date; legacyCreatedBefore: Date; reason: string; now: Date }) =>
       db
         .updateTable('cashbox_payments')
-        .set({ status: 3, reason: v.reason, updated_at: v.now })
+        .set({ status: paymentStatus.rejected, reason: v.reason, updated_at: v.now })
         .where('type', '=', 'deposit')
-        .where('status', '=', 0)
+        .where('status', '=', paymentStatus.processing)
         .where('ton_comment', 'is not', null)
         .where('ton_tx_hash', 'is', null)
         .where((eb) =>
@@ -80,16 +113,29 @@ export function createCashboxRepository(db: Database) {
 
     /** False when this processor event was already handled (the primary key decides). */
     async recordEvent(v: { method: string; event_id: string; payment_id: string; status: string }): Promise<boolean> {
-      const row = await db.insertInto('cashbox_webhook_events').values(v).onConflict((oc) => oc.columns(['method', 'event_id']).doNothing()).returning('event_id').executeTakeFirst();
+      const row = await db
+        .insertInto('cashbox_webhook_events')
+        .values(v)
+        .onConflict((oc) => oc.columns(['method', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
       return !!row;
     },
 
-    async history(playerId: string, q: { page: number; size: number; type?: 'deposit' | 'withdrawal'; status?: number }) {
+    async history(
+      playerId: string,
+      q: { page: number; size: number; type?: 'deposit' | 'withdrawal'; status?: number },
+    ) {
       let base = db.selectFrom('cashbox_payments').where('player_id', '=', playerId);
       if (q.type) base = base.where('type', '=', q.type);
       if (q.status !== undefined) base = base.where('status', '=', q.status);
       const [items, total] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute(),
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(q.size)
+          .offset((q.page - 1) * q.size)
+          .execute(),
         base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(total.n) };
@@ -97,12 +143,19 @@ export function createCashboxRepository(db: Database) {
 
     /** A chain transaction handled once: the hash is the key; a second record of the same hash is ignored. */
     recordTonTransaction: (v: Insertable<CashboxTonTransactionsTable>) =>
-      db.insertInto('cashbox_ton_transactions').values(v).onConflict((oc) => oc.column('hash').doNothing()).execute(),
+      db
+        .insertInto('cashbox_ton_transactions')
+        .values(v)
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .execute(),
 
-    findTonTransaction: (hash: string) => db.selectFrom('cashbox_ton_transactions').selectAll().where('hash', '=', hash).executeTakeFirst(),
+    findTonTransaction: (hash: string) =>
+      db.selectFrom('cashbox_ton_transactions').selectAll().where('hash', '=', hash).executeTakeFirst(),
 
     async tonCursor(account: string): Promise<string | undefined> {
-      return (await db.selectFrom('cashbox_ton_cursors').select('last_lt').where('account', '=', account).executeTakeFirst())?.last_lt;
+      return (
+        await db.selectFrom('cashbox_ton_cursors').select('last_lt').where('account', '=', account).executeTakeFirst()
+      )?.last_lt;
     },
 
     /** Moves the cursor forward only (two instances saving out of order never move it back). */
@@ -110,18 +163,75 @@ export function createCashboxRepository(db: Database) {
       db
         .insertInto('cashbox_ton_cursors')
         .values({ account, last_lt: lt })
-        .onConflict((oc) => oc.column('account').doUpdateSet({ last_lt: sql<string>`greatest(cashbox_ton_cursors.last_lt, excluded.last_lt)`, updated_at: sql<Date>`now()` }))
+        .onConflict((oc) =>
+          oc.column('account').doUpdateSet({
+            last_lt: sql<string>`greatest(cashbox_ton_cursors.last_lt, excluded.last_lt)`,
+            updated_at: sql<Date>`now()`,
+          }),
+        )
         .execute(),
 
     /** Deposits held for an operator (status 4: manual review), oldest first. */
     listHeldDeposits: () =>
-      db.selectFrom('cashbox_payments').selectAll().where('type', '=', 'deposit').where('status', '=', 4).orderBy('id').limit(500).execute(),
+      db
+        .selectFrom('cashbox_payments')
+        .selectAll()
+        .where('type', '=', 'deposit')
+        .where('status', '=', paymentStatus.manual)
+        .orderBy('id')
+        .limit(500)
+        .execute(),
 
     listTonTransactions: (outcomes: TonOutcome[]) =>
-      db.selectFrom('cashbox_ton_transactions').selectAll().where('outcome', 'in', outcomes).orderBy('lt', 'desc').limit(500).execute(),
+      db
+        .selectFrom('cashbox_ton_transactions')
+        .selectAll()
+        .where('outcome', 'in', outcomes)
+        .orderBy('lt', 'desc')
+        .limit(500)
+        .execute(),
+
+    /**
+     * Payments whose money does not match their status, as a process killed between two steps of the code before
+     * issue 13 left them (the flows are one transaction now): a withdrawal waiting with no reservation, one processed
+     * with its reservation not settled, one rejected with its reservation not released; a deposit credited in status
+     * but not in the wallet, or (processors only) in the wallet but not in status. `since`: only rows changed since.
+     */
+    async findMoneyMismatches(limit: number, since?: Date) {
+      const key = (step: string) => sql<string>`'withdrawal:' || p.id || ':' || ${step}::text`;
+      const reserved = ledgerHasEntry(key('reserve'));
+      const credited = ledgerHasEntry(sql<string>`'deposit:' || p.id`);
+      let q = db
+        .selectFrom('cashbox_payments as p')
+        .selectAll('p')
+        .select([
+          sql<boolean>`${reserved}`.as('reserved'),
+          sql<boolean>`${ledgerHasEntry(key('settle'))}`.as('settled'),
+          sql<boolean>`${ledgerHasEntry(key('release'))}`.as('released'),
+          sql<boolean>`${credited}`.as('credited'),
+        ])
+        .where(
+          sql<boolean>`(p.type = 'withdrawal' and (
+              (p.status in (${statusSql.processing}, ${statusSql.manual}) and not ${reserved}) or
+              (p.status in (${statusSql.processed}, ${statusSql.processedWithFee}) and ${reserved} and not ${ledgerHasEntry(key('settle'))}) or
+              (p.status = ${statusSql.rejected} and ${reserved} and not ${ledgerHasEntry(key('release'))})))
+            or (p.type = 'deposit' and (
+              (p.status = ${statusSql.processed} and not ${credited}) or
+              (p.status in (${statusSql.processing}, ${statusSql.rejected}) and p.ton_comment is null and ${credited})))`,
+        );
+      if (since) q = q.where('p.updated_at', '>=', since);
+      return q.orderBy('p.id').limit(limit).execute();
+    },
 
     listWithdrawals: (statuses: number[]) =>
-      db.selectFrom('cashbox_payments').selectAll().where('type', '=', 'withdrawal').where('status', 'in', statuses).orderBy('id').limit(500).execute(),
+      db
+        .selectFrom('cashbox_payments')
+        .selectAll()
+        .where('type', '=', 'withdrawal')
+        .where('status', 'in', statuses)
+        .orderBy('id')
+        .limit(500)
+        .execute(),
   };
 }
 export type CashboxRepository = ReturnType<typeof createCashboxRepository>;
@@ -144,4 +254,3 @@ function changes(to: number, extra: TransitionExtra) {
     ...(extra.ton_tx_hash !== undefined ? { ton_tx_hash: extra.ton_tx_hash } : {}),
   };
 }
-

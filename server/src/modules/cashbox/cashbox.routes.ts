@@ -1,36 +1,64 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashoutBody, cashoutResponse, depositBody, depositResponse, historyQuery, historyResponse, methodsQuery, methodsResponse, payment, paymentIdParams } from '@contracts/cashbox';
-import { errorBody } from '@contracts/common';
+import {
+  cashoutBody,
+  cashoutResponse,
+  depositBody,
+  depositResponse,
+  historyQuery,
+  historyResponse,
+  methodsQuery,
+  methodsResponse,
+  payment,
+  paymentIdParams,
+} from '@contracts/cashbox';
+import { bigIdParams, errorBody } from '@contracts/common';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { operatorGuard } from '../../plugins/operator-guard';
+import { paymentStatus, paymentStatuses } from '@contracts/codes';
+import { operatorGuard, operatorName } from '../../plugins/operator-guard';
 import type { CashboxService } from './cashbox.service';
 import { buildTonManifest, manifestOrigin } from './ton-manifest';
 
 const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
-const origin = (r: { protocol: string; host: string }) => `${r.protocol}://${r.host}`;
 
-/** Player calls under /main-api/payments. */
-export const cashboxRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; auth: AuthGuard }> = async (app, { cashbox, auth }) => {
+/**
+ * Player calls under /main-api/payments. `publicUrl(host)` is the configured site URL for that host (links are never
+ * built from request headers).
+ */
+export const cashboxRoutes: FastifyPluginAsyncZod<{
+  cashbox: CashboxService;
+  auth: AuthGuard;
+  publicUrl: (host: string) => string;
+}> = async (app, { cashbox, auth, publicUrl }) => {
   const tags = ['cashbox'];
   const me = { preHandler: auth.requirePlayer };
-  app.get('/payments/methods', { ...me, schema: { tags, querystring: methodsQuery, response: { 200: methodsResponse, ...errors } } }, (req) =>
-    cashbox.methods(req.playerId, req.query.client_type),
+  app.get(
+    '/payments/methods',
+    { ...me, schema: { tags, querystring: methodsQuery, response: { 200: methodsResponse, ...errors } } },
+    (req) => cashbox.methods(req.playerId, req.query.client_type),
   );
-  app.post('/payments/deposit', { ...me, schema: { tags, body: depositBody, response: { 200: depositResponse, ...errors } } }, (req) =>
-    cashbox.deposit(req.playerId, req.body, origin(req)),
+  app.post(
+    '/payments/deposit',
+    { ...me, schema: { tags, body: depositBody, response: { 200: depositResponse, ...errors } } },
+    (req) => cashbox.deposit(req.playerId, req.body, publicUrl(req.host)),
   );
-  app.post('/payments/cashout', { ...me, schema: { tags, body: cashoutBody, response: { 200: cashoutResponse, ...errors } } }, (req) =>
-    cashbox.cashout(req.playerId, req.body),
+  app.post(
+    '/payments/cashout',
+    { ...me, schema: { tags, body: cashoutBody, response: { 200: cashoutResponse, ...errors } } },
+    (req) => cashbox.cashout(req.playerId, req.body),
   );
-  app.get('/payments/history', { ...me, schema: { tags, querystring: historyQuery, response: { 200: historyResponse, ...errors } } }, (req) =>
-    cashbox.history(req.playerId, req.query),
+  app.get(
+    '/payments/history',
+    { ...me, schema: { tags, querystring: historyQuery, response: { 200: historyResponse, ...errors } } },
+    (req) => cashbox.history(req.playerId, req.query),
   );
   // the wallet refused to send a TON deposit's transfer: the player's app closes the deposit at once
-  app.post('/payments/:id/cancel', { ...me, schema: { tags, params: paymentIdParams, response: { 200: payment, ...errors } } }, (req) =>
-    cashbox.cancelTonDeposit(req.playerId, req.params.id),
+  app.post(
+    '/payments/:id/cancel',
+    { ...me, schema: { tags, params: paymentIdParams, response: { 200: payment, ...errors } } },
+    (req) => cashbox.cancelTonDeposit(req.playerId, req.params.id),
   );
 };
 
@@ -38,10 +66,14 @@ export const cashboxRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; aut
 export async function cashboxWebhookRoutes(app: FastifyInstance, { cashbox }: { cashbox: CashboxService }) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  app.post<{ Params: { method: string } }>('/main-api/payments/webhook/:method', { schema: { hide: true }, config: { rateLimit: false } }, async (req) => {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    return cashbox.handleWebhook(req.params.method, raw, req.headers);
-  });
+  app.post<{ Params: { method: string } }>(
+    '/main-api/payments/webhook/:method',
+    { schema: { hide: true }, config: { rateLimit: false } },
+    async (req) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      return cashbox.handleWebhook(req.params.method, raw, req.headers);
+    },
+  );
 }
 
 /**
@@ -49,45 +81,102 @@ export async function cashboxWebhookRoutes(app: FastifyInstance, { cashbox }: { 
  * the choice is signed and posted to the webhook route exactly as a processor would, then the payer returns to the
  * site with `payment_status`.
  */
-export async function sandboxCheckoutRoutes(app: FastifyInstance, { sandbox }: { sandbox: { sign(body: string): string } }) {
-  app.get<{ Params: { id: string } }>('/sandbox-pay/:id', { schema: { hide: true } }, async (req, reply) => {
-    const id = Number(req.params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) return reply.code(404).type('text/plain').send('No such payment');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(checkoutPage(id));
-  });
-  app.post<{ Params: { id: string }; Body: { status?: string } }>('/sandbox-pay/:id', { schema: { hide: true } }, async (req, reply) => {
-    const status = req.body?.status;
-    if (status !== 'success' && status !== 'pending' && status !== 'failed') return reply.code(400).type('text/plain').send('Choose success, pending or failed');
-    const body = JSON.stringify({ event_id: randomUUID(), payment_id: Number(req.params.id), status });
-    const signature = sandbox.sign(body);
-    const res = await app.inject({ method: 'POST', url: '/main-api/payments/webhook/sandbox', headers: { 'content-type': 'application/json', 'x-signature': signature }, payload: body });
-    if (res.statusCode >= 400) return reply.code(res.statusCode).type('text/plain').send(`The sandbox processor refused it: ${res.body}`);
-    return reply.redirect(`/?payment_status=${status}`);
-  });
+export async function sandboxCheckoutRoutes(
+  app: FastifyInstance,
+  { sandbox }: { sandbox: { sign(body: string): string; checkoutToken(paymentId: string | number): string } },
+) {
+  // /sandbox-pay/{id}/{token}: the token is the payment's signature, handed only to the payer (deposit's redirect_url)
+  const paymentOf = (params: { id: string; token: string }): number | null => {
+    const id = Number(params.id);
+    if (!/^[1-9]\d{0,15}$/.test(params.id) || !Number.isSafeInteger(id)) return null;
+    const given = Buffer.from(params.token);
+    const expected = Buffer.from(sandbox.checkoutToken(id));
+    return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  };
+  app.get<{ Params: { id: string; token: string } }>(
+    '/sandbox-pay/:id/:token',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const id = paymentOf(req.params);
+      if (id === null) return reply.code(404).type('text/plain').send('No such payment');
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(checkoutPage(id));
+    },
+  );
+  app.post<{ Params: { id: string; token: string }; Body: { status?: string } }>(
+    '/sandbox-pay/:id/:token',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const id = paymentOf(req.params);
+      if (id === null) return reply.code(404).type('text/plain').send('No such payment');
+      const status = req.body?.status;
+      if (status !== 'success' && status !== 'pending' && status !== 'failed')
+        return reply.code(400).type('text/plain').send('Choose success, pending or failed');
+      const body = JSON.stringify({ event_id: randomUUID(), payment_id: id, status });
+      const signature = sandbox.sign(body);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/main-api/payments/webhook/sandbox',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        payload: body,
+      });
+      if (res.statusCode >= 400)
+        return reply.code(res.statusCode).type('text/plain').send(`The sandbox processor refused it: ${res.body}`);
+      return reply.redirect(`/?payment_status=${status}`);
+    },
+  );
 }
 
 /** Operator calls under /ops-api: withdrawal decisions, and TON deposits held for review. */
-export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; opsToken: string }> = async (app, { cashbox, opsToken }) => {
+export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; opsToken: string }> = async (
+  app,
+  { cashbox, opsToken },
+) => {
   app.addHook('onRequest', operatorGuard(opsToken));
   const tags = ['operator'];
-  const params = z.object({ id: z.string().regex(/^\d+$/) });
-  app.get('/withdrawals', { schema: { tags, querystring: z.object({ status: z.coerce.number().int().min(0).max(4).optional() }) } }, (req) =>
-    cashbox.listWithdrawals(req.query.status === undefined ? [0, 4] : [req.query.status]),
+  const params = bigIdParams('a payment id');
+  app.get(
+    '/withdrawals',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          status: z.coerce
+            .number()
+            .int()
+            .refine((n) => (paymentStatuses as readonly number[]).includes(n), 'a payment status 0-4')
+            .optional(),
+        }),
+      },
+    },
+    (req) =>
+      cashbox.listWithdrawals(
+        req.query.status === undefined ? [paymentStatus.processing, paymentStatus.manual] : [req.query.status],
+      ),
   );
-  app.post('/withdrawals/:id/approve', { schema: { tags, params, body: z.object({ fee: z.number().nonnegative().optional() }).default({}) } }, (req) =>
-    cashbox.decideWithdrawal(req.params.id, { action: 'approve', fee: req.body.fee }),
+  app.post(
+    '/withdrawals/:id/approve',
+    { schema: { tags, params, body: z.object({ fee: z.number().nonnegative().optional() }).default({}) } },
+    (req) => cashbox.decideWithdrawal(req.params.id, { action: 'approve', fee: req.body.fee }, operatorName(req)),
   );
-  app.post('/withdrawals/:id/reject', { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } }, (req) =>
-    cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }),
+  app.post(
+    '/withdrawals/:id/reject',
+    { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } },
+    (req) => cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
   );
-  app.post('/withdrawals/:id/manual', { schema: { tags, params } }, (req) => cashbox.decideWithdrawal(req.params.id, { action: 'manual' }));
+  app.post('/withdrawals/:id/manual', { schema: { tags, params } }, (req) =>
+    cashbox.decideWithdrawal(req.params.id, { action: 'manual' }, operatorName(req)),
+  );
   // TON deposits held for review (underpayments) and chain transfers that named no open deposit
   app.get('/ton/held', { schema: { tags } }, () => cashbox.listHeldTon());
-  app.post('/deposits/:id/credit', { schema: { tags, params, body: z.object({ amount: z.number().positive().optional() }).default({}) } }, (req) =>
-    cashbox.decideDeposit(req.params.id, { action: 'credit', amount: req.body.amount }),
+  app.post(
+    '/deposits/:id/credit',
+    { schema: { tags, params, body: z.object({ amount: z.number().positive().optional() }).default({}) } },
+    (req) => cashbox.decideDeposit(req.params.id, { action: 'credit', amount: req.body.amount }, operatorName(req)),
   );
-  app.post('/deposits/:id/reject', { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } }, (req) =>
-    cashbox.decideDeposit(req.params.id, { action: 'reject', reason: req.body.reason }),
+  app.post(
+    '/deposits/:id/reject',
+    { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } },
+    (req) => cashbox.decideDeposit(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
   );
 };
 
@@ -111,12 +200,23 @@ form{display:flex;flex-direction:column;gap:12px;margin-top:24px}button{color:#f
  */
 export async function tonManifestRoutes(
   app: FastifyInstance,
-  options: { brand(host: string): Promise<{ name: string; icon: string | null } | null>; hasMediaFile(path: string): boolean; publicUrl?: string; privacyUrl?: string },
+  options: {
+    brand(host: string): Promise<{ name: string; icon: string | null } | null>;
+    hasMediaFile(path: string): boolean;
+    publicUrl: (host: string) => string;
+    privacyUrl?: string;
+  },
 ) {
   app.get('/tonconnect-manifest.json', { schema: { hide: true } }, async (req, reply) => {
     const manifest = buildTonManifest({
-      origin: manifestOrigin(req, options.publicUrl), brand: await options.brand(req.host), hasMediaFile: options.hasMediaFile, privacyUrl: options.privacyUrl,
+      origin: manifestOrigin(req.host, options.publicUrl),
+      brand: await options.brand(req.host),
+      hasMediaFile: options.hasMediaFile,
+      privacyUrl: options.privacyUrl,
     });
-    return reply.header('Access-Control-Allow-Origin', '*').header('Cache-Control', 'public, max-age=300').send(manifest);
+    return reply
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(manifest);
   });
 }

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { ClientType, Payment, PaymentMethod, TonTransfer } from '@contracts/cashbox';
+import { paymentStatus } from '@contracts/codes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toDecimalString, toMajor, toMinor } from '../../lib/money';
 import type { LivePublisher } from '../live/live.bus';
 import type { PlayerNotifier } from '../notifications';
+import type { OperatorAudit } from '../operator';
 import type { WalletService } from '../wallet';
 import type { CashboxRepository, PaymentRow } from './cashbox.repository';
 import type { PaymentProcessor } from './processors';
@@ -15,6 +17,15 @@ export interface DepositPolicy {
   check(playerId: string, amountMinor: bigint, currency: string): Promise<void>;
 }
 export const allowAllDeposits: DepositPolicy = { check: async () => undefined };
+
+/**
+ * Asked before a withdrawal reserves anything (KYC fills it in: verified identity before a cash-out): throws an
+ * AppError to refuse, and then nothing is recorded or reserved. Pure checks, no tickets: a refusal needs no undo.
+ * The cashbox asks its list in order; all must admit (docs/decisions/015-bet-and-cashout-policies.md).
+ */
+export interface CashoutPolicy {
+  check(playerId: string, amountMinor: bigint, currency: string): Promise<void>;
+}
 
 /** TON deposits to one house wallet; rates are the player's currency (major units) per 1 TON, times 10^9. */
 export interface TonDepositSettings {
@@ -37,6 +48,10 @@ export interface CashboxDeps {
   live: LivePublisher;
   notifier: Pick<PlayerNotifier, 'notify'>;
   depositPolicy: DepositPolicy;
+  /** Operators' decisions on payments are recorded here, in the transaction that applies them. */
+  audit: OperatorAudit;
+  /** Asked, in order, before a withdrawal reserves money; none: every withdrawal may go ahead. */
+  cashoutPolicies?: readonly CashoutPolicy[];
   digits(currency: string): Promise<number>;
   playerCurrency(playerId: string): Promise<string>;
   limits: { minDeposit: number; maxDeposit: number; minWithdrawal: number; maxWithdrawal: number };
@@ -48,6 +63,10 @@ export interface CashboxDeps {
   log: { warn(o: object, m: string): void };
 }
 
+/** Why the recovery sweep closed a withdrawal: the process died before its reservation; nothing was taken. */
+export const RESERVATION_NEVER_MADE = 'failed: the request did not complete; nothing was reserved';
+const reserveKey = (paymentId: string) => `withdrawal:${paymentId}:reserve`;
+
 const platformName: Record<ClientType, string> = { web: 'the website', telegram: 'the Telegram app' };
 
 // Deposits and withdrawals. Money moves only through the wallet; a deposit is credited only on a verified processor
@@ -55,6 +74,7 @@ const platformName: Record<ClientType, string> = { web: 'the website', telegram:
 export function createCashboxService(deps: CashboxDeps) {
   const { repo, wallet } = deps;
   const random = deps.random ?? randomBytes;
+  let fullSweepDone = false;
 
   async function methodsFor(playerId: string, clientType: ClientType | 'any'): Promise<PaymentMethod[]> {
     const currency = await deps.playerCurrency(playerId);
@@ -64,12 +84,28 @@ export function createCashboxService(deps: CashboxDeps) {
     const list: PaymentMethod[] = [];
     for (const p of deps.processors) {
       if (clientType !== 'any' && !p.platforms.includes(clientType)) continue;
-      list.push({ id: p.id, name: p.name, kind: p.isTest ? 'sandbox' : 'processor', is_test: p.isTest, currency, deposit, withdrawal });
+      list.push({
+        id: p.id,
+        name: p.name,
+        kind: p.isTest ? 'sandbox' : 'processor',
+        is_test: p.isTest,
+        currency,
+        deposit,
+        withdrawal,
+      });
     }
     // TON works everywhere, for players whose currency has a rate
     if (deps.ton?.rates.has(currency)) {
       const testnet = deps.ton.network === 'testnet';
-      list.push({ id: 'ton', name: testnet ? 'TON (testnet)' : 'TON', kind: 'ton', is_test: testnet, currency, deposit, withdrawal });
+      list.push({
+        id: 'ton',
+        name: testnet ? 'TON (testnet)' : 'TON',
+        kind: 'ton',
+        is_test: testnet,
+        currency,
+        deposit,
+        withdrawal,
+      });
     }
     return list;
   }
@@ -78,21 +114,35 @@ export function createCashboxService(deps: CashboxDeps) {
     const here = (await methodsFor(playerId, clientType)).find((x) => x.id === method);
     if (here) return here;
     if ((await methodsFor(playerId, 'any')).some((x) => x.id === method)) {
-      throw badRequest('CASHBOX_METHOD_NOT_ON_PLATFORM', `method: '${method}' is not offered in ${platformName[clientType]}`);
+      throw badRequest(
+        'CASHBOX_METHOD_NOT_ON_PLATFORM',
+        `method: '${method}' is not offered in ${platformName[clientType]}`,
+      );
     }
     throw badRequest('CASHBOX_METHOD_UNAVAILABLE', `method: '${method}' is not offered here`);
   }
 
   async function accountCurrency(playerId: string, claimed: string | undefined, what: string) {
     const currency = await deps.playerCurrency(playerId);
-    if (claimed && claimed !== currency) throw badRequest('CASHBOX_WRONG_CURRENCY', `currency: your account is in ${currency}; ${what}s are taken in ${currency} only`);
+    if (claimed && claimed !== currency)
+      throw badRequest(
+        'CASHBOX_WRONG_CURRENCY',
+        `currency: your account is in ${currency}; ${what}s are taken in ${currency} only`,
+      );
     return currency;
   }
 
-  async function minorAmount(amount: number, currency: string, range: { min: number; max: number } | null, what: string) {
+  async function minorAmount(
+    amount: number,
+    currency: string,
+    range: { min: number; max: number } | null,
+    what: string,
+  ) {
     if (!range) throw badRequest('CASHBOX_METHOD_UNAVAILABLE', `this method does not take ${what}s`);
-    if (amount < range.min) throw badRequest('CASHBOX_BELOW_MINIMUM', `amount: the minimum ${what} is ${range.min} ${currency}`);
-    if (amount > range.max) throw badRequest('CASHBOX_ABOVE_MAXIMUM', `amount: the maximum ${what} is ${range.max} ${currency}`);
+    if (amount < range.min)
+      throw badRequest('CASHBOX_BELOW_MINIMUM', `amount: the minimum ${what} is ${range.min} ${currency}`);
+    if (amount > range.max)
+      throw badRequest('CASHBOX_ABOVE_MAXIMUM', `amount: the maximum ${what} is ${range.max} ${currency}`);
     try {
       return toMinor(amount, await deps.digits(currency));
     } catch {
@@ -103,9 +153,17 @@ export function createCashboxService(deps: CashboxDeps) {
   async function view(p: PaymentRow): Promise<Payment> {
     const digits = await deps.digits(p.currency);
     return {
-      id: Number(p.id), type: p.type, method: p.method, amount: toMajor(BigInt(p.amount_minor), digits), fee: toMajor(BigInt(p.fee_minor), digits),
-      currency: p.currency, status: p.status, destination: p.destination, reason: p.reason,
-      created_at: p.created_at.toISOString(), updated_at: p.updated_at.toISOString(),
+      id: Number(p.id),
+      type: p.type,
+      method: p.method,
+      amount: toMajor(BigInt(p.amount_minor), digits),
+      fee: toMajor(BigInt(p.fee_minor), digits),
+      currency: p.currency,
+      status: p.status,
+      destination: p.destination,
+      reason: p.reason,
+      created_at: p.created_at.toISOString(),
+      updated_at: p.updated_at.toISOString(),
     };
   }
 
@@ -113,7 +171,13 @@ export function createCashboxService(deps: CashboxDeps) {
   async function publishStatus(p: PaymentRow) {
     await deps.live.publishToUser(p.player_id, {
       type: 'notification',
-      data: { id: `payment:${p.id}:${p.status}`, kind: 'payment_status', payment_id: Number(p.id), payment_type: p.type, status: p.status },
+      data: {
+        id: `payment:${p.id}:${p.status}`,
+        kind: 'payment_status',
+        payment_id: Number(p.id),
+        payment_type: p.type,
+        status: p.status,
+      },
     });
   }
 
@@ -124,7 +188,11 @@ export function createCashboxService(deps: CashboxDeps) {
     const comment = `dep:${random(6).toString('hex')}`;
     const validUntil = Math.floor(deps.clock.now().getTime() / 1000) + ton.transferTtlSeconds;
     const p = await repo.insertPayment({
-      player_id: playerId, type: 'deposit', method: 'ton', amount_minor: amountMinor, currency,
+      player_id: playerId,
+      type: 'deposit',
+      method: 'ton',
+      amount_minor: amountMinor,
+      currency,
       ton: { comment, expected_nano: expected, rate_e9: rate, valid_until: new Date(validUntil * 1000) },
     });
     const transfer: TonTransfer = {
@@ -142,19 +210,36 @@ export function createCashboxService(deps: CashboxDeps) {
   return {
     methods: (playerId: string, clientType: ClientType) => methodsFor(playerId, clientType),
 
-    async deposit(playerId: string, body: { method: string; amount: number; currency?: string; client_type: ClientType }, origin: string) {
+    async deposit(
+      playerId: string,
+      body: { method: string; amount: number; currency?: string; client_type: ClientType },
+      origin: string,
+    ) {
       const currency = await accountCurrency(playerId, body.currency, 'deposit');
       const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.deposit, 'deposit');
       await deps.depositPolicy.check(playerId, amountMinor, currency);
       if (method.kind === 'ton') return tonDeposit(playerId, currency, amountMinor);
       const processor = deps.processors.find((x) => x.id === method.id)!;
-      const p = await repo.insertPayment({ player_id: playerId, type: 'deposit', method: method.id, amount_minor: amountMinor, currency });
-      return { payment_id: Number(p.id), status: p.status, redirect_url: processor.checkoutUrl({ id: p.id, amountMinor, currency }, origin) };
+      const p = await repo.insertPayment({
+        player_id: playerId,
+        type: 'deposit',
+        method: method.id,
+        amount_minor: amountMinor,
+        currency,
+      });
+      return {
+        payment_id: Number(p.id),
+        status: p.status,
+        redirect_url: processor.checkoutUrl({ id: p.id, amountMinor, currency }, origin),
+      };
     },
 
     /** A withdrawal request: the amount is reserved at once, or nothing is recorded at all. */
-    async cashout(playerId: string, body: { method: string; amount: number; currency?: string; destination: string; client_type: ClientType }) {
+    async cashout(
+      playerId: string,
+      body: { method: string; amount: number; currency?: string; destination: string; client_type: ClientType },
+    ) {
       const currency = await accountCurrency(playerId, body.currency, 'withdrawal');
       const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.withdrawal, 'withdrawal');
@@ -163,16 +248,36 @@ export function createCashboxService(deps: CashboxDeps) {
         const address = parseTonAddress(destination, deps.ton!.network);
         if ('problem' in address) throw badRequest('CASHBOX_BAD_ADDRESS', `destination: ${address.problem}`);
       }
-      const available = async () => `amount: at most ${toDecimalString((await wallet.balances(playerId))?.real ?? 0n, await deps.digits(currency))} ${currency} is available for withdrawal`;
+      for (const policy of deps.cashoutPolicies ?? []) await policy.check(playerId, amountMinor, currency);
+      const available = async () =>
+        `amount: at most ${toDecimalString((await wallet.balances(playerId))?.real ?? 0n, await deps.digits(currency))} ${currency} is available for withdrawal`;
       const balance = await wallet.balances(playerId);
       if (!balance || balance.real < amountMinor) throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', await available());
-      const p = await repo.insertPayment({ player_id: playerId, type: 'withdrawal', method: method.id, amount_minor: amountMinor, currency, destination });
+      let p: PaymentRow;
       try {
-        await wallet.reserveWithdrawal({ playerId, currency, key: `withdrawal:${p.id}:reserve`, reference: { type: 'payment', id: p.id } }, amountMinor);
+        // the payment and its reservation commit together or not at all (a crash in between leaves neither)
+        p = await wallet.transaction(async (w) => {
+          const row = await repo.insertPayment(
+            {
+              player_id: playerId,
+              type: 'withdrawal',
+              method: method.id,
+              amount_minor: amountMinor,
+              currency,
+              destination,
+            },
+            w.trx,
+          );
+          await w.reserveWithdrawal(
+            { playerId, currency, key: reserveKey(row.id), reference: { type: 'payment', id: row.id } },
+            amountMinor,
+          );
+          return row;
+        });
       } catch (err) {
         // spent in between (a bet, another withdrawal): the request never took effect
-        await repo.deleteUnusedPayment(p.id);
-        if ((err as AppError).code === 'WALLET_INSUFFICIENT_FUNDS') throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', await available());
+        if ((err as AppError).code === 'WALLET_INSUFFICIENT_FUNDS')
+          throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', await available());
         throw err;
       }
       return { payment_id: Number(p.id), status: p.status };
@@ -187,14 +292,19 @@ export function createCashboxService(deps: CashboxDeps) {
       const p = await repo.findPayment(id);
       // another player's payment is as unknown as a missing one
       if (!p || p.player_id !== playerId) throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No payment ${id}`);
-      if (p.type !== 'deposit' || !p.ton_comment) throw new AppError(409, 'CASHBOX_NOT_CANCELLABLE', 'Only a TON deposit can be cancelled');
-      const moved = await repo.transitionUnpaidTon(id, [0], 3, { reason: TON_CANCELLED_REASON, playerId });
+      if (p.type !== 'deposit' || !p.ton_comment)
+        throw new AppError(409, 'CASHBOX_NOT_CANCELLABLE', 'Only a TON deposit can be cancelled');
+      const moved = await repo.transitionUnpaidTon(id, [paymentStatus.processing], paymentStatus.rejected, {
+        reason: TON_CANCELLED_REASON,
+        playerId,
+      });
       if (moved) {
         await publishStatus(moved);
         return view(moved);
       }
       const now = (await repo.findPayment(id)) ?? p;
-      if (now.status === 3 && now.reason === TON_CANCELLED_REASON && !now.ton_tx_hash) return view(now);
+      if (now.status === paymentStatus.rejected && now.reason === TON_CANCELLED_REASON && !now.ton_tx_hash)
+        return view(now);
       throw new AppError(409, 'CASHBOX_NOT_CANCELLABLE', 'The deposit is no longer waiting for its transfer');
     },
 
@@ -208,14 +318,28 @@ export function createCashboxService(deps: CashboxDeps) {
       const now = deps.clock.now();
       const validBefore = new Date(now.getTime() - deps.ton.expiryGraceSeconds * 1000);
       const legacyCreatedBefore = new Date(validBefore.getTime() - deps.ton.transferTtlSeconds * 1000);
-      const expired = await repo.expireTonDeposits({ validBefore, legacyCreatedBefore, reason: TON_EXPIRED_REASON, now });
+      const expired = await repo.expireTonDeposits({
+        validBefore,
+        legacyCreatedBefore,
+        reason: TON_EXPIRED_REASON,
+        now,
+      });
       for (const p of expired) await publishStatus(p);
       return expired.length;
     },
 
-    async history(playerId: string, q: { page: number; size: number; type?: 'deposit' | 'withdrawal'; status?: number }) {
+    async history(
+      playerId: string,
+      q: { page: number; size: number; type?: 'deposit' | 'withdrawal'; status?: number },
+    ) {
       const { items, total } = await repo.history(playerId, q);
-      return { items: await Promise.all(items.map(view)), total, size: q.size, page: q.page, pages: Math.max(1, Math.ceil(total / q.size)) };
+      return {
+        items: await Promise.all(items.map(view)),
+        total,
+        size: q.size,
+        page: q.page,
+        pages: Math.max(1, Math.ceil(total / q.size)),
+      };
     },
 
     /** A processor event, verified over the exact raw bytes, applied once per payment whatever the number of events. */
@@ -225,23 +349,46 @@ export function createCashboxService(deps: CashboxDeps) {
       if (!processor.verify(raw, headers)) throw new AppError(401, 'CASHBOX_BAD_SIGNATURE', 'Bad signature');
       const event = processor.parseEvent(raw);
       const payment = await repo.findPayment(String(event.payment_id));
-      if (!payment || payment.type !== 'deposit' || payment.method !== method) throw notFound('CASHBOX_UNKNOWN_PAYMENT', 'No such deposit');
+      if (!payment || payment.type !== 'deposit' || payment.method !== method)
+        throw notFound('CASHBOX_UNKNOWN_PAYMENT', 'No such deposit');
       // The event log is an audit trail, not a gate: a process killed between recording an event and crediting
       // must finish the work when the processor retries. The credit (wallet key) and the status change (from-state
       // guard) are idempotent themselves, so running them again is safe.
-      const firstTime = await repo.recordEvent({ method, event_id: event.event_id, payment_id: payment.id, status: event.status });
+      const firstTime = await repo.recordEvent({
+        method,
+        event_id: event.event_id,
+        payment_id: payment.id,
+        status: event.status,
+      });
       if (event.status === 'success') {
-        const credit = await wallet.creditDeposit(
-          { playerId: payment.player_id, currency: payment.currency, key: `deposit:${payment.id}`, reference: { type: 'payment', id: payment.id } },
-          BigInt(payment.amount_minor),
-        );
-        const moved = await repo.transition(payment.id, [0, 3], 1);
+        // the status and the credit in one transaction (the payment row first, then the account: one lock order)
+        const { credit, moved } = await wallet.transaction(async (w) => {
+          const moved = await repo.transition(
+            payment.id,
+            [paymentStatus.processing, paymentStatus.rejected],
+            paymentStatus.processed,
+            {},
+            w.trx,
+          );
+          const credit = await w.creditDeposit(
+            {
+              playerId: payment.player_id,
+              currency: payment.currency,
+              key: `deposit:${payment.id}`,
+              reference: { type: 'payment', id: payment.id },
+            },
+            BigInt(payment.amount_minor),
+          );
+          return { credit, moved };
+        });
         if (moved) await publishStatus(moved);
         if (!credit.repeated) await notifyCredited(payment.player_id, BigInt(payment.amount_minor), payment.currency);
         return { applied: firstTime && !credit.repeated };
       }
       if (event.status === 'failed') {
-        const moved = await repo.transition(payment.id, [0], 3, { reason: 'declined by the processor' });
+        const moved = await repo.transition(payment.id, [paymentStatus.processing], paymentStatus.rejected, {
+          reason: 'declined by the processor',
+        });
         if (moved) await publishStatus(moved);
         return { applied: firstTime && !!moved };
       }
@@ -249,54 +396,124 @@ export function createCashboxService(deps: CashboxDeps) {
     },
 
     async listWithdrawals(statuses: number[]) {
-      return Promise.all((await repo.listWithdrawals(statuses)).map(async (p) => ({ ...(await view(p)), player_id: Number(p.player_id) })));
+      return Promise.all(
+        (await repo.listWithdrawals(statuses)).map(async (p) => ({
+          ...(await view(p)),
+          player_id: Number(p.player_id),
+        })),
+      );
     },
 
     /**
      * Operator decisions on a withdrawal: processed (with an optional fee kept from the amount), rejected (money
      * back), manual. Repeating the same decision finishes it (safe after a crash); another decision is refused.
      */
-    async decideWithdrawal(id: string, decision: { action: 'approve'; fee?: number } | { action: 'reject'; reason: string } | { action: 'manual' }) {
-      const p = await repo.findPayment(id);
-      if (!p || p.type !== 'withdrawal') throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No withdrawal ${id}`);
-      const op = (step: string) => ({ playerId: p.player_id, currency: p.currency, key: `withdrawal:${p.id}:${step}`, reference: { type: 'payment', id: p.id } });
-      const amount = BigInt(p.amount_minor);
-      const digits = await deps.digits(p.currency);
-      const decided = () => new AppError(409, 'CASHBOX_ALREADY_DECIDED', `The withdrawal is already ${['processing', 'processed', 'processed with a fee', 'rejected', 'manual'][p.status]}`);
-      if (decision.action === 'manual') {
-        const moved = await repo.transition(id, [0], 4);
-        if (!moved) {
-          if (p.status === 4) return view(p);
-          throw decided();
-        }
-        await publishStatus(moved);
-        return view(moved);
-      }
+    async decideWithdrawal(
+      id: string,
+      decision: { action: 'approve'; fee?: number } | { action: 'reject'; reason: string } | { action: 'manual' },
+      actor: string,
+    ) {
+      const known = await repo.findPayment(id);
+      if (!known || known.type !== 'withdrawal') throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No withdrawal ${id}`);
+      const amount = BigInt(known.amount_minor);
+      const digits = await deps.digits(known.currency);
+      let fee = 0n;
       if (decision.action === 'approve') {
-        let fee: bigint;
         try {
           fee = decision.fee ? toMinor(decision.fee, digits) : 0n;
         } catch {
-          throw badRequest('CASHBOX_BAD_FEE', `fee: too many decimal places for ${p.currency}`);
+          throw badRequest('CASHBOX_BAD_FEE', `fee: too many decimal places for ${known.currency}`);
         }
         if (fee < 0n || fee >= amount) throw badRequest('CASHBOX_BAD_FEE', 'fee: must be less than the amount');
-        const moved = await repo.transition(id, [0, 4], fee > 0n ? 2 : 1, { fee_minor: fee });
-        if (!moved && p.status !== 1 && p.status !== 2) throw decided();
-        const settled = await wallet.settleWithdrawal(op('settle'), amount);
-        if (moved) await publishStatus(moved);
-        if (!settled.repeated) {
-          await deps.notifier.notify(p.player_id, { type: 'withdrawal_processed', amount: `${toDecimalString(amount - fee, digits)} ${p.currency}` }).catch((err) => deps.log.warn({ err }, 'withdrawal notification failed'));
+      }
+      // the status change and the money in one transaction, the payment locked first: a crash leaves both or neither
+      const outcome = await wallet.transaction(async (w) => {
+        const p = (await repo.lockPayment(id, w.trx))!;
+        const op = (step: string) => ({
+          playerId: p.player_id,
+          currency: p.currency,
+          key: `withdrawal:${p.id}:${step}`,
+          reference: { type: 'payment', id: p.id },
+        });
+        const decided = () =>
+          new AppError(
+            409,
+            'CASHBOX_ALREADY_DECIDED',
+            `The withdrawal is already ${['processing', 'processed', 'processed with a fee', 'rejected', 'manual'][p.status]}`,
+          );
+        // never settle or "return" money that was not reserved: it would come out of the player's other withdrawals
+        if (!(await w.entry(reserveKey(p.id))))
+          throw new AppError(
+            409,
+            'CASHBOX_RESERVATION_MISSING',
+            `Withdrawal ${id} has no reservation in the wallet: nothing can be settled or returned`,
+          );
+        // the decision's record commits with it; a repeat that changed nothing records nothing
+        const record = (row: PaymentRow) =>
+          deps.audit.record(
+            {
+              actor,
+              action: `withdrawal_${decision.action}`,
+              playerId: row.player_id,
+              subject: `payment:${row.id}`,
+              before: { status: p.status },
+              after: {
+                status: row.status,
+                ...(decision.action === 'approve' ? { fee_minor: row.fee_minor } : {}),
+                ...(decision.action === 'reject' ? { reason: decision.reason } : {}),
+              },
+            },
+            w.trx,
+          );
+        if (decision.action === 'manual') {
+          if (p.status === paymentStatus.manual) return { row: p, moved: false, money: undefined };
+          const moved = await repo.transition(id, [paymentStatus.processing], paymentStatus.manual, {}, w.trx);
+          if (!moved) throw decided();
+          await record(moved);
+          return { row: moved, moved: true, money: undefined };
         }
-        return view(moved ?? p);
+        const approve = decision.action === 'approve';
+        const repeat = approve
+          ? p.status === paymentStatus.processed || p.status === paymentStatus.processedWithFee
+          : p.status === paymentStatus.rejected;
+        let moved: PaymentRow | undefined;
+        if (!repeat) {
+          if (p.status !== paymentStatus.processing && p.status !== paymentStatus.manual) throw decided();
+          moved = approve
+            ? await repo.transition(
+                id,
+                [paymentStatus.processing, paymentStatus.manual],
+                fee > 0n ? paymentStatus.processedWithFee : paymentStatus.processed,
+                { fee_minor: fee },
+                w.trx,
+              )
+            : await repo.transition(
+                id,
+                [paymentStatus.processing, paymentStatus.manual],
+                paymentStatus.rejected,
+                { reason: decision.reason },
+                w.trx,
+              );
+        }
+        const money = approve
+          ? await w.settleWithdrawal(op('settle'), amount)
+          : await w.releaseWithdrawal(op('release'), amount);
+        if (moved) await record(moved);
+        return { row: moved ?? p, moved: !!moved, money };
+      });
+      const { row } = outcome;
+      if (outcome.moved) await publishStatus(row);
+      if (outcome.money && !outcome.money.repeated) {
+        const approved = decision.action === 'approve';
+        await deps.notifier
+          .notify(row.player_id, {
+            type: 'withdrawal_processed',
+            amount: `${toDecimalString(approved ? amount - BigInt(row.fee_minor) : amount, digits)} ${row.currency}`,
+            ...(approved ? {} : { rejected: true }),
+          })
+          .catch((err) => deps.log.warn({ err }, 'withdrawal notification failed'));
       }
-      const moved = await repo.transition(id, [0, 4], 3, { reason: decision.reason });
-      if (!moved && p.status !== 3) throw decided();
-      const released = await wallet.releaseWithdrawal(op('release'), amount);
-      if (moved) await publishStatus(moved);
-      if (!released.repeated) {
-        await deps.notifier.notify(p.player_id, { type: 'withdrawal_processed', amount: `${toDecimalString(amount, digits)} ${p.currency}`, rejected: true }).catch((err) => deps.log.warn({ err }, 'withdrawal notification failed'));
-      }
-      return view(moved ?? p);
+      return view(row);
     },
 
     /**
@@ -311,14 +528,26 @@ export function createCashboxService(deps: CashboxDeps) {
             ...(await view(p)),
             player_id: Number(p.player_id),
             ton: p.ton_comment
-              ? { comment: p.ton_comment, expected_nano: p.ton_expected_nano, received_nano: tx?.value_nano ?? null, tx_hash: p.ton_tx_hash, source: tx?.source ?? null }
+              ? {
+                  comment: p.ton_comment,
+                  expected_nano: p.ton_expected_nano,
+                  received_nano: tx?.value_nano ?? null,
+                  tx_hash: p.ton_tx_hash,
+                  source: tx?.source ?? null,
+                }
               : null,
           };
         }),
       );
       const transfers = (await repo.listTonTransactions(['unmatched', 'duplicate'])).map((tx) => ({
-        hash: tx.hash, lt: tx.lt, value_nano: tx.value_nano, comment: tx.comment, source: tx.source, outcome: tx.outcome,
-        payment_id: tx.payment_id === null ? null : Number(tx.payment_id), seen_at: tx.seen_at.toISOString(),
+        hash: tx.hash,
+        lt: tx.lt,
+        value_nano: tx.value_nano,
+        comment: tx.comment,
+        source: tx.source,
+        outcome: tx.outcome,
+        payment_id: tx.payment_id === null ? null : Number(tx.payment_id),
+        seen_at: tx.seen_at.toISOString(),
       }));
       return { deposits, transfers };
     },
@@ -329,29 +558,81 @@ export function createCashboxService(deps: CashboxDeps) {
      * coins is a transfer the operator makes on chain). Repeating the same decision finishes it (safe after a crash);
      * another decision is refused.
      */
-    async decideDeposit(id: string, decision: { action: 'credit'; amount?: number } | { action: 'reject'; reason: string }) {
+    async decideDeposit(
+      id: string,
+      decision: { action: 'credit'; amount?: number } | { action: 'reject'; reason: string },
+      actor: string,
+    ) {
       const p = await repo.findPayment(id);
       if (!p || p.type !== 'deposit') throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No deposit ${id}`);
       const decided = () =>
-        new AppError(409, 'CASHBOX_ALREADY_DECIDED', `The deposit is already ${['processing (not held for review)', 'credited', 'credited', 'rejected', 'held'][p.status]}`);
+        new AppError(
+          409,
+          'CASHBOX_ALREADY_DECIDED',
+          `The deposit is already ${['processing (not held for review)', 'credited', 'credited', 'rejected', 'held'][p.status]}`,
+        );
+      const record = (row: PaymentRow, trx: Parameters<OperatorAudit['record']>[1]) =>
+        deps.audit.record(
+          {
+            actor,
+            action: `deposit_${decision.action}`,
+            playerId: row.player_id,
+            subject: `payment:${row.id}`,
+            before: { status: p.status },
+            after: {
+              status: row.status,
+              amount_minor: row.amount_minor,
+              ...(decision.action === 'reject' ? { reason: decision.reason } : {}),
+            },
+          },
+          trx,
+        );
       if (decision.action === 'reject') {
-        const moved = await repo.transition(id, [4], 3, { reason: decision.reason });
+        // the decision and its record in one transaction
+        const moved = await wallet.transaction(async (w) => {
+          const row = await repo.transition(
+            id,
+            [paymentStatus.manual],
+            paymentStatus.rejected,
+            { reason: decision.reason },
+            w.trx,
+          );
+          if (row) await record(row, w.trx);
+          return row;
+        });
         if (!moved) {
-          if (p.status === 3) return view(p);
+          if (p.status === paymentStatus.rejected) return view(p);
           throw decided();
         }
         await publishStatus(moved);
         return view(moved);
       }
-      if (p.status !== 4 && p.status !== 1) throw decided();
-      const amount = p.status === 4 ? await creditAmount(p, decision.amount) : BigInt(p.amount_minor);
-      const moved = await repo.transition(id, [4], 1, { amount_minor: amount });
-      if (!moved && p.status !== 1) throw decided();
-      const settled = moved ?? p;
-      const credit = await wallet.creditDeposit(
-        { playerId: p.player_id, currency: p.currency, key: `deposit:${p.id}`, reference: { type: 'payment', id: p.id } },
-        BigInt(settled.amount_minor),
-      );
+      if (p.status !== paymentStatus.manual && p.status !== paymentStatus.processed) throw decided();
+      const amount =
+        p.status === paymentStatus.manual ? await creditAmount(p, decision.amount) : BigInt(p.amount_minor);
+      // the status and the credit in one transaction; a repeat of the decision finds the credit by its key
+      const { moved, settled, credit } = await wallet.transaction(async (w) => {
+        const moved = await repo.transition(
+          id,
+          [paymentStatus.manual],
+          paymentStatus.processed,
+          { amount_minor: amount },
+          w.trx,
+        );
+        const settled = moved ?? (await repo.lockPayment(id, w.trx))!;
+        if (!moved && settled.status !== paymentStatus.processed) throw decided();
+        if (moved) await record(moved, w.trx);
+        const credit = await w.creditDeposit(
+          {
+            playerId: p.player_id,
+            currency: p.currency,
+            key: `deposit:${p.id}`,
+            reference: { type: 'payment', id: p.id },
+          },
+          BigInt(settled.amount_minor),
+        );
+        return { moved, settled, credit };
+      });
       if (moved) await publishStatus(moved);
       if (!credit.repeated) await notifyCredited(p.player_id, BigInt(settled.amount_minor), p.currency);
       return view(settled);
@@ -359,7 +640,92 @@ export function createCashboxService(deps: CashboxDeps) {
 
     publishStatus,
     notifyCredited,
+
+    /**
+     * The recovery sweep (jobs runner, on start and on a timer): finishes or reverses every payment whose money does
+     * not match its status (left by a process killed between two steps of the code before issue 13; the flows are one
+     * transaction now). A withdrawal waiting with nothing reserved is closed as failed (nothing to return); one
+     * processed or rejected has its reservation settled or released; a deposit credited in status but not in the
+     * wallet is credited, one in the wallet but not in status is marked credited. Each payment is fixed in its own
+     * transaction with the payment locked and every condition checked again, so several instances may run it at
+     * once. The first run of a process looks at every payment, later ones at those changed in the last 15 minutes.
+     * Returns how many payments it fixed.
+     */
+    async recoverHalfDone(): Promise<number> {
+      const since = fullSweepDone ? new Date(deps.clock.now().getTime() - 15 * 60_000) : undefined;
+      let fixed = 0;
+      let failed = false;
+      for (const row of await repo.findMoneyMismatches(500, since)) {
+        try {
+          if (await recoverPayment(row.id)) fixed++;
+        } catch (err) {
+          failed = true;
+          deps.log.warn({ err, payment: row.id }, 'payment recovery failed; the next sweep tries again');
+        }
+      }
+      if (!failed) fullSweepDone = true;
+      return fixed;
+    },
   };
+
+  async function recoverPayment(id: string): Promise<boolean> {
+    const result = await wallet.transaction(async (w) => {
+      const p = await repo.lockPayment(id, w.trx);
+      if (!p) return undefined;
+      const op = (key: string) => ({
+        playerId: p.player_id,
+        currency: p.currency,
+        key,
+        reference: { type: 'payment', id: p.id },
+      });
+      const has = async (key: string) => !!(await w.entry(key));
+      const amount = BigInt(p.amount_minor);
+      if (p.type === 'withdrawal') {
+        const reserved = await has(reserveKey(p.id));
+        if ((p.status === paymentStatus.processing || p.status === paymentStatus.manual) && !reserved) {
+          const moved = await repo.transition(
+            p.id,
+            [p.status],
+            paymentStatus.rejected,
+            { reason: RESERVATION_NEVER_MADE },
+            w.trx,
+          );
+          return moved ? { moved, what: 'closed: never reserved' } : undefined;
+        }
+        if (
+          (p.status === paymentStatus.processed || p.status === paymentStatus.processedWithFee) &&
+          reserved &&
+          !(await has(`withdrawal:${p.id}:settle`))
+        ) {
+          await w.settleWithdrawal(op(`withdrawal:${p.id}:settle`), amount);
+          return { moved: undefined, what: 'settled' };
+        }
+        if (p.status === paymentStatus.rejected && reserved && !(await has(`withdrawal:${p.id}:release`))) {
+          await w.releaseWithdrawal(op(`withdrawal:${p.id}:release`), amount);
+          return { moved: undefined, what: 'released' };
+        }
+        return undefined;
+      }
+      const credited = await has(`deposit:${p.id}`);
+      if (p.status === paymentStatus.processed && !credited) {
+        await w.creditDeposit(op(`deposit:${p.id}`), amount);
+        return { moved: undefined, what: 'credited' };
+      }
+      if (
+        (p.status === paymentStatus.processing || p.status === paymentStatus.rejected) &&
+        !p.ton_comment &&
+        credited
+      ) {
+        const moved = await repo.transition(p.id, [p.status], paymentStatus.processed, {}, w.trx);
+        return moved ? { moved, what: 'marked credited' } : undefined;
+      }
+      return undefined;
+    });
+    if (!result) return false;
+    deps.log.warn({ payment: id, fixed: result.what }, 'a half-done payment was recovered');
+    if (result.moved) await publishStatus(result.moved);
+    return true;
+  }
 
   /** What an operator's credit of a held deposit comes to: the amount given, else what arrived at the locked rate. */
   async function creditAmount(p: PaymentRow, given: number | undefined): Promise<bigint> {
@@ -375,15 +741,25 @@ export function createCashboxService(deps: CashboxDeps) {
       return minor;
     }
     const tx = p.ton_tx_hash ? await repo.findTonTransaction(p.ton_tx_hash) : undefined;
-    if (!tx || !p.ton_rate_e9) throw badRequest('CASHBOX_AMOUNT_REQUIRED', 'amount: is required; no chain transfer is recorded for this deposit');
+    if (!tx || !p.ton_rate_e9)
+      throw badRequest(
+        'CASHBOX_AMOUNT_REQUIRED',
+        'amount: is required; no chain transfer is recorded for this deposit',
+      );
     const arrived = minorForNano(BigInt(tx.value_nano), digits, BigInt(p.ton_rate_e9));
-    if (arrived <= 0n) throw badRequest('CASHBOX_AMOUNT_REQUIRED', `amount: is required; what arrived is worth less than 1 minor unit of ${p.currency}`);
+    if (arrived <= 0n)
+      throw badRequest(
+        'CASHBOX_AMOUNT_REQUIRED',
+        `amount: is required; what arrived is worth less than 1 minor unit of ${p.currency}`,
+      );
     return arrived;
   }
 
   async function notifyCredited(playerId: string, amountMinor: bigint, currency: string) {
     const amount = `${toDecimalString(amountMinor, await deps.digits(currency))} ${currency}`;
-    await deps.notifier.notify(playerId, { type: 'deposit_credited', amount }).catch((err) => deps.log.warn({ err }, 'deposit notification failed'));
+    await deps.notifier
+      .notify(playerId, { type: 'deposit_credited', amount })
+      .catch((err) => deps.log.warn({ err }, 'deposit notification failed'));
   }
 }
 export type CashboxService = ReturnType<typeof createCashboxService>;

@@ -2,8 +2,20 @@
 // Does not own: balances (it moves money only through the wallet) or deposit limits (the injected DepositPolicy).
 // Called by: its routes (players, processors, operators) and app.ts wiring; nothing else moves payments.
 export { createCashboxRepository } from './cashbox.repository';
-export { allowAllDeposits, createCashboxService, type CashboxService, type DepositPolicy } from './cashbox.service';
-export { cashboxOperatorRoutes, cashboxRoutes, cashboxWebhookRoutes, sandboxCheckoutRoutes, tonManifestRoutes } from './cashbox.routes';
+export {
+  allowAllDeposits,
+  createCashboxService,
+  type CashboxService,
+  type CashoutPolicy,
+  type DepositPolicy,
+} from './cashbox.service';
+export {
+  cashboxOperatorRoutes,
+  cashboxRoutes,
+  cashboxWebhookRoutes,
+  sandboxCheckoutRoutes,
+  tonManifestRoutes,
+} from './cashbox.routes';
 export { buildTonManifest, manifestOrigin, type TonManifest } from './ton-manifest';
 export { createSandboxProcessor, type PaymentProcessor, type ProcessorEvent } from './processors';
 export { createTonWatcher, type TonWatcher } from './ton-watcher';

@@ -47,18 +47,29 @@ export function parseJsonEvent(raw: Buffer): ProcessorEvent {
     throw new AppError(400, 'CASHBOX_BAD_EVENT', 'The event is not JSON');
   }
   const parsed = processorEvent.safeParse(json);
-  if (!parsed.success) throw new AppError(422, 'VALIDATION_ERROR', parsed.error.issues.map((i) => `body/${i.path.join('/')}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new AppError(
+      422,
+      'VALIDATION_ERROR',
+      parsed.error.issues.map((i) => `body/${i.path.join('/')}: ${i.message}`).join('; '),
+    );
   return parsed.data;
 }
 
 /** The sandbox: a local checkout page (development and tests only, visibly labelled) that signs like a processor. */
 export function createSandboxProcessor(options: { secret: string; platforms: readonly ClientType[] }) {
-  const processor: PaymentProcessor & { sign(body: string): string } = {
+  const checkoutToken = (paymentId: string | number) => hmacSignature(options.secret, `checkout:${paymentId}`);
+  const processor: PaymentProcessor & {
+    sign(body: string): string;
+    checkoutToken(paymentId: string | number): string;
+  } = {
     id: 'sandbox',
     name: 'Sandbox (test)',
     isTest: true,
     platforms: options.platforms,
-    checkoutUrl: (payment, origin) => `${origin}/sandbox-pay/${payment.id}`,
+    // the checkout URL carries a per-payment signature: only the payer, who got this URL, can open and answer it
+    checkoutUrl: (payment, origin) => `${origin}/sandbox-pay/${payment.id}/${checkoutToken(payment.id)}`,
+    checkoutToken,
     verify: (raw, headers) => verifyHmacHeader(options.secret, raw, headers['x-signature']),
     parseEvent: parseJsonEvent,
     sign: (body) => hmacSignature(options.secret, body),

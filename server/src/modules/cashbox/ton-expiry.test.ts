@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestDatabase } from '../../../test/test-database';
+import { as, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
 import { createCashboxRepository } from './cashbox.repository';
 import type { ChainTransaction } from './ton';
 import { createTonWatcher } from './ton-watcher';
@@ -12,21 +11,20 @@ import { createTonWatcher } from './ton-watcher';
 const GRACE = 600;
 const TTL = 300;
 const clock = fixedClock(new Date());
-let t: TestApp;
-let ops: { authorization: string };
-let seen: Array<{ type: string; data: Record<string, unknown> }> = [];
-beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    database: await createTestDatabase({ poolSize: 10 }),
-    env: { TON_RATES: 'USD:5.2', TON_TRANSFER_TTL_SECONDS: String(TTL), TON_DEPOSIT_EXPIRY_GRACE_SECONDS: String(GRACE) },
-  });
-  ops = { authorization: `Bearer ${t.secrets.ops}` };
-  t.bus.subscribe((e) => seen.push(e.message as (typeof seen)[number]));
+const t = useTestApp({
+  clock,
+  poolSize: 10,
+  env: {
+    TON_RATES: 'USD:5.2',
+    TON_TRANSFER_TTL_SECONDS: String(TTL),
+    TON_DEPOSIT_EXPIRY_GRACE_SECONDS: String(GRACE),
+  },
 });
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
+const ops = { authorization: '' };
+let seen: Array<{ type: string; data: Record<string, unknown> }> = [];
+beforeAll(() => {
+  ops.authorization = `Bearer ${t.secrets.ops}`;
+  t.bus.subscribe((e) => seen.push(e.message as (typeof seen)[number]));
 });
 beforeEach(async () => {
   // close whatever earlier tests left waiting, so each test counts only its own deposits
@@ -40,26 +38,40 @@ let lt = 9000;
 function transfer(comment: string, valueNano: bigint | string): ChainTransaction {
   lt += 5;
   return {
-    hash: `expiry-${lt}`, lt: String(lt), mc_block_seqno: 60_000_000 + lt,
-    in_msg: { source: '0:' + '33'.repeat(32), value: String(valueNano), bounced: false, opcode: '0x00000000', message_content: { decoded: { type: 'text_comment', comment } } },
+    hash: `expiry-${lt}`,
+    lt: String(lt),
+    mc_block_seqno: 60_000_000 + lt,
+    in_msg: {
+      source: '0:' + '33'.repeat(32),
+      value: String(valueNano),
+      bounced: false,
+      opcode: '0x00000000',
+      message_content: { decoded: { type: 'text_comment', comment } },
+    },
     description: { aborted: false, compute_ph: { success: true } },
   };
 }
-async function newPlayer(email: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email, password: 'correct horse', currency: 'USD', accept_terms: true } });
-  return { headers: { authorization: `Bearer ${res.json().access_token as string}` } };
-}
-type Player = Awaited<ReturnType<typeof newPlayer>>;
+const newPlayer = (email: string) => signUpPlayer(t, { email, currency: 'USD' });
 async function tonDeposit(p: Player, amount: number) {
-  const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'ton', amount, client_type: 'telegram' } });
+  const res = await as(p).post('/main-api/payments/deposit', { method: 'ton', amount, client_type: 'telegram' });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { payment_id: number; ton: { comment: string; amount_nano: string; valid_until: number } };
 }
-const balance = async (p: Player) => (await t.app.inject({ url: '/main-api/users/me', ...p })).json().balance as number;
+const balance = async (p: Player) => (await as(p).get('/main-api/users/me')).json().balance as number;
 const payment = async (p: Player, id: number) =>
-  ((await t.app.inject({ url: '/main-api/payments/history?size=100', ...p })).json().items as Array<{ id: number; status: number; reason: string | null; amount: number }>).find((i) => i.id === id)!;
-const statusMessages = (id: number) => seen.filter((m) => m.type === 'notification' && m.data.kind === 'payment_status' && m.data.payment_id === id).map((m) => m.data.status);
-const cancel = (p: Player | { headers: Record<string, string> }, id: number) => t.app.inject({ method: 'POST', url: `/main-api/payments/${id}/cancel`, ...p });
+  (
+    (await as(p).get('/main-api/payments/history?size=100')).json().items as Array<{
+      id: number;
+      status: number;
+      reason: string | null;
+      amount: number;
+    }>
+  ).find((i) => i.id === id)!;
+const statusMessages = (id: number) =>
+  seen
+    .filter((m) => m.type === 'notification' && m.data.kind === 'payment_status' && m.data.payment_id === id)
+    .map((m) => m.data.status);
+const cancel = (p: Parameters<typeof as>[0], id: number) => as(p).post(`/main-api/payments/${id}/cancel`);
 const atSecond = (unixSeconds: number) => clock.set(new Date(unixSeconds * 1000));
 
 describe('TON deposits that never arrive', () => {
@@ -74,7 +86,16 @@ describe('TON deposits that never arrive', () => {
     expect(await t.services.cashbox.expireTonDeposits()).toBe(1);
     expect(await payment(p, dep.payment_id)).toMatchObject({ status: 3, reason: expect.stringMatching(/^expired/) });
     expect(statusMessages(dep.payment_id)).toEqual([3]);
-    expect(seen).toContainEqual({ type: 'notification', data: { id: `payment:${dep.payment_id}:3`, kind: 'payment_status', payment_id: dep.payment_id, payment_type: 'deposit', status: 3 } });
+    expect(seen).toContainEqual({
+      type: 'notification',
+      data: {
+        id: `payment:${dep.payment_id}:3`,
+        kind: 'payment_status',
+        payment_id: dep.payment_id,
+        payment_type: 'deposit',
+        status: 3,
+      },
+    });
     expect(await balance(p)).toBe(0);
 
     // the next run (this or another instance) changes nothing and tells nobody again
@@ -85,13 +106,21 @@ describe('TON deposits that never arrive', () => {
   it('leave alone credited, held, card and withdrawal payments, and close deposits made before validUntil was kept', async () => {
     const p = await newPlayer('expiry-others@example.com');
     const credited = await tonDeposit(p, 10);
-    expect(await t.services.tonWatcher!.apply(transfer(credited.ton.comment, credited.ton.amount_nano))).toBe('credited');
+    expect(await t.services.tonWatcher!.apply(transfer(credited.ton.comment, credited.ton.amount_nano))).toBe(
+      'credited',
+    );
     const underpaid = await tonDeposit(p, 10);
     expect(await t.services.tonWatcher!.apply(transfer(underpaid.ton.comment, 1_000_000n))).toBe('underpaid');
-    const card = (await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 5 } })).json();
-    const withdrawal = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 5, destination: '4242' } })).json();
+    const card = (await as(p).post('/main-api/payments/deposit', { method: 'sandbox', amount: 5 })).json();
+    const withdrawal = (
+      await as(p).post('/main-api/payments/cashout', { method: 'sandbox', amount: 5, destination: '4242' })
+    ).json();
     const legacy = await tonDeposit(p, 3);
-    await t.db.updateTable('cashbox_payments').set({ ton_valid_until: null }).where('id', '=', String(legacy.payment_id)).execute();
+    await t.db
+      .updateTable('cashbox_payments')
+      .set({ ton_valid_until: null })
+      .where('id', '=', String(legacy.payment_id))
+      .execute();
 
     // a legacy row counts from created_at, written by the database's own clock: leave it a margin
     atSecond(credited.ton.valid_until + GRACE + 30);
@@ -107,9 +136,16 @@ describe('TON deposits that never arrive', () => {
   it('settle as credited, not held, a deposit the wallet already holds (a watcher died between credit and payment update)', async () => {
     const p = await newPlayer('expiry-died@example.com');
     const dep = await tonDeposit(p, 10);
-    const row = await t.db.selectFrom('cashbox_payments').select(['player_id', 'currency']).where('id', '=', String(dep.payment_id)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('cashbox_payments')
+      .select(['player_id', 'currency'])
+      .where('id', '=', String(dep.payment_id))
+      .executeTakeFirstOrThrow();
     // what the dead watcher did: the credit, and nothing after it
-    await t.services.wallet.creditDeposit({ playerId: row.player_id, currency: row.currency, key: `deposit:${dep.payment_id}` }, 1000n);
+    await t.services.wallet.creditDeposit(
+      { playerId: row.player_id, currency: row.currency, key: `deposit:${dep.payment_id}` },
+      1000n,
+    );
     atSecond(dep.ton.valid_until + GRACE + 1);
     expect(await t.services.cashbox.expireTonDeposits()).toBe(1);
     // the restarted watcher reads the transfer again
@@ -127,7 +163,10 @@ describe('TON deposits that never arrive', () => {
     const late = transfer(dep.ton.comment, dep.ton.amount_nano);
     expect(await t.services.tonWatcher!.apply(late)).toBe('late');
     expect(await t.services.tonWatcher!.apply(late)).toBe('ignored'); // a re-scan
-    expect(await payment(p, dep.payment_id)).toMatchObject({ status: 4, reason: expect.stringMatching(/^late: received 1\.923076924 TON .*after the deposit had closed \(expired/) });
+    expect(await payment(p, dep.payment_id)).toMatchObject({
+      status: 4,
+      reason: expect.stringMatching(/^late: received 1\.923076924 TON .*after the deposit had closed \(expired/),
+    });
     expect(statusMessages(dep.payment_id)).toEqual([3, 4]);
     expect(await balance(p)).toBe(0);
     // a second transfer for it is kept too, as a duplicate
@@ -135,12 +174,29 @@ describe('TON deposits that never arrive', () => {
     expect(await t.services.tonWatcher!.apply(again)).toBe('duplicate');
 
     const held = (await t.app.inject({ url: '/ops-api/ton/held', headers: ops })).json();
-    expect(held.deposits).toContainEqual(expect.objectContaining({ id: dep.payment_id, status: 4, ton: expect.objectContaining({ tx_hash: late.hash, received_nano: dep.ton.amount_nano }) }));
-    expect(held.transfers).toContainEqual(expect.objectContaining({ hash: again.hash, outcome: 'duplicate', payment_id: dep.payment_id }));
-    const recorded = await t.db.selectFrom('cashbox_ton_transactions').select('outcome').where('hash', '=', late.hash).executeTakeFirstOrThrow();
+    expect(held.deposits).toContainEqual(
+      expect.objectContaining({
+        id: dep.payment_id,
+        status: 4,
+        ton: expect.objectContaining({ tx_hash: late.hash, received_nano: dep.ton.amount_nano }),
+      }),
+    );
+    expect(held.transfers).toContainEqual(
+      expect.objectContaining({ hash: again.hash, outcome: 'duplicate', payment_id: dep.payment_id }),
+    );
+    const recorded = await t.db
+      .selectFrom('cashbox_ton_transactions')
+      .select('outcome')
+      .where('hash', '=', late.hash)
+      .executeTakeFirstOrThrow();
     expect(recorded.outcome).toBe('late');
 
-    const credit = await t.app.inject({ method: 'POST', url: `/ops-api/deposits/${dep.payment_id}/credit`, headers: ops, payload: {} });
+    const credit = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/deposits/${dep.payment_id}/credit`,
+      headers: ops,
+      payload: {},
+    });
     expect(credit.json()).toMatchObject({ status: 1, amount: 10 });
     expect(await balance(p)).toBe(10);
     // nothing moves it back
@@ -155,9 +211,20 @@ describe('TON deposits that never arrive', () => {
     atSecond(dep.ton.valid_until + GRACE + 1);
     // the watcher has read the deposit as waiting; the expiry job runs just before it moves the payment
     const repo = createCashboxRepository(t.db);
+    // (the payment moves in the credit's transaction, so the expiry runs just before that transaction begins)
+    const wallet = t.services.wallet;
     const watcher = createTonWatcher({
-      repo: { ...repo, transition: async (...args: Parameters<typeof repo.transition>) => (await t.services.cashbox.expireTonDeposits(), repo.transition(...args)) },
-      wallet: t.services.wallet, cashbox: t.services.cashbox, digits: async () => 2, log: { warn: () => undefined, info: () => undefined },
+      repo,
+      wallet: {
+        ...wallet,
+        transaction: async (fn: Parameters<typeof wallet.transaction>[0]) => (
+          await t.services.cashbox.expireTonDeposits(),
+          wallet.transaction(fn)
+        ),
+      } as typeof wallet,
+      cashbox: t.services.cashbox,
+      digits: async () => 2,
+      log: { warn: () => undefined, info: () => undefined },
       settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: 'http://unused.test', pollIntervalMs: 1000 },
     });
     expect(await watcher.apply(transfer(dep.ton.comment, dep.ton.amount_nano))).toBe('credited');
@@ -183,7 +250,13 @@ describe('POST /main-api/payments/{id}/cancel', () => {
     const dep = await tonDeposit(p, 10);
     const res = await cancel(p, dep.payment_id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ id: dep.payment_id, type: 'deposit', method: 'ton', status: 3, reason: expect.stringMatching(/^cancelled/) });
+    expect(res.json()).toMatchObject({
+      id: dep.payment_id,
+      type: 'deposit',
+      method: 'ton',
+      status: 3,
+      reason: expect.stringMatching(/^cancelled/),
+    });
     expect(statusMessages(dep.payment_id)).toEqual([3]);
     expect((await cancel(p, dep.payment_id)).json()).toMatchObject({ status: 3 });
     expect(statusMessages(dep.payment_id)).toEqual([3]);
@@ -195,17 +268,19 @@ describe('POST /main-api/payments/{id}/cancel', () => {
     const other = await newPlayer('cancel-other@example.com');
     const dep = await tonDeposit(p, 10);
     expect((await cancel(other, dep.payment_id)).statusCode).toBe(404);
-    expect((await cancel({ headers: {} }, dep.payment_id)).statusCode).toBe(401);
+    expect((await cancel({ headers: {}, t }, dep.payment_id)).statusCode).toBe(401);
     expect((await cancel(p, 999_999)).statusCode).toBe(404);
     expect((await payment(p, dep.payment_id)).status).toBe(0);
 
-    const card = (await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'sandbox', amount: 5 } })).json();
+    const card = (await as(p).post('/main-api/payments/deposit', { method: 'sandbox', amount: 5 })).json();
     expect((await cancel(p, card.payment_id)).json()).toMatchObject({ code: 'CASHBOX_NOT_CANCELLABLE' });
     expect(await t.services.tonWatcher!.apply(transfer(dep.ton.comment, dep.ton.amount_nano))).toBe('credited');
     const settled = await cancel(p, dep.payment_id);
     expect(settled.statusCode).toBe(409);
     expect(settled.json().detail).toMatch(/no longer waiting/);
-    const withdrawal = (await t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'sandbox', amount: 5, destination: '4242' } })).json();
+    const withdrawal = (
+      await as(p).post('/main-api/payments/cashout', { method: 'sandbox', amount: 5, destination: '4242' })
+    ).json();
     expect((await cancel(p, withdrawal.payment_id)).statusCode).toBe(409);
     expect((await payment(p, dep.payment_id)).status).toBe(1);
     expect(await balance(p)).toBe(5);
@@ -216,8 +291,13 @@ describe('POST /main-api/payments/{id}/cancel', () => {
     const dep = await tonDeposit(p, 10);
     await cancel(p, dep.payment_id);
     expect(await t.services.tonWatcher!.apply(transfer(dep.ton.comment, dep.ton.amount_nano))).toBe('late');
-    expect(await payment(p, dep.payment_id)).toMatchObject({ status: 4, reason: expect.stringMatching(/^late: .*\(cancelled/) });
-    expect((await t.app.inject({ url: '/ops-api/ton/held', headers: ops })).json().deposits).toContainEqual(expect.objectContaining({ id: dep.payment_id }));
+    expect(await payment(p, dep.payment_id)).toMatchObject({
+      status: 4,
+      reason: expect.stringMatching(/^late: .*\(cancelled/),
+    });
+    expect((await t.app.inject({ url: '/ops-api/ton/held', headers: ops })).json().deposits).toContainEqual(
+      expect.objectContaining({ id: dep.payment_id }),
+    );
     expect(await balance(p)).toBe(0);
   });
 });

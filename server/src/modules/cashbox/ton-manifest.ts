@@ -54,13 +54,9 @@ function absolute(origin: string, url: string): string {
 }
 
 /**
- * The origin wallets should see: PUBLIC_URL when the request came to its host (its scheme survives a proxy that
- * does not forward the protocol), else the request's own origin (another brand's domain).
+ * The origin wallets should see: the configured public URL of the host asked (PUBLIC_URLS), else PUBLIC_URL — never
+ * the request's own Host, which anyone can set (config.ts `publicUrlFor`).
  */
-export function manifestOrigin(request: { protocol: string; host: string }, publicUrl: string | undefined): string {
-  if (publicUrl) {
-    const configured = new URL(publicUrl);
-    if (configured.host.toLowerCase() === request.host.toLowerCase()) return configured.origin;
-  }
-  return `${request.protocol}://${request.host}`;
+export function manifestOrigin(host: string, publicUrlFor: (host: string) => string): string {
+  return new URL(publicUrlFor(host)).origin;
 }

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { Cell } from '@ton/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestDatabase, usingPostgres } from '../../../test/test-database';
+import { as, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
+import { usingPostgres } from '../../../test/test-database';
 import { createCashboxRepository } from './cashbox.repository';
 import type { ChainTransaction } from './ton';
 import { createTonWatcher } from './ton-watcher';
@@ -18,7 +18,12 @@ interface StandIn {
   close(): Promise<void>;
 }
 async function startStandIn(): Promise<StandIn> {
-  const state = { chain: [] as ChainTransaction[], requests: [] as URL[], keys: [] as Array<string | undefined>, failNext: 0 };
+  const state = {
+    chain: [] as ChainTransaction[],
+    requests: [] as URL[],
+    keys: [] as Array<string | undefined>,
+    failNext: 0,
+  };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     state.requests.push(url);
@@ -31,21 +36,39 @@ async function startStandIn(): Promise<StandIn> {
     if (url.pathname !== '/api/v3/transactions') return void res.writeHead(404).end();
     const start = BigInt(url.searchParams.get('start_lt') ?? '0');
     const limit = Number(url.searchParams.get('limit') ?? '10');
-    const txs = state.chain.filter((tx) => BigInt(tx.lt) >= start).sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1)).slice(0, limit);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ transactions: txs, address_book: {} }));
+    const txs = state.chain
+      .filter((tx) => BigInt(tx.lt) >= start)
+      .sort((a, b) => (BigInt(a.lt) < BigInt(b.lt) ? -1 : 1))
+      .slice(0, limit);
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ transactions: txs, address_book: {} }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
-  return Object.assign(state, { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) });
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  });
 }
 
 let lt = 1000;
-function transfer(comment: string | undefined, valueNano: bigint | string, over: Partial<ChainTransaction> = {}): ChainTransaction {
+function transfer(
+  comment: string | undefined,
+  valueNano: bigint | string,
+  over: Partial<ChainTransaction> = {},
+): ChainTransaction {
   lt += 7;
   return {
-    hash: `hash-${lt}-${Math.random().toString(36).slice(2)}`, lt: String(lt), now: 1_790_000_000, mc_block_seqno: 40_000_000 + lt,
+    hash: `hash-${lt}-${Math.random().toString(36).slice(2)}`,
+    lt: String(lt),
+    now: 1_790_000_000,
+    mc_block_seqno: 40_000_000 + lt,
     in_msg: {
-      source: '0:' + '11'.repeat(32), value: String(valueNano), bounced: false, opcode: comment === undefined ? null : '0x00000000',
+      source: '0:' + '11'.repeat(32),
+      value: String(valueNano),
+      bounced: false,
+      opcode: comment === undefined ? null : '0x00000000',
       message_content: comment === undefined ? null : { decoded: { type: 'text_comment', comment } },
     },
     description: { aborted: false, compute_ph: { success: true } },
@@ -54,39 +77,57 @@ function transfer(comment: string | undefined, valueNano: bigint | string, over:
 }
 
 let standIn: StandIn;
-let t: TestApp;
 beforeAll(async () => {
   standIn = await startStandIn();
-  t = await createTestApp({
-    database: await createTestDatabase({ poolSize: 20 }),
-    env: { TON_API_URL: standIn.url, TON_API_KEY: 'test-key', TON_RATES: 'USD:5.2,EUR:4.8' },
-  });
 });
 afterAll(async () => {
-  await t.close();
-  await t.database.close();
   await standIn.close();
 });
+const t = useTestApp(() => ({
+  poolSize: 20,
+  env: { TON_API_URL: standIn.url, TON_API_KEY: 'test-key', TON_RATES: 'USD:5.2,EUR:4.8' },
+}));
 
-async function newPlayer(email: string, currency = 'USD') {
-  const res = await t.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email, password: 'correct horse', currency, accept_terms: true } });
-  return { headers: { authorization: `Bearer ${res.json().access_token as string}` } };
-}
-const me = async (p: { headers: Record<string, string> }) => (await t.app.inject({ url: '/main-api/users/me', ...p })).json();
-async function tonDeposit(p: { headers: Record<string, string> }, amount: number) {
-  const res = await t.app.inject({ method: 'POST', url: '/main-api/payments/deposit', ...p, payload: { method: 'ton', amount, client_type: 'telegram' } });
+const newPlayer = (email: string, currency = 'USD') => signUpPlayer(t, { email, currency });
+const me = async (p: Player) => (await as(p).get('/main-api/users/me')).json();
+async function tonDeposit(p: Player, amount: number) {
+  const res = await as(p).post('/main-api/payments/deposit', { method: 'ton', amount, client_type: 'telegram' });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { payment_id: number; status: number; ton: { address: string; amount_nano: string; comment: string; payload: string; valid_until: number; network: string; chain: string } };
+  return res.json() as {
+    payment_id: number;
+    status: number;
+    ton: {
+      address: string;
+      amount_nano: string;
+      comment: string;
+      payload: string;
+      valid_until: number;
+      network: string;
+      chain: string;
+    };
+  };
 }
-const payment = async (p: { headers: Record<string, string> }, id: number) =>
-  ((await t.app.inject({ url: '/main-api/payments/history?size=100', ...p })).json().items as Array<{ id: number; status: number; amount: number; reason: string | null }>).find((i) => i.id === id)!;
+const payment = async (p: Player, id: number) =>
+  (
+    (await as(p).get('/main-api/payments/history?size=100')).json().items as Array<{
+      id: number;
+      status: number;
+      amount: number;
+      reason: string | null;
+    }>
+  ).find((i) => i.id === id)!;
 
 describe('TON deposits', () => {
   it('hands TON Connect the transfer: house address, nanotons at the configured rate, the comment and its payload', async () => {
     const p = await newPlayer('ton-request@example.com');
     const dep = await tonDeposit(p, 10);
     expect(dep.status).toBe(0);
-    expect(dep.ton).toMatchObject({ address: t.config.TON_DEPOSIT_ADDRESS, amount_nano: '1923076924', network: 'testnet', chain: '-3' });
+    expect(dep.ton).toMatchObject({
+      address: t.config.TON_DEPOSIT_ADDRESS,
+      amount_nano: '1923076924',
+      network: 'testnet',
+      chain: '-3',
+    });
     expect(dep.ton.comment).toMatch(/^dep:[0-9a-f]{12}$/);
     const slice = Cell.fromBase64(dep.ton.payload).beginParse();
     expect([slice.loadUint(32), slice.loadStringTail()]).toEqual([0, dep.ton.comment]);
@@ -109,8 +150,14 @@ describe('TON deposits', () => {
     await t.services.tonWatcher!.pollOnce();
     expect(await me(p)).toMatchObject({ balance: 10, has_first_dep: true });
     expect(await payment(p, dep.payment_id)).toMatchObject({ status: 1, amount: 10 });
-    expect(seen).toContainEqual({ type: 'new_balance', data: expect.objectContaining({ balance: 10, currency: 'USD' }) });
-    expect(seen).toContainEqual({ type: 'notification', data: expect.objectContaining({ kind: 'payment_status', payment_id: dep.payment_id, status: 1 }) });
+    expect(seen).toContainEqual({
+      type: 'new_balance',
+      data: expect.objectContaining({ balance: 10, currency: 'USD' }),
+    });
+    expect(seen).toContainEqual({
+      type: 'notification',
+      data: expect.objectContaining({ kind: 'payment_status', payment_id: dep.payment_id, status: 1 }),
+    });
 
     // a re-scan (same cursor, or the cursor lost) credits nothing more
     await t.services.tonWatcher!.pollOnce();
@@ -137,14 +184,23 @@ describe('TON deposits', () => {
     standIn.chain.push(
       transfer(over.ton.comment, 2_500_000_000n), // 2.5 TON at 5.2 = 13.00 USD
       transfer(under.ton.comment, BigInt(under.ton.amount_nano) - 1n),
-      transfer(bounced.ton.comment, bounced.ton.amount_nano, { in_msg: { ...transfer(bounced.ton.comment, bounced.ton.amount_nano).in_msg, bounced: true } }),
-      transfer(bounced.ton.comment, bounced.ton.amount_nano, { description: { aborted: true, compute_ph: { success: true } } }),
-      transfer(bounced.ton.comment, bounced.ton.amount_nano, { description: { aborted: false, compute_ph: { success: false } } }),
+      transfer(bounced.ton.comment, bounced.ton.amount_nano, {
+        in_msg: { ...transfer(bounced.ton.comment, bounced.ton.amount_nano).in_msg, bounced: true },
+      }),
+      transfer(bounced.ton.comment, bounced.ton.amount_nano, {
+        description: { aborted: true, compute_ph: { success: true } },
+      }),
+      transfer(bounced.ton.comment, bounced.ton.amount_nano, {
+        description: { aborted: false, compute_ph: { success: false } },
+      }),
     );
     await t.services.tonWatcher!.pollOnce();
     expect((await me(p)).balance).toBe(13);
     expect(await payment(p, over.payment_id)).toMatchObject({ status: 1, amount: 13 });
-    expect(await payment(p, under.payment_id)).toMatchObject({ status: 4, reason: expect.stringMatching(/^underpaid: received 3\.846153846 TON of 3\.846153847 TON/) });
+    expect(await payment(p, under.payment_id)).toMatchObject({
+      status: 4,
+      reason: expect.stringMatching(/^underpaid: received 3\.846153846 TON of 3\.846153847 TON/),
+    });
     expect((await payment(p, bounced.payment_id)).status).toBe(0);
   });
 
@@ -158,9 +214,18 @@ describe('TON deposits', () => {
     standIn.chain.push(first, second, stranger, noComment);
     const outcomes = await t.services.tonWatcher!.pollOnce();
     const by = Object.fromEntries(outcomes.map((o) => [o.hash, o.outcome]));
-    expect([by[first.hash], by[second.hash], by[stranger.hash], by[noComment.hash]]).toEqual(['credited', 'duplicate', 'unmatched', 'unmatched']);
+    expect([by[first.hash], by[second.hash], by[stranger.hash], by[noComment.hash]]).toEqual([
+      'credited',
+      'duplicate',
+      'unmatched',
+      'unmatched',
+    ]);
     expect((await me(p)).balance).toBe(5);
-    const recorded = await t.db.selectFrom('cashbox_ton_transactions').select(['hash', 'outcome']).where('hash', 'in', [second.hash, stranger.hash]).execute();
+    const recorded = await t.db
+      .selectFrom('cashbox_ton_transactions')
+      .select(['hash', 'outcome'])
+      .where('hash', 'in', [second.hash, stranger.hash])
+      .execute();
     expect(recorded).toHaveLength(2);
   });
 
@@ -170,7 +235,11 @@ describe('TON deposits', () => {
     for (let i = 0; i < 5; i++) deposits.push(await tonDeposit(p, 1));
     standIn.chain.push(...deposits.map((d) => transfer(d.ton.comment, d.ton.amount_nano)));
     const watcher = createTonWatcher({
-      repo: createCashboxRepository(t.db), wallet: t.services.wallet, cashbox: t.services.cashbox, digits: async () => 2, log: { warn: () => undefined, info: () => undefined },
+      repo: createCashboxRepository(t.db),
+      wallet: t.services.wallet,
+      cashbox: t.services.cashbox,
+      digits: async () => 2,
+      log: { warn: () => undefined, info: () => undefined },
       settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: standIn.url, pollIntervalMs: 1000, pageSize: 2 },
     });
     standIn.requests.length = 0;
@@ -184,7 +253,11 @@ describe('TON deposits', () => {
     const dep = await tonDeposit(p, 3);
     const warnings: unknown[] = [];
     const watcher = createTonWatcher({
-      repo: createCashboxRepository(t.db), wallet: t.services.wallet, cashbox: t.services.cashbox, digits: async () => 2, log: { warn: (o) => warnings.push(o), info: () => undefined },
+      repo: createCashboxRepository(t.db),
+      wallet: t.services.wallet,
+      cashbox: t.services.cashbox,
+      digits: async () => 2,
+      log: { warn: (o) => warnings.push(o), info: () => undefined },
       settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: standIn.url, pollIntervalMs: 50 },
     });
     standIn.failNext = 2;
@@ -202,15 +275,19 @@ describe('TON deposits', () => {
     const dep = await tonDeposit(p, 50);
     standIn.chain.push(transfer(dep.ton.comment, dep.ton.amount_nano));
     await t.services.tonWatcher!.pollOnce();
-    const cashout = (destination: string) => t.app.inject({ method: 'POST', url: '/main-api/payments/cashout', ...p, payload: { method: 'ton', amount: 20, destination, client_type: 'telegram' } });
+    const cashout = (destination: string) =>
+      as(p).post('/main-api/payments/cashout', { method: 'ton', amount: 20, destination, client_type: 'telegram' });
     const bad = await cashout('EQB2prN8MMZD7w27LSOphr5K29WzURtPq4xYNPB0JkXh0bjx');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'CASHBOX_BAD_ADDRESS', detail: expect.stringMatching(/^destination: .*checksum/) });
+    expect(bad.json()).toMatchObject({
+      code: 'CASHBOX_BAD_ADDRESS',
+      detail: expect.stringMatching(/^destination: .*checksum/),
+    });
     expect((await cashout('my wallet')).json().detail).toMatch(/not a TON address/);
     const ok = await cashout('0QB2prN8MMZD7w27LSOphr5K29WzURtPq4xYNPB0JkXh0V69');
     expect(ok.json()).toMatchObject({ status: 0 });
     expect(await me(p)).toMatchObject({ balance: 30, pending_withdraws_sum: 20 });
-    const history = (await t.app.inject({ url: '/main-api/payments/history?type=withdrawal', ...p })).json();
+    const history = (await as(p).get('/main-api/payments/history?type=withdrawal')).json();
     expect(history.total).toBe(1);
   });
 });
@@ -223,7 +300,11 @@ describe.skipIf(!usingPostgres())('TON watcher on several instances (PostgreSQL)
     standIn.chain.push(...deposits.map((d) => transfer(d.ton.comment, d.ton.amount_nano)));
     const instances = Array.from({ length: 4 }, () =>
       createTonWatcher({
-        repo: createCashboxRepository(t.db), wallet: t.services.wallet, cashbox: t.services.cashbox, digits: async () => 2, log: { warn: () => undefined, info: () => undefined },
+        repo: createCashboxRepository(t.db),
+        wallet: t.services.wallet,
+        cashbox: t.services.cashbox,
+        digits: async () => 2,
+        log: { warn: () => undefined, info: () => undefined },
         settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: standIn.url, pollIntervalMs: 1000, pageSize: 3 },
       }),
     );

@@ -1,5 +1,6 @@
+import { paymentStatus } from '@contracts/codes';
 import { toDecimalString } from '../../lib/money';
-import type { WalletService } from '../wallet';
+import type { WalletService, WalletTx } from '../wallet';
 import type { CashboxRepository, PaymentRow } from './cashbox.repository';
 import type { TonOutcome } from './cashbox.tables';
 import type { CashboxService } from './cashbox.service';
@@ -32,7 +33,7 @@ const heldOutcome = (reason: string | null): TonOutcome => (reason?.startsWith(L
 
 // Credits TON deposits once they are final on chain. Reads the house wallet's transactions in ascending lt from the
 // saved cursor; each transaction is applied idempotently (the wallet key `deposit:<payment>` and the from-state guard
-// on the payment), recorded by hash, and only then is the cursor moved, so a crash or a second instance re-reads and
+// on the payment, changed in the credit's transaction), recorded by hash, and only then is the cursor moved, so a crash or a second instance re-reads and
 // changes nothing. A transaction not yet in a masterchain block stops the page: the next poll resumes there.
 export function createTonWatcher(deps: TonWatcherDeps) {
   const { repo, settings } = deps;
@@ -49,17 +50,31 @@ export function createTonWatcher(deps: TonWatcherDeps) {
     if (startLt) url.searchParams.set('start_lt', startLt);
     url.searchParams.set('sort', 'asc');
     url.searchParams.set('limit', String(pageSize));
-    const res = await doFetch(url, { headers: settings.apiKey ? { 'X-Api-Key': settings.apiKey } : {}, signal: AbortSignal.timeout(15_000) });
+    const res = await doFetch(url, {
+      headers: settings.apiKey ? { 'X-Api-Key': settings.apiKey } : {},
+      signal: AbortSignal.timeout(15_000),
+    });
     if (!res.ok) throw new Error(`the TON API answered ${res.status}`);
     const body = (await res.json()) as { transactions?: unknown };
     if (!Array.isArray(body.transactions)) throw new Error('the TON API answered without a transactions list');
     return body.transactions as ChainTransaction[];
   }
 
-  async function record(tx: ChainTransaction, outcome: TonOutcome, paymentId: string | null, comment: string | undefined) {
+  async function record(
+    tx: ChainTransaction,
+    outcome: TonOutcome,
+    paymentId: string | null,
+    comment: string | undefined,
+  ) {
     await repo.recordTonTransaction({
-      hash: tx.hash, account: settings.address, lt: tx.lt, value_nano: tx.in_msg?.value ?? '0', comment: comment ?? null,
-      source: tx.in_msg?.source ?? null, payment_id: paymentId, outcome,
+      hash: tx.hash,
+      account: settings.address,
+      lt: tx.lt,
+      value_nano: tx.in_msg?.value ?? '0',
+      comment: comment ?? null,
+      source: tx.in_msg?.source ?? null,
+      payment_id: paymentId,
+      outcome,
     });
     return outcome;
   }
@@ -72,47 +87,94 @@ export function createTonWatcher(deps: TonWatcherDeps) {
     const value = BigInt(tx.in_msg!.value!);
     const payment = comment ? await repo.findByTonComment(comment) : undefined;
     if (!payment || payment.type !== 'deposit' || !payment.ton_expected_nano || !payment.ton_rate_e9) {
-      deps.log.warn({ hash: tx.hash, comment, value: value.toString() }, 'TON transfer names no deposit: left for an operator');
+      deps.log.warn(
+        { hash: tx.hash, comment, value: value.toString() },
+        'TON transfer names no deposit: left for an operator',
+      );
       return record(tx, 'unmatched', null, comment);
     }
-    if (payment.ton_tx_hash === tx.hash) return record(tx, payment.status === 4 ? heldOutcome(payment.reason) : 'credited', payment.id, comment);
-    if (payment.status === 3 && !payment.ton_tx_hash) {
+    if (payment.ton_tx_hash === tx.hash)
+      return record(
+        tx,
+        payment.status === paymentStatus.manual ? heldOutcome(payment.reason) : 'credited',
+        payment.id,
+        comment,
+      );
+    if (payment.status === paymentStatus.rejected && !payment.ton_tx_hash) {
       // a watcher that died between the credit and the payment update, then a restart after the expiry: the wallet
       // already holds this deposit, so the payment says credited instead of waiting for an operator
       const already = await deps.wallet.appliedCredit(`deposit:${payment.id}`);
       if (already === null) return holdLate(tx, payment, value, comment);
-      const rescued = await repo.transitionUnpaidTon(payment.id, [3], 1, { amount_minor: already, ton_tx_hash: tx.hash, reason: null });
+      const rescued = await repo.transitionUnpaidTon(payment.id, [paymentStatus.rejected], paymentStatus.processed, {
+        amount_minor: already,
+        ton_tx_hash: tx.hash,
+        reason: null,
+      });
       if (rescued) await deps.cashbox.publishStatus(rescued);
       return record(tx, 'credited', payment.id, comment);
     }
-    if (payment.status !== 0) {
-      deps.log.warn({ hash: tx.hash, payment: payment.id }, 'a second TON transfer names a deposit already settled: left for an operator');
+    if (payment.status !== paymentStatus.processing) {
+      deps.log.warn(
+        { hash: tx.hash, payment: payment.id },
+        'a second TON transfer names a deposit already settled: left for an operator',
+      );
       return record(tx, 'duplicate', payment.id, comment);
     }
     const expected = BigInt(payment.ton_expected_nano);
     if (value < expected) {
       const reason = `underpaid: received ${toDecimalString(value, 9)} TON of ${toDecimalString(expected, 9)} TON`;
-      const moved = await repo.transition(payment.id, [0], 4, { reason, ton_tx_hash: tx.hash });
+      const moved = await repo.transition(payment.id, [paymentStatus.processing], paymentStatus.manual, {
+        reason,
+        ton_tx_hash: tx.hash,
+      });
       if (moved) await deps.cashbox.publishStatus(moved);
       return record(tx, moved ? 'underpaid' : 'duplicate', payment.id, comment);
     }
-    // credit what arrived, at the rate locked when the deposit was requested
+    // credit what arrived, at the rate locked when the deposit was requested: the status and the credit in one
+    // transaction (the payment row first, then the account), so a crash leaves both or neither
     const credited = minorForNano(value, await deps.digits(payment.currency), BigInt(payment.ton_rate_e9));
-    const credit = await deps.wallet.creditDeposit(
-      { playerId: payment.player_id, currency: payment.currency, key: `deposit:${payment.id}`, reference: { type: 'payment', id: payment.id } },
-      credited,
-    );
-    const moved = await repo.transition(payment.id, [0], 1, { amount_minor: credited, ton_tx_hash: tx.hash });
-    if (moved) await deps.cashbox.publishStatus(moved);
-    if (!credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
-    if (moved) return record(tx, 'credited', payment.id, comment);
+    const creditIn = (w: WalletTx) =>
+      w.creditDeposit(
+        {
+          playerId: payment.player_id,
+          currency: payment.currency,
+          key: `deposit:${payment.id}`,
+          reference: { type: 'payment', id: payment.id },
+        },
+        credited,
+      );
+    const settled = await deps.wallet.transaction(async (w) => {
+      const moved = await repo.transition(
+        payment.id,
+        [paymentStatus.processing],
+        paymentStatus.processed,
+        { amount_minor: credited, ton_tx_hash: tx.hash },
+        w.trx,
+      );
+      return moved ? { moved, credit: await creditIn(w) } : undefined;
+    });
+    if (settled) {
+      await deps.cashbox.publishStatus(settled.moved);
+      if (!settled.credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
+      return record(tx, 'credited', payment.id, comment);
+    }
     const now = await repo.findPayment(payment.id);
-    if (now?.status === 3 && !now.ton_tx_hash) {
-      // the expiry job (or the player's cancel) closed it between our read and the credit: the money is in the
-      // wallet now, so the payment must say so
-      const rescued = await repo.transitionUnpaidTon(payment.id, [3], 1, { amount_minor: credited, ton_tx_hash: tx.hash, reason: null });
+    if (now?.status === paymentStatus.rejected && !now.ton_tx_hash) {
+      // the expiry job (or the player's cancel) closed it between our read and the update: the transfer arrived
+      // while it was valid, so it is credited all the same
+      const rescued = await deps.wallet.transaction(async (w) => {
+        const moved = await repo.transitionUnpaidTon(
+          payment.id,
+          [paymentStatus.rejected],
+          paymentStatus.processed,
+          { amount_minor: credited, ton_tx_hash: tx.hash, reason: null },
+          w.trx,
+        );
+        return moved ? { moved, credit: await creditIn(w) } : undefined;
+      });
       if (rescued) {
-        await deps.cashbox.publishStatus(rescued);
+        await deps.cashbox.publishStatus(rescued.moved);
+        if (!rescued.credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
         return record(tx, 'credited', payment.id, comment);
       }
     }
@@ -128,13 +190,24 @@ export function createTonWatcher(deps: TonWatcherDeps) {
    */
   async function holdLate(tx: ChainTransaction, payment: PaymentRow, value: bigint, comment: string | undefined) {
     const reason = `${LATE_PREFIX} received ${toDecimalString(value, 9)} TON of ${toDecimalString(BigInt(payment.ton_expected_nano!), 9)} TON after the deposit had closed (${payment.reason ?? 'rejected'})`;
-    const moved = await repo.transitionUnpaidTon(payment.id, [3], 4, { reason, ton_tx_hash: tx.hash });
-    deps.log.warn({ hash: tx.hash, payment: payment.id, value: value.toString() }, 'TON transfer for a closed deposit: held for an operator');
+    const moved = await repo.transitionUnpaidTon(payment.id, [paymentStatus.rejected], paymentStatus.manual, {
+      reason,
+      ton_tx_hash: tx.hash,
+    });
+    deps.log.warn(
+      { hash: tx.hash, payment: payment.id, value: value.toString() },
+      'TON transfer for a closed deposit: held for an operator',
+    );
     if (moved) await deps.cashbox.publishStatus(moved);
     if (moved) return record(tx, 'late', payment.id, comment);
     // another instance held it (or credited it) with this very transfer; any other transfer stays listed as a duplicate
     const now = await repo.findPayment(payment.id);
-    return record(tx, now?.ton_tx_hash === tx.hash ? (now.status === 4 ? 'late' : 'credited') : 'duplicate', payment.id, comment);
+    return record(
+      tx,
+      now?.ton_tx_hash === tx.hash ? (now.status === paymentStatus.manual ? 'late' : 'credited') : 'duplicate',
+      payment.id,
+      comment,
+    );
   }
 
   /** Reads everything new since the cursor; returns the outcomes (tests and logs). */
@@ -181,7 +254,12 @@ export function createTonWatcher(deps: TonWatcherDeps) {
       // log the first failure of a streak loudly; keep backing off while the API stays down
       if (failures === 1 || failures % 20 === 0) deps.log.warn({ err, failures }, 'TON watcher poll failed');
     } finally {
-      schedule(Math.min(settings.pollIntervalMs * 2 ** Math.min(failures, 10), Math.max(MAX_BACKOFF_MS, settings.pollIntervalMs)));
+      schedule(
+        Math.min(
+          settings.pollIntervalMs * 2 ** Math.min(failures, 10),
+          Math.max(MAX_BACKOFF_MS, settings.pollIntervalMs),
+        ),
+      );
     }
   }
 

@@ -1,10 +1,26 @@
 import { Address, beginCell } from '@ton/core';
 import { describe, expect, it } from 'vitest';
-import { commentOf, commentPayload, isSuccessfulIncoming, minorForNano, nanoForMinor, parseTonAddress, parseTonRates, type ChainTransaction } from './ton';
+import {
+  commentOf,
+  commentPayload,
+  isSuccessfulIncoming,
+  minorForNano,
+  nanoForMinor,
+  parseTonAddress,
+  parseTonRates,
+  type ChainTransaction,
+} from './ton';
 
 const incoming = (over: Partial<ChainTransaction> = {}): ChainTransaction => ({
-  hash: 'h1', lt: '100', mc_block_seqno: 5,
-  in_msg: { source: '0:' + 'ab'.repeat(32), value: '1000', bounced: false, message_content: { decoded: { type: 'text_comment', comment: 'dep:1' } } },
+  hash: 'h1',
+  lt: '100',
+  mc_block_seqno: 5,
+  in_msg: {
+    source: '0:' + 'ab'.repeat(32),
+    value: '1000',
+    bounced: false,
+    message_content: { decoded: { type: 'text_comment', comment: 'dep:1' } },
+  },
   description: { aborted: false, compute_ph: { success: true } },
   ...over,
 });
@@ -43,7 +59,9 @@ describe('TON helpers', () => {
     expect(parseTonAddress(address.toString({ urlSafe: false, bounceable: false }), 'mainnet')).toEqual({ raw });
     expect(parseTonAddress(raw, 'mainnet')).toEqual({ raw });
     expect(parseTonAddress(address.toString({ testOnly: true }), 'testnet')).toEqual({ raw });
-    expect(parseTonAddress(address.toString({ testOnly: true }), 'mainnet')).toEqual({ problem: expect.stringMatching(/testnet address/) });
+    expect(parseTonAddress(address.toString({ testOnly: true }), 'mainnet')).toEqual({
+      problem: expect.stringMatching(/testnet address/),
+    });
     const friendly = address.toString();
     const typo = friendly.slice(0, 10) + (friendly[10] === 'A' ? 'B' : 'A') + friendly.slice(11);
     expect(parseTonAddress(typo, 'mainnet')).toEqual({ problem: expect.stringMatching(/checksum/) });
@@ -54,17 +72,25 @@ describe('TON helpers', () => {
   it('reads the comment from the decoded form or from the body cell', () => {
     expect(commentOf(incoming())).toBe('dep:1');
     const body = beginCell().storeUint(0, 32).storeStringTail('dep:from-body').endCell().toBoc().toString('base64');
-    expect(commentOf(incoming({ in_msg: { source: 'x', value: '1', message_content: { body } } }))).toBe('dep:from-body');
+    expect(commentOf(incoming({ in_msg: { source: 'x', value: '1', message_content: { body } } }))).toBe(
+      'dep:from-body',
+    );
     const notAComment = beginCell().storeUint(0x0f8a7ea5, 32).endCell().toBoc().toString('base64');
-    expect(commentOf(incoming({ in_msg: { source: 'x', value: '1', message_content: { body: notAComment } } }))).toBeUndefined();
+    expect(
+      commentOf(incoming({ in_msg: { source: 'x', value: '1', message_content: { body: notAComment } } })),
+    ).toBeUndefined();
   });
 
   it('counts only incoming, unbounced, unaborted transfers whose compute phase succeeded', () => {
     expect(isSuccessfulIncoming(incoming())).toBe(true);
     expect(isSuccessfulIncoming(incoming({ in_msg: { ...incoming().in_msg, bounced: true } }))).toBe(false);
     expect(isSuccessfulIncoming(incoming({ in_msg: { ...incoming().in_msg, source: null } }))).toBe(false); // external: our own send
-    expect(isSuccessfulIncoming(incoming({ description: { aborted: true, compute_ph: { success: true } } }))).toBe(false);
-    expect(isSuccessfulIncoming(incoming({ description: { aborted: false, compute_ph: { success: false } } }))).toBe(false);
+    expect(isSuccessfulIncoming(incoming({ description: { aborted: true, compute_ph: { success: true } } }))).toBe(
+      false,
+    );
+    expect(isSuccessfulIncoming(incoming({ description: { aborted: false, compute_ph: { success: false } } }))).toBe(
+      false,
+    );
     expect(isSuccessfulIncoming(incoming({ in_msg: { ...incoming().in_msg, value: '0' } }))).toBe(false);
   });
 });

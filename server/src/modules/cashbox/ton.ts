@@ -13,7 +13,10 @@ const RATE_SCALE = 10n ** 9n;
 /** `USD:5.2,EUR:4.8` → USD → 5200000000n. TON itself is always 1:1. Throws on a malformed table. */
 export function parseTonRates(table: string): Map<string, bigint> {
   const rates = new Map<string, bigint>([['TON', RATE_SCALE]]);
-  for (const part of table.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of table
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const m = /^([A-Z]{3,5}):(\d+(?:\.\d+)?)$/.exec(part);
     if (!m) throw new Error(`TON_RATES: '${part}' is not CUR:rate (for example USD:5.2)`);
     const rate = toMinor(m[2]!, 9);
@@ -50,10 +53,15 @@ export function parseTonAddress(text: string, network: TonNetwork): { raw: strin
     if (Address.isRaw(value)) return { raw: Address.parseRaw(value).toRawString() };
     if (!Address.isFriendly(value)) return { problem: 'is not a TON address (48 characters, or 0:<64 hex>)' };
     const parsed = Address.parseFriendly(value);
-    if (parsed.isTestOnly && network === 'mainnet') return { problem: 'is a testnet address; this cashbox pays out on mainnet' };
+    if (parsed.isTestOnly && network === 'mainnet')
+      return { problem: 'is a testnet address; this cashbox pays out on mainnet' };
     return { raw: parsed.address.toRawString() };
   } catch (err) {
-    return { problem: /checksum/i.test((err as Error).message) ? 'has a wrong checksum (mistyped?)' : 'is not a valid TON address' };
+    return {
+      problem: /checksum/i.test((err as Error).message)
+        ? 'has a wrong checksum (mistyped?)'
+        : 'is not a valid TON address',
+    };
   }
 }
 
@@ -87,7 +95,8 @@ export function isSuccessfulIncoming(tx: ChainTransaction): boolean {
 export function commentOf(tx: ChainTransaction): string | undefined {
   const content = tx.in_msg?.message_content;
   if (!content) return undefined;
-  if (content.decoded?.type === 'text_comment' && typeof content.decoded.comment === 'string') return content.decoded.comment;
+  if (content.decoded?.type === 'text_comment' && typeof content.decoded.comment === 'string')
+    return content.decoded.comment;
   if (!content.body) return undefined;
   try {
     const slice = Cell.fromBase64(content.body).beginParse();

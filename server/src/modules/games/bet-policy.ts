@@ -1,6 +1,8 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
-// The responsible-gambling hook of every real-money debit (issue 6 fills it in; the gateway calls it).
+// The refusal seam of every real-money debit: a list of policies (limits today; the bonus module's max bet next) that
+// the gateway composes into one (composeBetPolicies): all must admit, and what they counted is released in reverse
+// order when one refuses or the money does not move. docs/decisions/015-bet-and-cashout-policies.md.
 // Does not own: limits, their periods or their storage (the limits module), nor balances (the wallet).
 
 export interface BetAdmission {
@@ -42,12 +44,17 @@ export interface BetPolicy {
  * values go; the gateway builds the statement's text from them once and binds `values` on each bet.
  */
 export interface BetPolicyParts {
+  /**
+   * The policy's short name (`[a-z][a-z0-9]*`), also the prefix of its CTEs and slots (`rg` → `rg_cur`, `rg_stake`);
+   * the prepared statement is named from the keys of the parts it was built from (games_bet_win_rg, _rg_bn, …).
+   */
+  key: string;
   /** CTEs that read (and lock) what the check needs. */
   before: RawBuilder<unknown>;
   /** A boolean SQL condition: the stake may go ahead. */
   allows: RawBuilder<unknown>;
-  /** CTEs that count the bet; `moved` is a boolean SQL condition, true when the money moved. */
-  after(moved: RawBuilder<unknown>): RawBuilder<unknown>;
+  /** CTEs that count the bet, if the policy counts anything; `moved` is a boolean SQL condition, true when the money moved. */
+  after?(moved: RawBuilder<unknown>): RawBuilder<unknown>;
   /** A SQL expression (json) that `refuse` reads back. */
   outcome: RawBuilder<unknown>;
 }
@@ -65,3 +72,95 @@ export const allowAllBets: BetPolicy = {
   recordWin: async () => undefined,
   recordRefund: async () => undefined,
 };
+
+/**
+ * The gateway's one policy made of a list: every policy must admit, in list order. When one refuses (or throws), the
+ * tickets already taken are released, last taken first, and its refusal is passed on; a ticket of the composed policy
+ * releases its parts in the same reverse order (each is tried even if an earlier release fails). Wins and refunds reach
+ * every policy. The composed policy admits in the bet's one statement only when every policy of the list can (all or
+ * none, so one statement decides the whole list atomically); its parts are the policies' parts side by side, built once.
+ */
+export function composeBetPolicies(policies: readonly BetPolicy[]): BetPolicy {
+  if (policies.length === 0) return allowAllBets;
+  if (policies.length === 1) return policies[0]!; // the same parts object, so the statement's text is unchanged
+  const inStatement = policies.every((p) => p.admitInStatement);
+  let composed: { from: BetPolicyParts[]; parts: BetPolicyParts } | undefined;
+  const partsOf = (from: BetPolicyParts[]) => {
+    if (!composed) composed = { from, parts: composeParts(from) };
+    else if (from.some((p, i) => p !== composed!.from[i]))
+      throw new Error('composeBetPolicies: a policy changed its statement parts (they must be one template)');
+    return composed.parts;
+  };
+  return {
+    async admitBet(bet) {
+      const tickets: BetTicket[] = [];
+      try {
+        for (const policy of policies) tickets.push(await policy.admitBet(bet));
+      } catch (err) {
+        await releaseAll(tickets);
+        throw err;
+      }
+      return { release: () => releaseAll(tickets) };
+    },
+    async recordWin(win) {
+      for (const policy of policies) await policy.recordWin(win);
+    },
+    async recordRefund(refund) {
+      for (const policy of policies) await policy.recordRefund(refund);
+    },
+    ...(inStatement && {
+      admitInStatement(bet) {
+        const statements = policies.map((p) => p.admitInStatement!(bet));
+        return {
+          parts: partsOf(statements.map((s) => s.parts)),
+          values: Object.assign({}, ...statements.map((s) => s.values)) as Record<string, unknown>,
+          async refuse(outcome) {
+            // one outcome per policy, in list order; the first policy whose outcome calls for a refusal throws it
+            const outcomes = Array.isArray(outcome) ? outcome : [];
+            for (const [i, s] of statements.entries()) await s.refuse(outcomes[i] ?? null);
+          },
+        };
+      },
+    }),
+  };
+}
+
+/** Releases tickets last first; every one is tried, and the first failure is thrown after all were tried. */
+async function releaseAll(tickets: readonly BetTicket[]) {
+  let failure: { err: unknown } | undefined;
+  for (const ticket of [...tickets].reverse()) {
+    try {
+      await ticket.release();
+    } catch (err) {
+      failure ??= { err };
+    }
+  }
+  if (failure) throw failure.err;
+}
+
+/** Several policies' parts as one: CTEs side by side (list order), allowed when all allow, one outcome per policy. */
+function composeParts(parts: readonly BetPolicyParts[]): BetPolicyParts {
+  const keys = parts.map((p) => p.key);
+  if (new Set(keys).size !== keys.length || keys.some((k) => !/^[a-z][a-z0-9]*$/.test(k)))
+    throw new Error(`composeBetPolicies: statement part keys must be distinct [a-z][a-z0-9]*: ${keys.join(', ')}`);
+  const counting = parts.filter((p) => p.after);
+  return {
+    key: keys.join('_'),
+    before: sql.join(
+      parts.map((p) => p.before),
+      sql`, `,
+    ),
+    allows: sql`(${sql.join(
+      parts.map((p) => p.allows),
+      sql` and `,
+    )})`,
+    ...(counting.length > 0 && {
+      after: (moved: RawBuilder<unknown>) =>
+        sql.join(
+          counting.map((p) => p.after!(moved)),
+          sql`, `,
+        ),
+    }),
+    outcome: sql`json_build_array(${sql.join(parts.map((p) => p.outcome))})`,
+  };
+}

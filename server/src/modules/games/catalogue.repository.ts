@@ -20,7 +20,31 @@ export interface GameRow {
   provider_name: string;
 }
 
+/** The owner of guests' demo sessions (`.invalid` is reserved: no mail goes there). */
+export const GUEST_DEMO_EMAIL = 'demo-guest@guests.invalid';
+
 type From = SelectQueryBuilder<DB, 'games_games' | 'games_providers', object>;
+type Rounds = SelectQueryBuilder<DB & { r: DB['games_rounds'] }, 'r', object>;
+
+/** A player's round as the bets history and bet details show it: with its game and provider, proof in `details`. */
+function roundWithGame(rounds: Rounds) {
+  return rounds
+    .innerJoin('games_games as g', 'g.id', 'r.game_id')
+    .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
+    .select([
+      'r.id',
+      'r.currency',
+      'r.bet_minor',
+      'r.win_minor',
+      'r.status',
+      'r.created_at',
+      'r.finished_at',
+      'r.details',
+      'g.string_id as game_string_id',
+      'g.name as game_name',
+      'p.string_id as provider',
+    ]);
+}
 
 // The lobby's reads and favourites; games_* tables only.
 export function createCatalogueRepository(db: Database) {
@@ -30,18 +54,41 @@ export function createCatalogueRepository(db: Database) {
       .innerJoin('games_providers', 'games_providers.id', 'games_games.provider_id')
       .where('games_games.is_active', '=', true)
       .where('games_providers.is_active', '=', true) as unknown as From;
-    if (f.name) q = q.where(sql<boolean>`lower(games_games.name) like ${`%${f.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+    if (f.name)
+      q = q.where(
+        sql<boolean>`lower(games_games.name) like ${`%${f.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+      );
     if (f.provider) q = q.where('games_providers.string_id', '=', f.provider);
     if (f.blockStringId) {
       const blockId = f.blockStringId;
-      q = q.where('games_games.id', 'in', db.selectFrom('games_block_games').innerJoin('games_blocks', 'games_blocks.id', 'games_block_games.block_id').select('games_block_games.game_id').where('games_blocks.string_id', '=', blockId));
+      q = q.where(
+        'games_games.id',
+        'in',
+        db
+          .selectFrom('games_block_games')
+          .innerJoin('games_blocks', 'games_blocks.id', 'games_block_games.block_id')
+          .select('games_block_games.game_id')
+          .where('games_blocks.string_id', '=', blockId),
+      );
     }
-    if (f.favouritesOf) q = q.where('games_games.id', 'in', db.selectFrom('games_favourites').select('game_id').where('player_id', '=', f.favouritesOf));
+    if (f.favouritesOf)
+      q = q.where(
+        'games_games.id',
+        'in',
+        db.selectFrom('games_favourites').select('game_id').where('player_id', '=', f.favouritesOf),
+      );
     return q;
   }
   const columns = [
-    'games_games.id', 'games_games.string_id', 'games_games.name', 'games_games.image', 'games_games.has_demo', 'games_games.house_game', 'games_games.rtp',
-    'games_providers.string_id as provider', 'games_providers.name as provider_name',
+    'games_games.id',
+    'games_games.string_id',
+    'games_games.name',
+    'games_games.image',
+    'games_games.has_demo',
+    'games_games.house_game',
+    'games_games.rtp',
+    'games_providers.string_id as provider',
+    'games_providers.name as provider_name',
   ] as const;
 
   return {
@@ -52,7 +99,13 @@ export function createCatalogueRepository(db: Database) {
         (f.blockStringId
           ? base
               .leftJoin('games_block_games as bg', (j) =>
-                j.onRef('bg.game_id', '=', 'games_games.id').on('bg.block_id', '=', db.selectFrom('games_blocks').select('id').where('string_id', '=', f.blockStringId!)),
+                j
+                  .onRef('bg.game_id', '=', 'games_games.id')
+                  .on(
+                    'bg.block_id',
+                    '=',
+                    db.selectFrom('games_blocks').select('id').where('string_id', '=', f.blockStringId!),
+                  ),
               )
               .orderBy('bg.position')
           : base
@@ -68,7 +121,12 @@ export function createCatalogueRepository(db: Database) {
     },
     async favouriteIds(playerId: string, gameIds: number[]): Promise<Set<number>> {
       if (gameIds.length === 0) return new Set();
-      const rows = await db.selectFrom('games_favourites').select('game_id').where('player_id', '=', playerId).where('game_id', 'in', gameIds).execute();
+      const rows = await db
+        .selectFrom('games_favourites')
+        .select('game_id')
+        .where('player_id', '=', playerId)
+        .where('game_id', 'in', gameIds)
+        .execute();
       return new Set(rows.map((r) => r.game_id));
     },
     async providers(): Promise<{ id: number; string_id: string; name: string; games_count: number }[]> {
@@ -82,11 +140,19 @@ export function createCatalogueRepository(db: Database) {
         .execute();
       return rows.map((r) => ({ ...r, games_count: Number(r.games_count) }));
     },
-    async blocks(): Promise<{ id: number; string_id: string; sort_order: number; titles: Record<string, string>; games_count: number }[]> {
+    async blocks(): Promise<
+      { id: number; string_id: string; sort_order: number; titles: Record<string, string>; games_count: number }[]
+    > {
       const rows = await db
         .selectFrom('games_blocks as b')
         .leftJoin('games_block_games as bg', 'bg.block_id', 'b.id')
-        .select(['b.id', 'b.string_id', 'b.sort_order', 'b.titles', (eb) => eb.fn.count<string>('bg.game_id').as('games_count')])
+        .select([
+          'b.id',
+          'b.string_id',
+          'b.sort_order',
+          'b.titles',
+          (eb) => eb.fn.count<string>('bg.game_id').as('games_count'),
+        ])
         .groupBy(['b.id', 'b.string_id', 'b.sort_order', 'b.titles'])
         .orderBy('b.sort_order')
         .execute();
@@ -95,25 +161,36 @@ export function createCatalogueRepository(db: Database) {
     async random(onlyWithDemo: boolean): Promise<GameRow | undefined> {
       let q = filtered({});
       if (onlyWithDemo) q = q.where('games_games.has_demo', '=', true);
-      return (await q.select(columns).orderBy(sql`random()`).limit(1).executeTakeFirst()) as GameRow | undefined;
+      return (await q
+        .select(columns)
+        .orderBy(sql`random()`)
+        .limit(1)
+        .executeTakeFirst()) as GameRow | undefined;
     },
     async addFavourite(playerId: string, gameId: number) {
-      await db.insertInto('games_favourites').values({ player_id: playerId, game_id: gameId }).onConflict((oc) => oc.columns(['player_id', 'game_id']).doNothing()).execute();
+      await db
+        .insertInto('games_favourites')
+        .values({ player_id: playerId, game_id: gameId })
+        .onConflict((oc) => oc.columns(['player_id', 'game_id']).doNothing())
+        .execute();
     },
     async removeFavourite(playerId: string, gameId: number) {
       await db.deleteFrom('games_favourites').where('player_id', '=', playerId).where('game_id', '=', gameId).execute();
     },
-    gameExists: async (id: number) => !!(await db.selectFrom('games_games').select('id').where('id', '=', id).where('is_active', '=', true).executeTakeFirst()),
+    gameExists: async (id: number) =>
+      !!(await db
+        .selectFrom('games_games')
+        .select('id')
+        .where('id', '=', id)
+        .where('is_active', '=', true)
+        .executeTakeFirst()),
 
     // ---------------------------------------------------------------- bets history (real money only)
     async history(playerId: string, page: number, size: number) {
       const base = db.selectFrom('games_rounds as r').where('r.player_id', '=', playerId).where('r.demo', '=', false);
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
-        base
-          .innerJoin('games_games as g', 'g.id', 'r.game_id')
-          .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
-          .select(['r.id', 'r.currency', 'r.bet_minor', 'r.win_minor', 'r.status', 'r.created_at', 'r.finished_at', 'r.details', 'g.string_id as game_string_id', 'g.name as game_name', 'p.string_id as provider'])
+        roundWithGame(base)
           .orderBy('r.id', 'desc')
           .limit(size)
           .offset((page - 1) * size)
@@ -122,23 +199,74 @@ export function createCatalogueRepository(db: Database) {
       return { rows, total: Number(count?.n ?? 0) };
     },
     findRound: (playerId: string, roundId: string) =>
-      db
-        .selectFrom('games_rounds as r')
-        .innerJoin('games_games as g', 'g.id', 'r.game_id')
-        .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
-        .select(['r.id', 'r.currency', 'r.bet_minor', 'r.win_minor', 'r.status', 'r.created_at', 'r.finished_at', 'r.details', 'g.string_id as game_string_id', 'g.name as game_name', 'p.string_id as provider'])
+      roundWithGame(db.selectFrom('games_rounds as r'))
         .where('r.id', '=', roundId)
         .where('r.player_id', '=', playerId)
         .where('r.demo', '=', false)
         .executeTakeFirst(),
     async roundTransactions(roundId: string, page: number, size: number) {
-      const base = db.selectFrom('games_transactions').where('round_id', '=', roundId).where('kind', 'in', ['bet', 'win', 'rollback']).where('result', '=', 'ok');
+      const base = db
+        .selectFrom('games_transactions')
+        .where('round_id', '=', roundId)
+        .where('kind', 'in', ['bet', 'win', 'rollback'])
+        .where('result', '=', 'ok');
       const [count, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst(),
-        base.select(['id', 'kind', 'amount_minor', 'created_at', 'original_tx_id']).orderBy('id').limit(size).offset((page - 1) * size).execute(),
+        base
+          .select(['id', 'kind', 'amount_minor', 'created_at', 'original_tx_id'])
+          .orderBy('id')
+          .limit(size)
+          .offset((page - 1) * size)
+          .execute(),
       ]);
       return { rows, total: Number(count?.n ?? 0) };
     },
+    /**
+     * The account that owns guests' demo sessions (created on first use): no password, an address that cannot receive
+     * mail, so nobody signs in as it; demo sessions move only the credits kept on the session, never a wallet.
+     */
+    async guestDemoPlayerId(currency: string): Promise<string> {
+      const find = () =>
+        db.selectFrom('acc_players').select('id').where('email', '=', GUEST_DEMO_EMAIL).executeTakeFirst();
+      const found = await find();
+      if (found) return found.id;
+      try {
+        const row = await db
+          .insertInto('acc_players')
+          .values({ email: GUEST_DEMO_EMAIL, name: 'Demo guest', currency })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return row.id;
+      } catch (err) {
+        const again = await find(); // another request created it first
+        if (again) return again.id;
+        throw err;
+      }
+    },
+    /**
+     * A crash bet's round as bet details show it (house_crash_* tables, read only): the game hash only once the round
+     * crashed, since it gives the crash point away.
+     */
+    crashBet: (crashRoundId: number, playerId: string) =>
+      db
+        .selectFrom('house_crash_bets as b')
+        .innerJoin('house_crash_rounds as r', 'r.id', 'b.crash_round_id')
+        .innerJoin('house_crash_chains as c', 'c.id', 'r.chain_id')
+        .select([
+          'r.id',
+          'r.game_number',
+          'r.phase',
+          'r.game_hash',
+          'r.crash_point',
+          'c.terminating_hash',
+          'c.salt',
+          'b.auto_cashout',
+          'b.cashout_at',
+          'b.status',
+        ])
+        .where('b.crash_round_id', '=', String(crashRoundId))
+        .where('b.player_id', '=', playerId)
+        .executeTakeFirst(),
     async sumBets(playerId: string): Promise<{ currency: string; sum: string }[]> {
       return db
         .selectFrom('games_rounds')

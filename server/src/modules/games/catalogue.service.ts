@@ -1,6 +1,13 @@
-import type { BetHistoryItem, GameItem, GamesFilterQuery, SessionUrlQuery, SessionUrlResponse } from '@contracts/games';
+import type {
+  BetHistoryItem,
+  BetProof,
+  GameItem,
+  GamesFilterQuery,
+  SessionUrlQuery,
+  SessionUrlResponse,
+} from '@contracts/games';
 import { pageOf, type Paged } from '@contracts/common';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { toMajor, toMinor } from '../../lib/money';
 import type { CatalogueRepository, GameRow } from './catalogue.repository';
 import type { GatewayService } from './gateway.service';
@@ -12,6 +19,8 @@ export interface CatalogueDeps {
   gateway: GatewayService;
   digits(currency: string): Promise<number>;
   playerCurrency(playerId: string): Promise<string>;
+  /** The currency of the guest-demo account (the site's default); USD when not given. */
+  defaultCurrency?: string;
   /** Demo credits a demo session starts with, in major units. */
   demoCredits: number;
   /** House games: fills in the server seed of a proof once its seed pair was rotated. */
@@ -43,22 +52,54 @@ export function createCatalogueService(deps: CatalogueDeps) {
 
   async function list(q: GamesFilterQuery, playerId: string | null): Promise<Paged<GameItem>> {
     const { rows, total } = await catalogue.filter(
-      { name: q.name || undefined, provider: q.provider || undefined, blockStringId: q.block_string_id || undefined, favouritesOf: playerId && q.is_favourite ? playerId : undefined },
+      {
+        name: q.name || undefined,
+        provider: q.provider || undefined,
+        blockStringId: q.block_string_id || undefined,
+        favouritesOf: playerId && q.is_favourite ? playerId : undefined,
+      },
       q.page,
       q.size,
     );
-    const favourites = playerId ? await catalogue.favouriteIds(playerId, rows.map((r) => r.id)) : undefined;
-    return pageOf(rows.map((r) => toGameItem(r, favourites)), total, q);
+    const favourites = playerId
+      ? await catalogue.favouriteIds(
+          playerId,
+          rows.map((r) => r.id),
+        )
+      : undefined;
+    return pageOf(
+      rows.map((r) => toGameItem(r, favourites)),
+      total,
+      q,
+    );
   }
 
-  async function launch(playerId: string, stringId: string | null, q: SessionUrlQuery): Promise<SessionUrlResponse> {
-    const row = stringId ? await deps.games.findGame(stringId) : await catalogue.random(false).then((r) => (r ? deps.games.findGame(r.string_id) : undefined));
+  /**
+   * A game's session URL. A guest (no player) may only open a demo: its session belongs to the guest-demo account and
+   * moves only the session's demo credits; real play needs an account.
+   */
+  async function launch(
+    caller: string | null,
+    stringId: string | null,
+    q: SessionUrlQuery,
+  ): Promise<SessionUrlResponse> {
+    if (caller === null && (!q.demo_flag || stringId === null)) throw unauthorized('Sign in to play for real money');
+    const row = stringId
+      ? await deps.games.findGame(stringId)
+      : await catalogue.random(false).then((r) => (r ? deps.games.findGame(r.string_id) : undefined));
     if (!row || !row.is_active) throw notFound('GAMES_NOT_FOUND', 'No such game');
     if (q.demo_flag && !row.has_demo) throw new AppError(400, 'GAMES_NO_DEMO', 'This game has no demo mode');
+    const playerId = caller ?? (await catalogue.guestDemoPlayerId(deps.defaultCurrency ?? 'USD'));
     const currency = await deps.playerCurrency(playerId);
     const digits = await deps.digits(currency);
     const { token, session } = await deps.gateway.launch({
-      playerId, gameId: row.id, currency, demo: q.demo_flag, demoBalanceMinor: toMinor(deps.demoCredits, digits), clientType: q.client_type, language: q.language,
+      playerId,
+      gameId: row.id,
+      currency,
+      demo: q.demo_flag,
+      demoBalanceMinor: toMinor(deps.demoCredits, digits),
+      clientType: q.client_type,
+      language: q.language,
     });
     const params = new URLSearchParams({ token, lang: q.language, client: q.client_type });
     const url = row.house_game ? `/house/?game=${row.house_game}&${params}` : `${row.launch_url ?? '/'}?${params}`;
@@ -71,7 +112,13 @@ export function createCatalogueService(deps: CatalogueDeps) {
     providers: () => catalogue.providers(),
     async blocks(language: string) {
       const rows = await catalogue.blocks();
-      return rows.map((b) => ({ id: b.id, string_id: b.string_id, title: b.titles[language] ?? b.titles.en ?? b.string_id, order: b.sort_order, games_count: b.games_count }));
+      return rows.map((b) => ({
+        id: b.id,
+        string_id: b.string_id,
+        title: b.titles[language] ?? b.titles.en ?? b.string_id,
+        order: b.sort_order,
+        games_count: b.games_count,
+      }));
     },
     async random(): Promise<GameItem> {
       const row = await catalogue.random(true);
@@ -102,12 +149,18 @@ export function createCatalogueService(deps: CatalogueDeps) {
       const details = (round.details ?? null) as { proof?: Record<string, unknown> } | null;
       return {
         ...pageOf(
-          rows.map((t) => ({ id: Number(t.id), type: t.kind as 'bet' | 'win' | 'rollback', amount: toMajor(BigInt(t.amount_minor), digits), currency: round.currency, created_at: t.created_at.toISOString() })),
+          rows.map((t) => ({
+            id: Number(t.id),
+            type: t.kind as 'bet' | 'win' | 'rollback',
+            amount: toMajor(BigInt(t.amount_minor), digits),
+            currency: round.currency,
+            created_at: t.created_at.toISOString(),
+          })),
           total,
           { page, size },
         ),
         round: await historyItem(round),
-        proof: ((deps.revealProof ? await deps.revealProof(details?.proof ?? null) : details?.proof) as never) ?? null,
+        proof: await proofOf(callerId, details?.proof ?? null),
       };
     },
     /** Total real-money stakes in the player's currency (major units), a finite number. */
@@ -119,9 +172,39 @@ export function createCatalogueService(deps: CatalogueDeps) {
     },
   };
 
+  /** The round's proof as bet details show it: seeded games with the seed once revealed, crash from its chain. */
+  async function proofOf(playerId: string, proof: Record<string, unknown> | null): Promise<BetProof | null> {
+    if (!proof) return null;
+    if (proof.game === 'crash') {
+      const bet = typeof proof.round_id === 'number' ? await catalogue.crashBet(proof.round_id, playerId) : undefined;
+      if (!bet) return null;
+      const crashed = bet.phase === 'crashed';
+      return {
+        game: 'crash',
+        round_id: Number(bet.id),
+        game_number: bet.game_number,
+        terminating_hash: bet.terminating_hash,
+        salt: bet.salt,
+        game_hash: crashed ? bet.game_hash : null,
+        crash_point: crashed ? bet.crash_point : null,
+        params: { auto_cashout: bet.auto_cashout },
+        outcome: { crash_point: crashed ? bet.crash_point : null, cashout_at: bet.cashout_at, status: bet.status },
+      };
+    }
+    return ((deps.revealProof ? await deps.revealProof(proof) : proof) as BetProof | null) ?? null;
+  }
+
   async function historyItem(r: {
-    id: string; currency: string; bet_minor: string; win_minor: string; status: 'open' | 'closed' | 'rolled_back'; created_at: Date; finished_at: Date | null;
-    game_string_id: string; game_name: string; provider: string;
+    id: string;
+    currency: string;
+    bet_minor: string;
+    win_minor: string;
+    status: 'open' | 'closed' | 'rolled_back';
+    created_at: Date;
+    finished_at: Date | null;
+    game_string_id: string;
+    game_name: string;
+    provider: string;
   }): Promise<BetHistoryItem> {
     const digits = await deps.digits(r.currency);
     const bet = BigInt(r.bet_minor);

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
 import { bindTemplate, compileTemplate, slot, type StatementTemplate } from '../../db/statement-template';
-import { betAndWinCtes, betAndWinValues } from '../wallet';
+import { betAndWinCtes, betAndWinValues, ledgerHasEntry } from '../wallet';
 import type { BetPolicyParts, BetPolicyStatement } from './bet-policy';
 import type { GameTxKind, RoundStatus } from './games.tables';
 
@@ -48,23 +48,70 @@ export interface TxRow {
   rolled_back: boolean;
 }
 
-const sessionColumns = ['id', 'player_id', 'game_id', 'currency', 'demo', 'client_type', 'language', 'launch_expires_at', 'authenticated_at', 'expires_at', 'ended_at'] as const;
+const sessionColumns = [
+  'id',
+  'player_id',
+  'game_id',
+  'currency',
+  'demo',
+  'client_type',
+  'language',
+  'launch_expires_at',
+  'authenticated_at',
+  'expires_at',
+  'ended_at',
+] as const;
+/** The columns of a games transaction that settling, rolling back and recovering it read (TxRow). */
+const txColumns = [
+  'id',
+  'kind',
+  'round_id',
+  'player_id',
+  'amount_minor',
+  'real_minor',
+  'bonus_minor',
+  'result',
+  'rolled_back',
+] as const;
 
 export interface BetWinRow {
-  round_id: string | null; bet_id: string | null; real: string; bonus: string; pending: string; deposited: string;
-  take_real: string; take_bonus: string; win_bonus: string; policy: unknown; guard_held: boolean;
+  round_id: string | null;
+  bet_id: string | null;
+  real: string;
+  bonus: string;
+  pending: string;
+  deposited: string;
+  take_real: string;
+  take_bonus: string;
+  win_bonus: string;
+  policy: unknown;
+  guard_held: boolean;
 }
 const g = {
-  provider: slot('g_provider'), roundRef: slot('g_round_ref'), session: slot('g_session'), player: slot('g_player'), game: slot('g_game'),
-  currency: slot('g_currency'), amount: slot('g_amount'), payout: slot('g_payout'), details: slot('g_details'), betTx: slot('g_bet_tx'),
-  winTx: slot('g_win_tx'), now: slot('g_now'),
+  provider: slot('g_provider'),
+  roundRef: slot('g_round_ref'),
+  session: slot('g_session'),
+  player: slot('g_player'),
+  game: slot('g_game'),
+  currency: slot('g_currency'),
+  amount: slot('g_amount'),
+  payout: slot('g_payout'),
+  details: slot('g_details'),
+  betTx: slot('g_bet_tx'),
+  winTx: slot('g_win_tx'),
+  now: slot('g_now'),
 };
 /**
  * betWinInOneStatement's SQL with slots where the values go (db/statement-template.ts): the guard's CTEs (its module's
  * slots), the policy's, the wallet's (`w_*`) and this module's (`g_*`). Built and compiled once per variant.
  */
-export function betWinStatement(name: string, policy?: BetPolicyParts, guard?: BetWinGuard['parts']): RawBuilder<BetWinRow> {
-  const money = betAndWinCtes(sql`not exists (select 1 from games_rounds where provider_id = ${g.provider} and round_ref = ${g.roundRef})
+export function betWinStatement(
+  name: string,
+  policy?: BetPolicyParts,
+  guard?: BetWinGuard['parts'],
+): RawBuilder<BetWinRow> {
+  const money =
+    betAndWinCtes(sql`not exists (select 1 from games_rounds where provider_id = ${g.provider} and round_ref = ${g.roundRef})
       and exists (select 1 from games_sessions where id = ${g.session} and (ended_at is null or ended_at > ${g.now}))
       and ${policy ? policy.allows : sql`true`} and ${guard ? guard.holds : sql`true`}`);
   return sql<BetWinRow>`${sql.raw(preparedMark(name))}
@@ -80,7 +127,7 @@ export function betWinStatement(name: string, policy?: BetPolicyParts, guard?: B
           union all
           select ${g.provider}::int, ${g.winTx}::text, 'win'::text, r.id, r.player_id, ${g.payout}::bigint, ${g.payout}::bigint - u.win_bonus, u.win_bonus, 'ok'::text from r, w_upd u
           returning id, kind
-        )${policy ? sql`, ${policy.after(sql`exists (select 1 from w_upd)`)}` : sql``}
+        )${policy?.after ? sql`, ${policy.after(sql`exists (select 1 from w_upd)`)}` : sql``}
         select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
                u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
                u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries,
@@ -90,13 +137,45 @@ export function betWinStatement(name: string, policy?: BetPolicyParts, guard?: B
 
 // All SQL of the game gateway (sessions, rounds, provider transactions) and the catalogue; touches only games_* tables.
 export function createGamesRepository(db: Database) {
+  /** A game with its provider's names: what launching, the gateway and the house games read of it. */
+  const gameWithProvider = () =>
+    db
+      .selectFrom('games_games as g')
+      .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
+      .select([
+        'g.id',
+        'g.string_id',
+        'g.name',
+        'g.image',
+        'g.has_demo',
+        'g.house_game',
+        'g.rtp',
+        'g.min_bet',
+        'g.max_bet',
+        'g.launch_url',
+        'g.is_active',
+        'p.string_id as provider',
+        'p.name as provider_name',
+        'p.id as provider_id',
+      ]);
   /** betWinInOneStatement's compiled text of each variant, with the parts it was built from. */
-  const betWinTemplates = new Map<string, { template: StatementTemplate; policy?: BetPolicyParts; guard?: BetWinGuard['parts'] }>();
+  const betWinTemplates = new Map<
+    string,
+    { template: StatementTemplate; policy?: BetPolicyParts; guard?: BetWinGuard['parts'] }
+  >();
   return {
     // ---------------------------------------------------------------- sessions
     async insertSession(values: {
-      token_hash: string; player_id: string; game_id: number; currency: string; demo: boolean; demo_balance_minor: string | null;
-      client_type: string; language: string; launch_expires_at: Date; expires_at: Date;
+      token_hash: string;
+      player_id: string;
+      game_id: number;
+      currency: string;
+      demo: boolean;
+      demo_balance_minor: string | null;
+      client_type: string;
+      language: string;
+      launch_expires_at: Date;
+      expires_at: Date;
     }): Promise<SessionRow> {
       return db.insertInto('games_sessions').values(values).returning(sessionColumns).executeTakeFirstOrThrow();
     },
@@ -105,18 +184,42 @@ export function createGamesRepository(db: Database) {
     findSession: (id: string): Promise<SessionRow | undefined> =>
       db.selectFrom('games_sessions').select(sessionColumns).where('id', '=', id).executeTakeFirst(),
     async markAuthenticated(id: string, at: Date) {
-      await db.updateTable('games_sessions').set({ authenticated_at: at }).where('id', '=', id).where('authenticated_at', 'is', null).execute();
+      await db
+        .updateTable('games_sessions')
+        .set({ authenticated_at: at })
+        .where('id', '=', id)
+        .where('authenticated_at', 'is', null)
+        .execute();
     },
     async endSession(id: string, at: Date) {
-      await db.updateTable('games_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+      await db
+        .updateTable('games_sessions')
+        .set({ ended_at: at })
+        .where('id', '=', id)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+    /** Ends every open game session of a player (a block, a self-exclusion). */
+    async endPlayerSessions(playerId: string, at: Date): Promise<void> {
+      await db
+        .updateTable('games_sessions')
+        .set({ ended_at: at })
+        .where('player_id', '=', playerId)
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', at)
+        .execute();
     },
     async demoBalance(sessionId: string): Promise<bigint> {
-      const row = await db.selectFrom('games_sessions').select('demo_balance_minor').where('id', '=', sessionId).executeTakeFirst();
+      const row = await db
+        .selectFrom('games_sessions')
+        .select('demo_balance_minor')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
       return BigInt(row?.demo_balance_minor ?? '0');
     },
     /** Guarded: no row when the demo credits do not cover a debit. */
-    async moveDemoBalance(sessionId: string, delta: bigint): Promise<bigint | undefined> {
-      const row = await db
+    async moveDemoBalance(sessionId: string, delta: bigint, ex: Database = db): Promise<bigint | undefined> {
+      const row = await ex
         .updateTable('games_sessions')
         .set({ demo_balance_minor: sql`demo_balance_minor + ${delta.toString()}::bigint` })
         .where('id', '=', sessionId)
@@ -143,7 +246,18 @@ export function createGamesRepository(db: Database) {
      * A bet's records in one statement: the round (opened on first sight) and the transaction, unique per provider and
      * transaction id. tx_id null: that id was seen before (a repeat, or a rollback's tombstone).
      */
-    async insertBet(v: { provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string; demo: boolean; provider_tx_id: string; amount: bigint; details: unknown }) {
+    async insertBet(v: {
+      provider_id: number;
+      round_ref: string;
+      session_id: string;
+      player_id: string;
+      game_id: number;
+      currency: string;
+      demo: boolean;
+      provider_tx_id: string;
+      amount: bigint;
+      details: unknown;
+    }) {
       const result = await sql<RoundRef & { tx_id: string | null }>`${sql.raw(preparedMark('games_insert_bet'))}
         with r as (
           insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, details)
@@ -164,8 +278,25 @@ export function createGamesRepository(db: Database) {
     },
 
     /** A combined bet + win (outcome known up front): the round and both transactions in one statement. */
-    async insertBetWin(v: { provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string; demo: boolean; bet_tx_id: string; win_tx_id: string; amount: bigint; payout: bigint; details: unknown }) {
-      const result = await sql<{ round_id: string; bet_id: string | null; win_id: string | null }>`${sql.raw(preparedMark('games_insert_bet_win'))}
+    async insertBetWin(v: {
+      provider_id: number;
+      round_ref: string;
+      session_id: string;
+      player_id: string;
+      game_id: number;
+      currency: string;
+      demo: boolean;
+      bet_tx_id: string;
+      win_tx_id: string;
+      amount: bigint;
+      payout: bigint;
+      details: unknown;
+    }) {
+      const result = await sql<{
+        round_id: string;
+        bet_id: string | null;
+        win_id: string | null;
+      }>`${sql.raw(preparedMark('games_insert_bet_win'))}
         with r as (
           insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, details)
           values (${v.provider_id}, ${v.round_ref}, ${v.session_id}, ${v.player_id}, ${v.game_id}, ${v.currency}, ${v.demo}, ${v.details === undefined ? null : JSON.stringify(v.details)}::jsonb)
@@ -183,7 +314,15 @@ export function createGamesRepository(db: Database) {
         from r`.execute(db);
       return result.rows[0];
     },
-    async settleBetWin(ids: { round_id: string; bet_id: string; win_id: string }, amount: bigint, payout: bigint, split: { real: bigint; bonus: bigint }, winSplit: { real: bigint; bonus: bigint }, at: Date) {
+    async settleBetWin(
+      ids: { round_id: string; bet_id: string; win_id: string },
+      amount: bigint,
+      payout: bigint,
+      split: { real: bigint; bonus: bigint },
+      winSplit: { real: bigint; bonus: bigint },
+      at: Date,
+      ex: Database = db,
+    ) {
       await sql`${sql.raw(preparedMark('games_settle_bet_win'))}
         with t as (
           update games_transactions set result = 'ok',
@@ -193,7 +332,7 @@ export function createGamesRepository(db: Database) {
         )
         update games_rounds set bet_minor = ${amount.toString()}::bigint, bet_bonus_minor = ${split.bonus.toString()}::bigint,
           win_minor = ${payout.toString()}::bigint, status = 'closed', finished_at = ${at}
-        where id = ${ids.round_id} and exists (select 1 from t)`.execute(db);
+        where id = ${ids.round_id} and exists (select 1 from t)`.execute(ex);
     },
 
     /**
@@ -205,29 +344,67 @@ export function createGamesRepository(db: Database) {
      * repeat), the session ended, or no account / another currency / not enough money; the caller then takes the
      * general path for the exact answer. The text is built once per variant (betWinTemplate); each bet binds values.
      */
-    async betWinInOneStatement(v: {
-      provider_id: number; round_ref: string; session_id: string; player_id: string; game_id: number; currency: string;
-      bet_tx_id: string; win_tx_id: string; amount: bigint; payout: bigint; details: unknown; walletKey: string; now: Date;
-    }, policy?: Omit<BetPolicyStatement, 'refuse'>, guard?: BetWinGuard) {
-      const name = `games_bet_win${policy ? '_policy' : ''}${guard ? '_guard' : ''}`;
+    async betWinInOneStatement(
+      v: {
+        provider_id: number;
+        round_ref: string;
+        session_id: string;
+        player_id: string;
+        game_id: number;
+        currency: string;
+        bet_tx_id: string;
+        win_tx_id: string;
+        amount: bigint;
+        payout: bigint;
+        details: unknown;
+        walletKey: string;
+        now: Date;
+      },
+      policy?: Omit<BetPolicyStatement, 'refuse'>,
+      guard?: BetWinGuard,
+    ) {
+      // named from the set of parts (decision 015): the policies' keys in composition order, then the guard
+      const name = `games_bet_win${policy ? `_${policy.parts.key}` : ''}${guard ? '_guard' : ''}`;
       let cached = betWinTemplates.get(name);
       if (!cached) {
-        cached = { template: compileTemplate(db, betWinStatement(name, policy?.parts, guard?.parts)), policy: policy?.parts, guard: guard?.parts };
+        // PostgreSQL cuts names at 63 bytes: two long names could then meet on one connection with different texts
+        if (name.length > 63) throw new Error(`${name}: a prepared statement's name must fit in 63 bytes`);
+        cached = {
+          template: compileTemplate(db, betWinStatement(name, policy?.parts, guard?.parts)),
+          policy: policy?.parts,
+          guard: guard?.parts,
+        };
         betWinTemplates.set(name, cached);
       }
       // one name per text: a named statement must always have the same text on a connection
-      if (cached.policy !== policy?.parts || cached.guard !== guard?.parts) throw new Error(`${name}: other statement parts than the ones its text was built from`);
+      if (cached.policy !== policy?.parts || cached.guard !== guard?.parts)
+        throw new Error(`${name}: other statement parts than the ones its text was built from`);
       const values = bindTemplate(cached.template, [
         betAndWinValues({
-          playerId: v.player_id, currency: v.currency, stake: v.amount, payout: v.payout, betKey: `${v.walletKey}:bet`, winKey: `${v.walletKey}:win`,
-          refType: 'game_round', refId: `${v.provider_id}:${v.round_ref}`,
+          playerId: v.player_id,
+          currency: v.currency,
+          stake: v.amount,
+          payout: v.payout,
+          betKey: `${v.walletKey}:bet`,
+          winKey: `${v.walletKey}:win`,
+          refType: 'game_round',
+          refId: `${v.provider_id}:${v.round_ref}`,
         }),
         policy?.values,
         guard?.values,
         {
-          g_provider: v.provider_id, g_round_ref: v.round_ref, g_session: v.session_id, g_player: v.player_id, g_game: v.game_id, g_currency: v.currency,
-          g_amount: v.amount.toString(), g_payout: v.payout.toString(), g_details: v.details === undefined ? null : JSON.stringify(v.details),
-          g_bet_tx: v.bet_tx_id, g_win_tx: v.win_tx_id, g_now: v.now,
+          g_provider: v.provider_id,
+          g_round_ref: v.round_ref,
+          g_session: v.session_id,
+          g_player: v.player_id,
+          g_game: v.game_id,
+          g_currency: v.currency,
+          g_amount: v.amount.toString(),
+          g_payout: v.payout.toString(),
+          g_details: v.details === undefined ? null : JSON.stringify(v.details),
+          g_bet_tx: v.bet_tx_id,
+          g_win_tx: v.win_tx_id,
+          g_now: v.now,
         },
       ]);
       const result = await db.executeQuery<BetWinRow>(CompiledQuery.raw(cached.template.sql, values));
@@ -235,24 +412,98 @@ export function createGamesRepository(db: Database) {
     },
 
     /** The bet was debited: record its split and add it to the round. */
-    async settleBet(txId: string, roundId: string, amount: bigint, split: { real: bigint; bonus: bigint }) {
+    async settleBet(
+      txId: string,
+      roundId: string,
+      amount: bigint,
+      split: { real: bigint; bonus: bigint },
+      ex: Database = db,
+    ) {
       await sql`${sql.raw(preparedMark('games_settle_bet'))}
         with t as (
           update games_transactions set result = 'ok', real_minor = ${split.real.toString()}::bigint, bonus_minor = ${split.bonus.toString()}::bigint
           where id = ${txId} and result <> 'ok' returning id
         )
         update games_rounds set bet_minor = bet_minor + ${amount.toString()}::bigint, bet_bonus_minor = bet_bonus_minor + ${split.bonus.toString()}::bigint
-        where id = ${roundId} and exists (select 1 from t)`.execute(db);
+        where id = ${roundId} and exists (select 1 from t)`.execute(ex);
     },
 
-    async failTx(txId: string, code: string) {
-      await db.updateTable('games_transactions').set({ result: code }).where('id', '=', txId).where('result', '=', 'pending').execute();
+    async failTx(txId: string, code: string, ex: Database = db) {
+      await ex
+        .updateTable('games_transactions')
+        .set({ result: code })
+        .where('id', '=', txId)
+        .where('result', '=', 'pending')
+        .execute();
     },
+
+    /**
+     * A round that never took money (its only bets were refused, interrupted or rolled back before their debit) is
+     * closed as rolled back, so it is neither open nor a zero-stake round waiting in the player's history. Only while
+     * no bet or win of it is pending or settled.
+     */
+    async closeEmptyRound(roundId: string, at: Date, ex: Database = db) {
+      await sql`update games_rounds set status = 'rolled_back', finished_at = ${at}
+        where id = ${roundId} and status = 'open' and bet_minor = 0 and win_minor = 0
+          and not exists (select 1 from games_transactions where round_id = ${roundId} and kind in ('bet', 'win')
+                          and result in ('pending', 'ok') and not rolled_back)`.execute(ex);
+    },
+
+    /** A money transaction, locked until the caller's transaction ends (its money and its state move together). */
+    lockTx: (id: string, trx: Database) =>
+      trx
+        .selectFrom('games_transactions')
+        .select([...txColumns, 'provider_id', 'provider_tx_id'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /**
+     * Money transactions a crash left pending (recorded, money not settled) since before `before`, oldest first; bets
+     * first, so a bet and its win (a combined betWin) are finished together by the bet.
+     */
+    findStalePending: (before: Date, limit: number) =>
+      db
+        .selectFrom('games_transactions')
+        .select(['id', 'kind'])
+        .where('result', '=', 'pending')
+        .where('created_at', '<', before)
+        .where('kind', 'in', ['bet', 'win'])
+        .orderBy('created_at')
+        .limit(limit)
+        .execute(),
+
+    /** Real-money bets rolled back whose refund is not in the wallet (a crash between the claim and the refund). */
+    findUnrefundedRollbacks: (limit: number) =>
+      db
+        .selectFrom('games_transactions as t')
+        .innerJoin('games_rounds as r', 'r.id', 't.round_id')
+        .select(['t.id', 't.provider_id', 't.provider_tx_id'])
+        .where('t.kind', '=', 'bet')
+        .where('t.rolled_back', '=', true)
+        .where('r.demo', '=', false)
+        .where(
+          sql<boolean>`not ${ledgerHasEntry(
+            sql<string>`'game:' || t.provider_id || ':rollback:' || t.provider_tx_id`,
+          )} and (t.result = 'ok' or ${ledgerHasEntry(sql<string>`'game:' || t.provider_id || ':' || t.provider_tx_id`)})`,
+        )
+        .orderBy('t.id')
+        .limit(limit)
+        .execute(),
+
+    /** The other transactions of a round still pending (a combined betWin's win, when its bet is recovered). */
+    pendingOfRound: (roundId: string, ex: Database = db) =>
+      ex
+        .selectFrom('games_transactions')
+        .select(['id', 'kind', 'provider_id', 'provider_tx_id', 'amount_minor', 'created_at'])
+        .where('round_id', '=', roundId)
+        .where('result', '=', 'pending')
+        .execute(),
 
     findTx: (providerId: number, providerTxId: string): Promise<TxRow | undefined> =>
       db
         .selectFrom('games_transactions')
-        .select(['id', 'kind', 'round_id', 'player_id', 'amount_minor', 'real_minor', 'bonus_minor', 'result', 'rolled_back'])
+        .select(txColumns)
         .where('provider_id', '=', providerId)
         .where('provider_tx_id', '=', providerTxId)
         .executeTakeFirst(),
@@ -275,7 +526,15 @@ export function createGamesRepository(db: Database) {
       return result.rows[0];
     },
 
-    async settleWin(txId: string, roundId: string, amount: bigint, split: { real: bigint; bonus: bigint }, close: boolean, at: Date) {
+    async settleWin(
+      txId: string,
+      roundId: string,
+      amount: bigint,
+      split: { real: bigint; bonus: bigint },
+      close: boolean,
+      at: Date,
+      ex: Database = db,
+    ) {
       await sql`${sql.raw(preparedMark('games_settle_win'))}
         with t as (
           update games_transactions set result = 'ok', real_minor = ${split.real.toString()}::bigint, bonus_minor = ${split.bonus.toString()}::bigint
@@ -284,12 +543,21 @@ export function createGamesRepository(db: Database) {
         update games_rounds set win_minor = win_minor + ${amount.toString()}::bigint,
           status = case when ${close} then 'closed' else status end,
           finished_at = case when ${close} then ${at} else finished_at end
-        where id = ${roundId} and exists (select 1 from t)`.execute(db);
+        where id = ${roundId} and exists (select 1 from t)`.execute(ex);
     },
 
     /** Record a rollback call (idempotency of the call itself); false when this rollback id was seen before. */
-    async insertRollback(v: { provider_id: number; provider_tx_id: string; original_tx_id: string; round_id: string | null; player_id: string | null }) {
-      const row = await db
+    async insertRollback(
+      v: {
+        provider_id: number;
+        provider_tx_id: string;
+        original_tx_id: string;
+        round_id: string | null;
+        player_id: string | null;
+      },
+      ex: Database = db,
+    ) {
+      const row = await ex
         .insertInto('games_transactions')
         .values({ ...v, kind: 'rollback', result: 'ok' })
         .onConflict((oc) => oc.columns(['provider_id', 'provider_tx_id']).doNothing())
@@ -301,22 +569,34 @@ export function createGamesRepository(db: Database) {
     async insertTombstone(providerId: number, providerTxId: string) {
       const row = await db
         .insertInto('games_transactions')
-        .values({ provider_id: providerId, provider_tx_id: providerTxId, kind: 'tombstone', result: 'rolled_back', rolled_back: true })
+        .values({
+          provider_id: providerId,
+          provider_tx_id: providerTxId,
+          kind: 'tombstone',
+          result: 'rolled_back',
+          rolled_back: true,
+        })
         .onConflict((oc) => oc.columns(['provider_id', 'provider_tx_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
       return !!row;
     },
-    /** Mark a transaction rolled back, once. */
-    async claimRollback(txId: string): Promise<boolean> {
-      const row = await db.updateTable('games_transactions').set({ rolled_back: true }).where('id', '=', txId).where('rolled_back', '=', false).returning('id').executeTakeFirst();
+    /** Mark a transaction rolled back, once; a pending one can then never take its money (result 'rolled_back'). */
+    async claimRollback(txId: string, ex: Database = db): Promise<boolean> {
+      const row = await ex
+        .updateTable('games_transactions')
+        .set({ rolled_back: true, result: sql`case when result = 'pending' then 'rolled_back' else result end` })
+        .where('id', '=', txId)
+        .where('rolled_back', '=', false)
+        .returning('id')
+        .executeTakeFirst();
       return !!row;
     },
-    async unbookBet(roundId: string, amount: bigint, bonus: bigint, at: Date) {
+    async unbookBet(roundId: string, amount: bigint, bonus: bigint, at: Date, ex: Database = db) {
       await sql`update games_rounds set bet_minor = bet_minor - ${amount.toString()}::bigint, bet_bonus_minor = bet_bonus_minor - ${bonus.toString()}::bigint,
           status = case when bet_minor - ${amount.toString()}::bigint = 0 and win_minor = 0 then 'rolled_back' else status end,
           finished_at = case when bet_minor - ${amount.toString()}::bigint = 0 and win_minor = 0 then ${at} else finished_at end
-        where id = ${roundId}`.execute(db);
+        where id = ${roundId}`.execute(ex);
     },
     async closeRound(providerId: number, roundRef: string, at: Date) {
       const row = await db
@@ -330,29 +610,31 @@ export function createGamesRepository(db: Database) {
       return row?.id;
     },
     findRoundByRef: (providerId: number, roundRef: string) =>
-      db.selectFrom('games_rounds').selectAll().where('provider_id', '=', providerId).where('round_ref', '=', roundRef).executeTakeFirst(),
-    findSessionForRound: (roundId: string) =>
-      db.selectFrom('games_rounds').select(['session_id', 'currency', 'demo', 'player_id']).where('id', '=', roundId).executeTakeFirst(),
+      db
+        .selectFrom('games_rounds')
+        .selectAll()
+        .where('provider_id', '=', providerId)
+        .where('round_ref', '=', roundRef)
+        .executeTakeFirst(),
+    findSessionForRound: (roundId: string, ex: Database = db) =>
+      ex
+        .selectFrom('games_rounds')
+        .select(['session_id', 'currency', 'demo', 'player_id', 'bet_minor', 'bet_bonus_minor', 'status'])
+        .where('id', '=', roundId)
+        .executeTakeFirst(),
     async setRoundDetails(roundId: string, details: unknown) {
-      await db.updateTable('games_rounds').set({ details: JSON.stringify(details) }).where('id', '=', roundId).execute();
+      await db
+        .updateTable('games_rounds')
+        .set({ details: JSON.stringify(details) })
+        .where('id', '=', roundId)
+        .execute();
     },
 
     // ---------------------------------------------------------------- providers and catalogue
-    findProvider: (stringId: string) => db.selectFrom('games_providers').selectAll().where('string_id', '=', stringId).executeTakeFirst(),
-    findGame: (stringId: string) =>
-      db
-        .selectFrom('games_games as g')
-        .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
-        .select(['g.id', 'g.string_id', 'g.name', 'g.image', 'g.has_demo', 'g.house_game', 'g.rtp', 'g.min_bet', 'g.max_bet', 'g.launch_url', 'g.is_active', 'p.string_id as provider', 'p.name as provider_name', 'p.id as provider_id'])
-        .where('g.string_id', '=', stringId)
-        .executeTakeFirst(),
-    findGameById: (id: number) =>
-      db
-        .selectFrom('games_games as g')
-        .innerJoin('games_providers as p', 'p.id', 'g.provider_id')
-        .select(['g.id', 'g.string_id', 'g.name', 'g.image', 'g.has_demo', 'g.house_game', 'g.rtp', 'g.min_bet', 'g.max_bet', 'g.launch_url', 'g.is_active', 'p.string_id as provider', 'p.name as provider_name', 'p.id as provider_id'])
-        .where('g.id', '=', id)
-        .executeTakeFirst(),
+    findProvider: (stringId: string) =>
+      db.selectFrom('games_providers').selectAll().where('string_id', '=', stringId).executeTakeFirst(),
+    findGame: (stringId: string) => gameWithProvider().where('g.string_id', '=', stringId).executeTakeFirst(),
+    findGameById: (id: number) => gameWithProvider().where('g.id', '=', id).executeTakeFirst(),
   };
 }
 export type GamesRepository = ReturnType<typeof createGamesRepository>;

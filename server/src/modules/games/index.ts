@@ -2,7 +2,15 @@
 // and the game gateway — the seamless-wallet protocol every provider uses (the house games in-process, an external
 // aggregator over signed HTTP under /gateway-api).
 // Does not own: balances (the wallet), limits (the injected BetPolicy), game maths (house-games, contracts/fairness).
-export { allowAllBets, type BetPolicy, type BetPolicyStatement, type BetTicket, type BetAdmission } from './bet-policy';
+export {
+  allowAllBets,
+  composeBetPolicies,
+  type BetAdmission,
+  type BetPolicy,
+  type BetPolicyParts,
+  type BetPolicyStatement,
+  type BetTicket,
+} from './bet-policy';
 export { createGamesRepository, type GamesRepository } from './games.repository';
 export { createCatalogueRepository } from './catalogue.repository';
 export { createCatalogueService, type CatalogueService } from './catalogue.service';

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { crashPointFromInt, randomSeedHex } from '@contracts/fairness';
+import { crashPointFromInt } from '@contracts/fairness';
 import { crashMultiplierAt, CRASH_GROWTH_PER_MS, type CrashMyBet, type CrashState } from '@contracts/games';
 import { AppError, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
@@ -8,6 +8,8 @@ import type { LivePublisher } from '../live/live.bus';
 import type { GamesRepository } from '../games/games.repository';
 import type { GatewayService } from '../games/gateway.service';
 import type { CrashBetRow, CrashRepository, CrashRoundRow as RoundRow } from './crash.repository';
+import { createStakeRecovery, HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_BATCH, isRefusal } from './recovery';
+import { systemSeeds, type SeedSource } from './seeds';
 
 // Crash: shared rounds for everyone online from a pre-committed SHA-256 hash chain (contracts/fairness/crash.ts).
 // The chain's terminating hash and salt are published before the first game; game g uses h_{N−g}, and its crash point
@@ -21,7 +23,11 @@ export interface CrashSettings {
   chainLength: number;
   /** Published salt (e.g. a future Bitcoin block hash the operator announced); random when not configured. */
   salt?: string;
-  /** How long the driver's lease lasts unrenewed: a standby instance takes over this long after the driver dies. */
+  /**
+   * How long the driver's lease lasts unrenewed (default 6 s). The driver renews it every third of that, and a
+   * standby looks every third of that: a standby takes over at most `crashTakeoverWithinMs(leaseMs)` after the driver
+   * died (8 s by default; the README promises 10 s).
+   */
   leaseMs?: number;
 }
 
@@ -30,6 +36,15 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function crashPointOf(gameHash: string, salt: string): number {
   return crashPointFromInt(parseInt(createHmac('sha256', gameHash).update(salt).digest('hex').slice(0, 8), 16));
 }
+export const CRASH_LEASE_MS = 6_000;
+/** How often the driver renews its lease and a standby looks for an expired one. */
+export const crashLeaseRenewMs = (leaseMs: number) => Math.max(50, Math.floor(leaseMs / 3));
+/**
+ * The longest a standby takes to drive after the driver died: the lease runs out at most `leaseMs` after the driver's
+ * last renewal, and the standby's next look comes at most one renew period later (plus one database round trip).
+ */
+export const crashTakeoverWithinMs = (leaseMs = CRASH_LEASE_MS) => leaseMs + crashLeaseRenewMs(leaseMs);
+
 /** Milliseconds the multiplier takes to reach a crash point. */
 export const msToReach = (point: number) => (point <= 100 ? 0 : Math.ceil(Math.log(point / 100) / CRASH_GROWTH_PER_MS));
 
@@ -42,20 +57,27 @@ export interface CrashDeps {
   digits(currency: string): Promise<number>;
   settings: CrashSettings;
   log: { error(o: object, m: string): void };
+  /** Where a new chain's seed (and the salt, when none is configured) comes from: the CSPRNG unless a test fixes it. */
+  seeds?: SeedSource;
 }
 
 export function createCrashService(deps: CrashDeps) {
   const { crash: repo, gateway, clock, settings } = deps;
+  const seeds = deps.seeds ?? systemSeeds;
+  const stakes = createStakeRecovery(deps);
   let chain: { id: number; terminatingHash: string; salt: string; hashes: string[] } | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let keepAlive: NodeJS.Timeout | null = null;
+  let renewing: Promise<unknown> = Promise.resolve();
   let stopped = true;
   let leading = false;
   let crashGameId = 0;
   // Several instances may run start(): the one holding the lease drives, the others stand by. The driver renews the
-  // lease at least every third of its length, so it never waits longer than that between two looks at the round.
+  // lease every third of its length (each step of the loop, and a keep-alive timer while a step runs long — settling
+  // many bets at a crash), so it never waits longer than that between two looks at the round.
   const driverId = randomUUID();
-  const leaseMs = settings.leaseMs ?? 10_000;
-  const renewEveryMs = Math.max(50, Math.floor(leaseMs / 3));
+  const leaseMs = settings.leaseMs ?? CRASH_LEASE_MS;
+  const renewEveryMs = crashLeaseRenewMs(leaseMs);
 
   /** Takes or renews the lease; false while another live instance holds it. */
   async function holdLease(): Promise<boolean> {
@@ -67,10 +89,15 @@ export function createCrashService(deps: CrashDeps) {
     if (chain) return chain;
     let row = await repo.latestChain();
     if (!row || (await repo.lastGameNumber(row.id)) >= row.length) {
-      const seed = randomSeedHex();
+      const seed = seeds.crashChainSeed();
       const hashes = [seed];
       for (let i = 0; i < settings.chainLength; i++) hashes.push(sha256(hashes[i]!));
-      row = await repo.insertChain({ terminating_hash: hashes[settings.chainLength]!, salt: settings.salt ?? randomSeedHex(), length: settings.chainLength, seed });
+      row = await repo.insertChain({
+        terminating_hash: hashes[settings.chainLength]!,
+        salt: settings.salt ?? seeds.crashSalt(),
+        length: settings.chainLength,
+        seed,
+      });
     }
     const hashes = [row.seed];
     for (let i = 0; i < row.length; i++) hashes.push(sha256(hashes[i]!));
@@ -102,7 +129,11 @@ export function createCrashService(deps: CrashDeps) {
       phase: round.phase,
       starts_at: round.starts_at.toISOString(),
       now: now.toISOString(),
-      multiplier: crashed ? round.crash_point : round.phase === 'running' ? Math.min(crashMultiplierAt(now.getTime() - round.starts_at.getTime()), round.crash_point) : 100,
+      multiplier: crashed
+        ? round.crash_point
+        : round.phase === 'running'
+          ? Math.min(crashMultiplierAt(now.getTime() - round.starts_at.getTime()), round.crash_point)
+          : 100,
       crash_point: crashed ? round.crash_point : null,
       game_hash: crashed ? round.game_hash : null,
       history: await history(),
@@ -114,7 +145,11 @@ export function createCrashService(deps: CrashDeps) {
     await deps.live.broadcast({ type: 'crash', data: await stateOf(round) });
   }
 
-  async function myBet(row: Pick<CrashBetRow, 'crash_round_id' | 'amount_minor' | 'auto_cashout' | 'cashout_at' | 'status'>, currency: string, balance: bigint): Promise<CrashMyBet> {
+  async function myBet(
+    row: Pick<CrashBetRow, 'crash_round_id' | 'amount_minor' | 'auto_cashout' | 'cashout_at' | 'status'>,
+    currency: string,
+    balance: bigint,
+  ): Promise<CrashMyBet> {
     const digits = await deps.digits(currency);
     const amount = BigInt(row.amount_minor);
     return {
@@ -128,14 +163,50 @@ export function createCrashService(deps: CrashDeps) {
     };
   }
 
-  /** Pay a cashed-out bet (or close a lost one) through the gateway, and tell the player. */
-  async function settleBet(bet: CrashBetRow) {
+  /**
+   * Pay a cashed-out bet (or close a lost one) through the gateway, mark it settled, and tell the player — only if its
+   * stake moved: a bet row whose stake never did (the bet call refused, or cut short before it reached the gateway)
+   * is voided instead (a tombstone refuses a late stake). A stake still `pending` may be a bet call under way: left to
+   * recovery ('later'), which finishes it first. Idempotent (the gateway's transaction ids are the bet's).
+   */
+  async function settleBet(bet: CrashBetRow, recovering = false): Promise<'paid' | 'void' | 'later'> {
     const { providerId } = await houseIds();
-    const payout = bet.cashout_at ? (BigInt(bet.amount_minor) * BigInt(bet.cashout_at)) / 100n : 0n;
     const roundRef = `c${bet.crash_round_id}:${bet.player_id}`;
-    const win = await gateway.win({ providerId, txId: `${roundRef}:win`, roundRef, amount: payout, closeRound: true });
-    const round = await deps.games.findSessionForRound(win.roundId);
-    await deps.live.publishToUser(bet.player_id, { type: 'crash_bet', data: await myBet(bet, round?.currency ?? 'USD', win.balance) });
+    const tx = recovering
+      ? await stakes.stakeOf(providerId, roundRef, bet.session_id, BigInt(bet.amount_minor))
+      : await deps.games.findTx(providerId, `${roundRef}:bet`);
+    if (tx?.kind === 'bet' && tx.result === 'pending') return 'later';
+    if (!stakes.moved(tx)) {
+      await stakes.reverse(providerId, roundRef);
+      await repo.markBetSettled(bet.crash_round_id, bet.player_id, clock.now());
+      return 'void';
+    }
+    const payout = bet.cashout_at ? (BigInt(bet.amount_minor) * BigInt(bet.cashout_at)) / 100n : 0n;
+    let balance: bigint | null = null;
+    let roundId = tx!.round_id;
+    try {
+      const win = await gateway.win({
+        providerId,
+        txId: `${roundRef}:win`,
+        roundRef,
+        amount: payout,
+        closeRound: true,
+      });
+      balance = win.balance;
+      roundId = win.roundId;
+    } catch (err) {
+      // the round was closed without this win (rolled back by the operator): nothing more to pay
+      if ((err as { code?: string }).code !== 'GATEWAY_BET_SETTLED') throw err;
+    }
+    await repo.markBetSettled(bet.crash_round_id, bet.player_id, clock.now());
+    if (balance !== null && roundId) {
+      const round = await deps.games.findSessionForRound(roundId);
+      await deps.live.publishToUser(bet.player_id, {
+        type: 'crash_bet',
+        data: await myBet(bet, round?.currency ?? 'USD', balance),
+      });
+    }
+    return 'paid';
   }
 
   const service = {
@@ -150,7 +221,12 @@ export function createCrashService(deps: CrashDeps) {
       }
       const gameHash = c.hashes[c.hashes.length - 1 - gameNumber]!;
       const round = await repo.insertRound({
-        chain_id: c.id, game_number: gameNumber, game_hash: gameHash, crash_point: crashPointOf(gameHash, c.salt), phase: 'betting', starts_at: new Date(clock.now().getTime() + settings.bettingMs),
+        chain_id: c.id,
+        game_number: gameNumber,
+        game_hash: gameHash,
+        crash_point: crashPointOf(gameHash, c.salt),
+        phase: 'betting',
+        starts_at: new Date(clock.now().getTime() + settings.bettingMs),
       });
       await broadcast(round);
       return round;
@@ -162,12 +238,37 @@ export function createCrashService(deps: CrashDeps) {
     },
     /** The multiplier reached the crash point: auto cash-outs at or below it are paid, the rest lose. */
     async crashRound(round: RoundRow): Promise<RoundRow> {
-      const crashed = await repo.markCrashed(round.id, clock.now());
-      for (const bet of await repo.updateBetsAtCrash(round.id, round.crash_point)) {
+      // the crash and the bets' outcomes in one transaction; the money then (recovery settles what this cuts short)
+      const { round: crashed, bets } = await repo.markCrashed(round.id, round.crash_point, clock.now());
+      for (const bet of bets) {
         await settleBet(bet).catch((err: unknown) => deps.log.error({ err, bet }, 'crash bet settlement failed'));
       }
       await broadcast(crashed);
       return crashed;
+    },
+
+    /**
+     * Recovery (a job, on start and every few seconds): settles every bet of a round that crashed more than the
+     * recovery window ago and is still unsettled — bets still active (a crash cut short before their outcome: decided
+     * now), cash-outs not paid, losses not closed, bets whose stake never moved (voided, never paid).
+     */
+    async recover(): Promise<{ settled: number }> {
+      const before = new Date(clock.now().getTime() - HOUSE_RECOVERY_AFTER_MS);
+      let settled = 0;
+      const decided = new Map<string, CrashBetRow>(); // round:player → the bet as decided now
+      for (const bet of await repo.unsettledBetsOfCrashedRounds(before, HOUSE_RECOVERY_BATCH)) {
+        try {
+          if (bet.status === 'active' && !decided.has(`${bet.crash_round_id}:${bet.player_id}`)) {
+            for (const row of await repo.updateBetsAtCrash(bet.crash_round_id, bet.crash_point))
+              decided.set(`${row.crash_round_id}:${row.player_id}`, row);
+          }
+          const row = bet.status === 'active' ? decided.get(`${bet.crash_round_id}:${bet.player_id}`) : bet;
+          if (row && row.status !== 'active' && (await settleBet(row, true)) !== 'later') settled++;
+        } catch (err) {
+          deps.log.error({ err, bet }, 'crash bet not recovered');
+        }
+      }
+      return { settled };
     },
 
     async state(): Promise<CrashState> {
@@ -188,24 +289,61 @@ export function createCrashService(deps: CrashDeps) {
         throw new AppError(422, 'HOUSE_INVALID_AMOUNT', { amount: `at most ${digits} decimal places` });
       }
       if (amount < toMinor(game.min_bet, digits) || amount > toMinor(game.max_bet, digits)) {
-        throw new AppError(422, 'HOUSE_BET_OUT_OF_RANGE', { amount: `must be between ${game.min_bet} and ${game.max_bet}` });
+        throw new AppError(422, 'HOUSE_BET_OUT_OF_RANGE', {
+          amount: `must be between ${game.min_bet} and ${game.max_bet}`,
+        });
       }
       const round = await currentRound();
-      if (!round || round.phase !== 'betting' || round.starts_at <= clock.now()) throw conflict('HOUSE_CRASH_NOT_BETTING', 'Bets are closed for this round; wait for the next one');
+      if (!round || round.phase !== 'betting' || round.starts_at <= clock.now())
+        throw conflict('HOUSE_CRASH_NOT_BETTING', 'Bets are closed for this round; wait for the next one');
       const roundRef = `c${round.id}:${session.playerId}`;
       // the bet row first (one per player and round, only while betting), then the stake
       const inserted = await repo.insertBetWhileBetting(
-        { crash_round_id: round.id, player_id: session.playerId, session_id: session.id, amount_minor: amount.toString(), auto_cashout: body.auto_cashout ?? null, demo: session.demo },
+        {
+          crash_round_id: round.id,
+          player_id: session.playerId,
+          session_id: session.id,
+          amount_minor: amount.toString(),
+          auto_cashout: body.auto_cashout ?? null,
+          demo: session.demo,
+        },
         clock.now(),
       );
-      if (!inserted) throw conflict('HOUSE_CRASH_ALREADY_BET', 'You already have a bet in this round, or bets are closed');
+      if (!inserted)
+        throw conflict('HOUSE_CRASH_ALREADY_BET', 'You already have a bet in this round, or bets are closed');
       try {
-        const proof = { game: 'crash', round_id: Number(round.id), game_number: round.game_number, params: { auto_cashout: body.auto_cashout ?? null }, outcome: {} };
-        const placed = await gateway.bet(session, { providerId, txId: `${roundRef}:bet`, roundRef, amount, details: { proof } });
+        const proof = {
+          game: 'crash',
+          round_id: Number(round.id),
+          game_number: round.game_number,
+          params: { auto_cashout: body.auto_cashout ?? null },
+          outcome: {},
+        };
+        const placed = await gateway.bet(session, {
+          providerId,
+          txId: `${roundRef}:bet`,
+          roundRef,
+          amount,
+          details: { proof },
+        });
         await repo.setBetGameRound(round.id, session.playerId, placed.roundId);
-        return myBet({ crash_round_id: round.id, amount_minor: amount.toString(), auto_cashout: body.auto_cashout ?? null, cashout_at: null, status: 'active' }, session.currency, placed.balance);
+        return myBet(
+          {
+            crash_round_id: round.id,
+            amount_minor: amount.toString(),
+            auto_cashout: body.auto_cashout ?? null,
+            cashout_at: null,
+            status: 'active',
+          },
+          session.currency,
+          placed.balance,
+        );
       } catch (err) {
-        await repo.deleteBet(round.id, session.playerId);
+        if (isRefusal(err)) {
+          // refused: nothing moved; close the round the refusal left open at zero, and drop the bet
+          await gateway.endRound({ providerId, roundRef });
+          await repo.deleteBet(round.id, session.playerId);
+        } // anything else may have moved the stake: the row stays, and settles (or is voided) with the round
         throw err;
       }
     },
@@ -214,11 +352,18 @@ export function createCrashService(deps: CrashDeps) {
     async cashout(token: string): Promise<CrashMyBet> {
       const session = await gateway.sessionForToken(token);
       const round = await currentRound();
-      if (!round || round.phase !== 'running') throw conflict('HOUSE_CRASH_NOT_RUNNING', 'The round is not running');
+      if (!round) throw conflict('HOUSE_CRASH_NOT_RUNNING', 'The round is not running');
+      const running = round.phase === 'running';
       const now = crashMultiplierAt(clock.now().getTime() - round.starts_at.getTime());
-      const bet = await repo.updateBetCashedOut(round.id, session.playerId, now);
+      // a cash-out marked but not paid (its request was cut short) is paid by the retry, even after the crash
+      const bet =
+        (running ? await repo.updateBetCashedOut(round.id, session.playerId, now) : undefined) ??
+        (await repo.unsettledCashedOutBet(round.id, session.playerId));
+      if (!bet && !running) throw conflict('HOUSE_CRASH_NOT_RUNNING', 'The round is not running');
       if (!bet) throw conflict('HOUSE_CRASH_TOO_LATE', 'Too late: the round crashed, or you have no active bet');
-      await settleBet(bet);
+      const settled = await settleBet(bet);
+      if (settled === 'void') throw conflict('HOUSE_CRASH_TOO_LATE', 'You have no active bet in this round');
+      if (settled === 'later') throw conflict('HOUSE_RETRY', 'Your bet is still being placed; try again');
       const after = await gateway.balance(session);
       return myBet(bet, session.currency, after);
     },
@@ -229,6 +374,15 @@ export function createCrashService(deps: CrashDeps) {
      */
     start() {
       stopped = false;
+      keepAlive = setInterval(() => {
+        if (!leading || stopped) return;
+        renewing = holdLease()
+          .then((held) => {
+            if (!held) leading = false;
+          })
+          .catch((err: unknown) => deps.log.error({ err }, 'crash driver lease not renewed'));
+      }, renewEveryMs);
+      keepAlive.unref();
       const run = async () => {
         if (stopped) return;
         try {
@@ -271,9 +425,13 @@ export function createCrashService(deps: CrashDeps) {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (keepAlive) clearInterval(keepAlive);
+      await renewing; // a renewal in flight must not write the lease back after it is handed back
       if (!leading) return;
       leading = false;
-      await repo.deleteLease(driverId).catch((err: unknown) => deps.log.error({ err }, 'crash driver lease not released'));
+      await repo
+        .deleteLease(driverId)
+        .catch((err: unknown) => deps.log.error({ err }, 'crash driver lease not released'));
     },
   };
   return service;

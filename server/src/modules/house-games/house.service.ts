@@ -1,17 +1,48 @@
 import { createHash, createHmac } from 'node:crypto';
 import {
-  BP_ONE, diceOutcome, diceWinChance, floatsFromBytes, GameParameterError, games as houseGames, limboOutcome, limboTarget, minePositions,
-  minesCount, minesMaxSafePicks, minesMultiplierBp, minesPayout, payoutFromBp, plinkoFloatCount, plinkoOutcome, plinkoParams, randomSeedHex,
-  roulettePocket, settleRouletteBets, slotsOutcome, SLOTS_FLOATS, BYTES_PER_ROUND, roundMessage, type HouseGameId, type RouletteBet,
+  BP_ONE,
+  diceOutcome,
+  diceWinChance,
+  floatsFromBytes,
+  GameParameterError,
+  games as houseGames,
+  limboOutcome,
+  limboTarget,
+  minePositions,
+  minesCount,
+  minesMaxSafePicks,
+  minesMultiplierBp,
+  minesPayout,
+  payoutFromBp,
+  plinkoFloatCount,
+  plinkoOutcome,
+  plinkoParams,
+  roulettePocket,
+  settleRouletteBets,
+  slotsOutcome,
+  SLOTS_FLOATS,
+  BYTES_PER_ROUND,
+  roundMessage,
+  type HouseGameId,
+  type RouletteBet,
 } from '@contracts/fairness';
-import type { HouseBetBody, HouseBetResult, HouseFairness, HouseSession, MinesState, SeedRotation } from '@contracts/games';
+import type {
+  HouseBetBody,
+  HouseBetResult,
+  HouseFairness,
+  HouseSession,
+  MinesState,
+  SeedRotation,
+} from '@contracts/games';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { createKeyedLanes } from '../../lib/keyed-lanes';
 import { toMajor, toMinor } from '../../lib/money';
 import type { GamesRepository } from '../games/games.repository';
 import { GUARD_FAILED, type GatewayService, type GatewaySession } from '../games/gateway.service';
-import type { HouseRepository, MinesRow, SeedPairUse } from './house.repository';
+import type { HouseRepository, MinesRow, NewPair, SeedPairUse } from './house.repository';
+import { createStakeRecovery, HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_BATCH, isRefusal } from './recovery';
+import { systemSeeds, type SeedSource } from './seeds';
 
 // The provably fair house games. Each bet takes the next nonce of the player's seed pair, derives its floats with
 // HMAC-SHA256(server seed, `${client seed}:${nonce}:${round}`) and settles with the same pure function the browser
@@ -23,6 +54,8 @@ export interface HouseDeps {
   gateway: GatewayService;
   clock: Clock;
   digits(currency: string): Promise<number>;
+  /** Where new seed pairs' seeds come from: the CSPRNG unless a test fixes them. */
+  seeds?: SeedSource;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -31,7 +64,12 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export function serverFloats(serverSeed: string, clientSeed: string, nonce: number, count: number): number[] {
   const rounds = Math.ceil((count * 4) / BYTES_PER_ROUND);
   const parts: Buffer[] = [];
-  for (let round = 0; round < rounds; round++) parts.push(createHmac('sha256', serverSeed).update(roundMessage(clientSeed, nonce, round)).digest());
+  for (let round = 0; round < rounds; round++)
+    parts.push(
+      createHmac('sha256', serverSeed)
+        .update(roundMessage(clientSeed, nonce, round))
+        .digest(),
+    );
   return floatsFromBytes(new Uint8Array(Buffer.concat(parts)), count);
 }
 
@@ -44,7 +82,9 @@ function parameterError(err: unknown): never {
 }
 
 export function createHouseService(deps: HouseDeps) {
-  const { house, gateway } = deps;
+  const { house, gateway, clock } = deps;
+  const seeds = deps.seeds ?? systemSeeds;
+  const stakes = createStakeRecovery(deps);
   const houseProvider = { id: 0 };
   const gameCache = new Map<number, { house_game: HouseGameId; name: string; min_bet: string; max_bet: string }>();
 
@@ -71,8 +111,13 @@ export function createHouseService(deps: HouseDeps) {
     nextPairs.set(playerId, { ...used, nonce: used.nonce + 1 });
   }
 
+  const freshPair = (): NewPair => {
+    const seed = seeds.serverSeed();
+    return { seed, hash: sha256(seed), clientSeed: seeds.clientSeed() };
+  };
   async function ensurePair(playerId: string) {
-    await house.createPair(playerId, ...(() => { const seed = randomSeedHex(); return [seed, sha256(seed)] as const; })(), randomSeedHex(8));
+    const pair = freshPair();
+    await house.createPair(playerId, pair.seed, pair.hash, pair.clientSeed);
   }
   async function takeNonce(playerId: string): Promise<SeedPairUse> {
     const taken = await house.takeNonce(playerId);
@@ -88,7 +133,11 @@ export function createHouseService(deps: HouseDeps) {
     }
     return { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: Number(pair.nonce) };
   }
-  const nextFairness = (pair: SeedPairUse): HouseFairness => ({ server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce + 1 });
+  const nextFairness = (pair: SeedPairUse): HouseFairness => ({
+    server_seed_hash: pair.server_seed_hash,
+    client_seed: pair.client_seed,
+    nonce: pair.nonce + 1,
+  });
 
   async function stakeOf(session: GatewaySession, amount: number, game: { min_bet: string; max_bet: string }) {
     const digits = await deps.digits(session.currency);
@@ -100,12 +149,23 @@ export function createHouseService(deps: HouseDeps) {
     }
     const min = toMinor(game.min_bet, digits);
     const max = toMinor(game.max_bet, digits);
-    if (minor < min || minor > max) throw new AppError(422, 'HOUSE_BET_OUT_OF_RANGE', { amount: `must be between ${game.min_bet} and ${game.max_bet}` }, { min_bet: Number(game.min_bet), max_bet: Number(game.max_bet) });
+    if (minor < min || minor > max)
+      throw new AppError(
+        422,
+        'HOUSE_BET_OUT_OF_RANGE',
+        { amount: `must be between ${game.min_bet} and ${game.max_bet}` },
+        { min_bet: Number(game.min_bet), max_bet: Number(game.max_bet) },
+      );
     return { minor, digits };
   }
 
   /** Settle a one-shot game from its floats: the outcome object and the payout in minor units. */
-  function settle(body: HouseBetBody, stake: bigint, pair: SeedPairUse, digits: number): { outcome: Record<string, unknown>; payout: bigint; stake: bigint } {
+  function settle(
+    body: HouseBetBody,
+    stake: bigint,
+    pair: SeedPairUse,
+    digits: number,
+  ): { outcome: Record<string, unknown>; payout: bigint; stake: bigint } {
     switch (body.game) {
       case 'dice': {
         const o = diceOutcome(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, 1), body.params);
@@ -116,7 +176,10 @@ export function createHouseService(deps: HouseDeps) {
         return { outcome: { ...o }, payout: payoutFromBp(stake, o.payoutBp), stake };
       }
       case 'plinko': {
-        const o = plinkoOutcome(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, plinkoFloatCount(body.params)), body.params);
+        const o = plinkoOutcome(
+          serverFloats(pair.server_seed, pair.client_seed, pair.nonce, plinkoFloatCount(body.params)),
+          body.params,
+        );
         return { outcome: { ...o }, payout: payoutFromBp(stake, o.payoutBp), stake };
       }
       case 'slots': {
@@ -128,7 +191,15 @@ export function createHouseService(deps: HouseDeps) {
         const pocket = roulettePocket(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, 1));
         const s = settleRouletteBets(bets, pocket);
         return {
-          outcome: { pocket, bets: s.bets.map((b) => ({ ...b.bet, amount: toMajor(b.bet.amount, digits), is_win: b.isWin, returned: toMajor(b.returned, digits) })) },
+          outcome: {
+            pocket,
+            bets: s.bets.map((b) => ({
+              ...b.bet,
+              amount: toMajor(b.bet.amount, digits),
+              is_win: b.isWin,
+              returned: toMajor(b.returned, digits),
+            })),
+          },
           payout: s.returned,
           stake: s.stake,
         };
@@ -148,10 +219,17 @@ export function createHouseService(deps: HouseDeps) {
   function validate(body: HouseBetBody, digits: number): bigint | null {
     try {
       switch (body.game) {
-        case 'dice': diceWinChance(body.params); return null;
-        case 'limbo': limboTarget(body.params); return null;
-        case 'plinko': plinkoParams(body.params); return null;
-        case 'slots': return null;
+        case 'dice':
+          diceWinChance(body.params);
+          return null;
+        case 'limbo':
+          limboTarget(body.params);
+          return null;
+        case 'plinko':
+          plinkoParams(body.params);
+          return null;
+        case 'slots':
+          return null;
         case 'roulette': {
           const bets = rouletteBets(body, digits);
           const s = settleRouletteBets(bets, 0); // checks every bet's numbers
@@ -163,7 +241,12 @@ export function createHouseService(deps: HouseDeps) {
     }
   }
 
-  async function minesState(row: MinesRow, session: GatewaySession, balance: bigint, fair: HouseFairness): Promise<MinesState> {
+  async function minesState(
+    row: MinesRow,
+    session: GatewaySession,
+    balance: bigint,
+    fair: HouseFairness,
+  ): Promise<MinesState> {
     const digits = await deps.digits(session.currency);
     const params = { mines: row.mines };
     const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
@@ -174,7 +257,7 @@ export function createHouseService(deps: HouseDeps) {
       amount: toMajor(BigInt(row.amount_minor), digits),
       mines: row.mines,
       revealed: row.revealed,
-      status: row.status,
+      status: row.status as MinesState['status'], // a player only ever sees open, busted or cashed-out rounds
       multiplier_bp: multiplierBp,
       next_multiplier_bp: over || safe >= minesMaxSafePicks(params) ? null : minesMultiplierBp(params, safe + 1),
       payout: row.status === 'cashed_out' ? toMajor(minesPayout(BigInt(row.amount_minor), params, safe), digits) : 0,
@@ -185,31 +268,90 @@ export function createHouseService(deps: HouseDeps) {
     };
   }
 
-  async function finishMines(row: MinesRow, session: GatewaySession): Promise<MinesState> {
+  /**
+   * Pays a finished round (its win, or 0 for a bust) and closes it, then marks it settled. Idempotent: the win's
+   * transaction id is the round's, so a retry or the recovery job repeating it pays once.
+   */
+  async function payMines(row: MinesRow): Promise<bigint | null> {
     const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
     const payout = row.status === 'cashed_out' ? minesPayout(BigInt(row.amount_minor), { mines: row.mines }, safe) : 0n;
-    const win = await gateway.win({ providerId: await providerId(), txId: `${roundRefOf(row)}:win`, roundRef: roundRefOf(row), amount: payout, closeRound: true });
+    let balance: bigint | null = null;
+    try {
+      const win = await gateway.win({
+        providerId: await providerId(),
+        txId: `${roundRefOf(row)}:win`,
+        roundRef: roundRefOf(row),
+        amount: payout,
+        closeRound: true,
+      });
+      balance = win.balance;
+    } catch (err) {
+      // the round was closed without this win (rolled back by the operator): nothing more to pay
+      if ((err as { code?: string }).code !== 'GATEWAY_BET_SETTLED') throw err;
+    }
     await deps.games.setRoundDetails(row.round_id, { proof: await minesProof(row) });
-    return minesState(row, session, win.balance, await fairness(session.playerId));
+    await house.settleMines(row.seed_pair_id, row.nonce, clock.now());
+    return balance;
   }
-  const roundRefOf = (row: MinesRow) => `h${row.seed_pair_id}:${row.nonce}`;
+  async function finishMines(row: MinesRow, session: GatewaySession): Promise<MinesState> {
+    const balance = (await payMines(row)) ?? (await gateway.balance(session));
+    return minesState(row, session, balance, await fairness(session.playerId));
+  }
+  const roundRefOf = (row: Pick<MinesRow, 'seed_pair_id' | 'nonce'>) => `h${row.seed_pair_id}:${row.nonce}`;
   async function minesProof(row: MinesRow) {
-    // rotation waits for open mines rounds, so the active pair is still this round's
-    const pair = await house.activePair(row.player_id);
+    // seed changes wait for every unsettled mines round, so the round's pair still has the seeds it was played with
+    const pair = await house.pairById(row.seed_pair_id);
     return {
-      game: 'mines', seed_pair_id: row.seed_pair_id, server_seed_hash: pair?.server_seed_hash ?? '', client_seed: pair?.client_seed ?? '',
-      nonce: Number(row.nonce), params: { mines: row.mines }, outcome: { mine_tiles: row.mine_tiles, revealed: row.revealed, status: row.status },
+      game: 'mines',
+      seed_pair_id: row.seed_pair_id,
+      server_seed_hash: pair?.server_seed_hash ?? '',
+      client_seed: pair?.client_seed ?? '',
+      nonce: Number(row.nonce),
+      params: { mines: row.mines },
+      outcome: { mine_tiles: row.mine_tiles, revealed: row.revealed, status: row.status },
     };
   }
 
+  /** A pending start the request never finished: its stake (finished first if it was cut short) is given back. */
+  async function reverseStart(row: MinesRow) {
+    const provider = await providerId();
+    const roundRef = roundRefOf(row);
+    await stakes.stakeOf(provider, roundRef, row.session_id, BigInt(row.amount_minor));
+    await stakes.reverse(provider, roundRef);
+    await house.voidMinesIntent(row.seed_pair_id, Number(row.nonce), clock.now());
+  }
+
   /** A one-shot bet settled and paid: its nonce, its outcome, the money. */
-  async function playOneShot(session: GatewaySession, body: HouseBetBody, minor: bigint, digits: number, provider: number): Promise<HouseBetResult> {
+  async function playOneShot(
+    session: GatewaySession,
+    body: HouseBetBody,
+    minor: bigint,
+    digits: number,
+    provider: number,
+  ): Promise<HouseBetResult> {
     const play = async (pair: SeedPairUse, guard?: ReturnType<HouseRepository['takeNonceParts']>) => {
       const { outcome, payout } = settle(body, minor, pair, digits);
       const roundRef = `h${pair.id}:${pair.nonce}`;
       const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
-      const proof = { game: body.game, seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params, outcome };
-      const win = await gateway.betWin(session, { providerId: provider, txId: `${roundRef}:bet`, winTxId: `${roundRef}:win`, roundRef, amount: minor, payout, details: { proof }, guard });
+      const proof = {
+        game: body.game,
+        seed_pair_id: pair.id,
+        server_seed_hash: pair.server_seed_hash,
+        client_seed: pair.client_seed,
+        nonce: pair.nonce,
+        params,
+        outcome,
+      };
+      const win = await gateway.betWin(session, {
+        providerId: provider,
+        txId: `${roundRef}:bet`,
+        winTxId: `${roundRef}:win`,
+        roundRef,
+        amount: minor,
+        payout,
+        details: { proof },
+        guard,
+      });
       return { pair, outcome, payout, win };
     };
     // Real money, a pair remembered: settle with its next nonce and take that nonce in the bet's own statement, guarded
@@ -254,7 +396,11 @@ export function createHouseService(deps: HouseDeps) {
       const game = await gameOf(session);
       const info = houseGames[game.house_game];
       const digits = await deps.digits(session.currency);
-      const [balance, fair, open] = await Promise.all([gateway.balance(session), fairness(session.playerId), house.openMines(session.id)]);
+      const [balance, fair, open] = await Promise.all([
+        gateway.balance(session),
+        fairness(session.playerId),
+        house.openMines(session.id),
+      ]);
       return {
         game: game.house_game,
         name: game.name,
@@ -308,35 +454,73 @@ export function createHouseService(deps: HouseDeps) {
       }
       if (await house.openMines(session.id)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open round first');
       const { minor } = await stakeOf(session, body.amount, game);
-      const pair = await takeNonce(session.playerId);
-      const tiles = minePositions(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, body.mines), { mines: body.mines });
-      const roundRef = `h${pair.id}:${pair.nonce}`;
       const provider = await providerId();
-      const proof = { game: 'mines', seed_pair_id: pair.id, server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce, params: { mines: body.mines }, outcome: {} };
-      const bet = await gateway.bet(session, { providerId: provider, txId: `${roundRef}:bet`, roundRef, amount: minor, details: { proof } });
-      const row: MinesRow = {
-        round_id: bet.roundId, session_id: session.id, player_id: session.playerId, seed_pair_id: pair.id, nonce: String(pair.nonce),
-        mines: body.mines, mine_tiles: tiles, revealed: [], amount_minor: minor.toString(), status: 'open', demo: session.demo,
+      // the intent first: the nonce and the pending round in one transaction (a seed rotation waits for it, then
+      // refuses); then the stake; then the round opens. Cut short anywhere, recovery gives the stake back.
+      const intent = await house.insertMinesIntent(
+        {
+          session_id: session.id,
+          player_id: session.playerId,
+          mines: body.mines,
+          amount_minor: minor.toString(),
+          demo: session.demo,
+          tiles: (pair) =>
+            minePositions(serverFloats(pair.server_seed, pair.client_seed, pair.nonce, body.mines), {
+              mines: body.mines,
+            }),
+        },
+        clock.now(),
+        freshPair,
+      );
+      if (intent === 'round_open') throw conflict('HOUSE_ROUND_OPEN', 'Finish the open round first');
+      const { pair } = intent;
+      nextPairs.delete(session.playerId); // the one-shot games' remembered nonce is behind now
+      const roundRef = `h${pair.id}:${pair.nonce}`;
+      const proof = {
+        game: 'mines',
+        seed_pair_id: pair.id,
+        server_seed_hash: pair.server_seed_hash,
+        client_seed: pair.client_seed,
+        nonce: pair.nonce,
+        params: { mines: body.mines },
+        outcome: {},
       };
+      let bet;
       try {
-        await house.insertMines(row);
+        bet = await gateway.bet(session, {
+          providerId: provider,
+          txId: `${roundRef}:bet`,
+          roundRef,
+          amount: minor,
+          details: { proof },
+        });
       } catch (err) {
-        // another start in this session won the race: give this stake back
-        await gateway.rollback({ providerId: provider, txId: `${roundRef}:rollback`, originalTxId: `${roundRef}:bet` });
-        if ((err as { code?: string }).code === '23505') throw conflict('HOUSE_ROUND_OPEN', 'Finish the open round first');
+        if (isRefusal(err)) {
+          // refused (funds, limits, session): nothing moved; close the round the refusal left open at zero
+          await gateway.endRound({ providerId: provider, roundRef });
+          await house.voidMinesIntent(pair.id, pair.nonce, clock.now());
+        } // anything else: the pending round stays for recovery, which finishes and reverses the stake
         throw err;
       }
+      const row = await house.openMinesIntent(pair.id, pair.nonce, bet.roundId);
+      // recovery reversed it meanwhile (this request took longer than its window): the stake was given back
+      if (!row) throw conflict('HOUSE_RETRY', 'The round could not be started; try again');
       return minesState(row, session, bet.balance, nextFairness(pair));
     },
 
     async minesReveal(token: string, tile: number): Promise<MinesState> {
       const session = await gateway.sessionForToken(token);
-      const row = await house.revealTile(session.id, tile);
-      if (!row) throw conflict('HOUSE_NO_OPEN_ROUND', 'No open round, or that tile is already revealed');
+      const row = await house.revealTile(session.id, tile, clock.now());
+      if (!row) {
+        // a bust or cash-out whose payment was cut short: this retry finishes it
+        const unpaid = await house.unsettledFinishedMines(session.id);
+        if (unpaid) return finishMines(unpaid, session);
+        throw conflict('HOUSE_NO_OPEN_ROUND', 'No open round, or that tile is already revealed');
+      }
       const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
       if (row.status === 'busted') return finishMines(row, session);
       if (safe >= minesMaxSafePicks({ mines: row.mines })) {
-        const done = await house.cashOutMines(session.id); // every safe tile found: cash out for the player
+        const done = await house.cashOutMines(session.id, clock.now()); // every safe tile found: cash out for the player
         if (done) return finishMines(done, session);
       }
       return minesState(row, session, await gateway.balance(session), await fairness(session.playerId));
@@ -344,31 +528,64 @@ export function createHouseService(deps: HouseDeps) {
 
     async minesCashout(token: string): Promise<MinesState> {
       const session = await gateway.sessionForToken(token);
-      const row = await house.cashOutMines(session.id);
+      // a cash-out marked but not paid (the request was cut short) is paid by its retry
+      const row =
+        (await house.cashOutMines(session.id, clock.now())) ?? (await house.unsettledFinishedMines(session.id));
       if (!row) throw conflict('HOUSE_NO_OPEN_ROUND', 'No open round with a revealed tile to cash out');
       return finishMines(row, session);
+    },
+
+    /**
+     * Recovery (a job, on start and every few seconds): finishes every mines round left half-done — a start whose
+     * request was cut short is reversed (the stake given back), a bust or cash-out not paid is paid and closed.
+     */
+    async recover(): Promise<{ reversed: number; paid: number }> {
+      const before = new Date(clock.now().getTime() - HOUSE_RECOVERY_AFTER_MS);
+      let reversed = 0;
+      let paid = 0;
+      const failures: unknown[] = [];
+      for (const row of await house.minesToRecover(before, HOUSE_RECOVERY_BATCH)) {
+        try {
+          if (row.status === 'pending') {
+            await reverseStart(row);
+            reversed++;
+          } else {
+            await payMines(row);
+            paid++;
+          }
+        } catch (err) {
+          failures.push(err);
+        }
+      }
+      // the others were done; the job runner logs the failures, and the next run tries those rounds again
+      if (failures.length) throw new AggregateError(failures, `${failures.length} mines round(s) not recovered`);
+      return { reversed, paid };
     },
 
     async setClientSeed(token: string, clientSeed: string): Promise<HouseFairness> {
       const session = await gateway.sessionForToken(token);
       nextPairs.delete(session.playerId); // not needed for correctness (the guard), spares a failed guess
-      if (await house.hasOpenMines(session.playerId)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before changing seeds');
-      await fairness(session.playerId);
-      await house.setClientSeed(session.playerId, clientSeed);
+      // refused while a mines round of the player is pending, open or unpaid (in one transaction with the pair locked)
+      if ((await house.setClientSeed(session.playerId, clientSeed, freshPair)) === 'round_open')
+        throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before changing seeds');
       return fairness(session.playerId);
     },
 
     async rotateSeed(token: string): Promise<SeedRotation> {
       const session = await gateway.sessionForToken(token);
       nextPairs.delete(session.playerId); // not needed for correctness (the guard), spares a failed guess
-      if (await house.hasOpenMines(session.playerId)) throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before rotating seeds');
-      await fairness(session.playerId);
-      const revealed = await house.revealPair(session.playerId, deps.clock.now());
-      if (!revealed) throw conflict('HOUSE_RETRY', 'Try again');
-      const seed = randomSeedHex();
-      await house.createPair(session.playerId, seed, sha256(seed), revealed.client_seed);
+      // the pair locked, then a new statement looks for the player's unsettled mines rounds: a start that took a
+      // nonce of this pair has written its round by then (same transaction as its nonce), so its seed stays secret
+      const revealed = await house.rotatePair(session.playerId, clock.now(), freshPair);
+      if (revealed === 'round_open')
+        throw conflict('HOUSE_ROUND_OPEN', 'Finish the open mines round before rotating seeds');
       return {
-        revealed: { server_seed: revealed.server_seed, server_seed_hash: revealed.server_seed_hash, client_seed: revealed.client_seed, nonce: Number(revealed.nonce) },
+        revealed: {
+          server_seed: revealed.server_seed,
+          server_seed_hash: revealed.server_seed_hash,
+          client_seed: revealed.client_seed,
+          nonce: Number(revealed.nonce),
+        },
         fairness: await fairness(session.playerId),
       };
     },
@@ -378,7 +595,15 @@ export function createHouseService(deps: HouseDeps) {
       if (!proof || typeof proof.seed_pair_id !== 'string') return proof;
       const seeds = await house.revealedSeeds([proof.seed_pair_id]);
       const { seed_pair_id: _id, ...rest } = proof;
-      return { server_seed_hash: '', client_seed: '', nonce: 0, params: {}, outcome: {}, ...rest, server_seed: seeds.get(proof.seed_pair_id) ?? null };
+      return {
+        server_seed_hash: '',
+        client_seed: '',
+        nonce: 0,
+        params: {},
+        outcome: {},
+        ...rest,
+        server_seed: seeds.get(proof.seed_pair_id) ?? null,
+      };
     },
   };
 }

@@ -10,9 +10,11 @@ export interface HouseSeedPairsTable {
   created_at: Generated<Date>;
   revealed_at: Date | null;
 }
-export type MinesStatus = 'open' | 'busted' | 'cashed_out';
+/** pending: the intent, written with its nonce before the stake moves; void: a start refused or reversed. */
+export type MinesStatus = 'pending' | 'open' | 'busted' | 'cashed_out' | 'void';
 export interface HouseMinesRoundsTable {
-  round_id: string;
+  /** The game round; null while pending (and for a start that never reached the gateway). */
+  round_id: string | null;
   session_id: string;
   player_id: string;
   seed_pair_id: string;
@@ -23,6 +25,10 @@ export interface HouseMinesRoundsTable {
   amount_minor: string;
   status: Generated<MinesStatus>;
   demo: boolean;
+  created_at: Generated<Date>;
+  finished_at: Date | null;
+  /** The money of the round moved to its end: the win paid (or 0 closed), or the stake refunded (void). */
+  settled_at: Date | null;
 }
 export interface HouseCrashChainsTable {
   id: Generated<number>;
@@ -53,6 +59,8 @@ export interface HouseCrashBetsTable {
   cashout_at: number | null;
   status: Generated<'active' | 'cashed_out' | 'lost'>;
   demo: boolean;
+  /** Paid (or closed at 0, or voided when its stake never moved) through the gateway. */
+  settled_at: Generated<Date | null>;
 }
 export interface HouseCrashDriverLeaseTable {
   id: number;

@@ -6,3 +6,5 @@ export { createHouseService, serverFloats, type HouseService } from './house.ser
 export { createCrashRepository, type CrashRepository } from './crash.repository';
 export { createCrashService, crashPointOf, msToReach, type CrashService, type CrashSettings } from './crash.service';
 export { houseRoutes } from './house.routes';
+export { systemSeeds, type SeedSource } from './seeds';
+export { HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_EVERY_MS } from './recovery';

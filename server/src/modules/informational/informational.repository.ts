@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DeviceType } from '@contracts/informational';
 
-// All SQL of the informational module; touches only info_* tables.
+// All SQL of the informational module; touches only info_* tables (and the operator audit trail on an edit).
 export function createInformationalRepository(db: Database) {
   return {
     listActiveCurrencies: () =>
@@ -69,6 +69,51 @@ export function createInformationalRepository(db: Database) {
       if (filter.device_type) q = q.where('device_type', '=', filter.device_type);
       return q.orderBy('sort_order').orderBy('id').execute();
     },
+
+    /** A content page in one of the locales, the domain's own row before the default ('') one. */
+    findContentPage: (slug: string, locales: string[], domain: string) =>
+      db
+        .selectFrom('info_content_pages')
+        .select(['slug', 'locale', 'domain', 'title', 'body', 'updated_at'])
+        .where('slug', '=', slug)
+        .where('locale', 'in', locales)
+        .where('domain', 'in', domain ? ['', domain] : [''])
+        .orderBy(
+          sql`case locale ${sql.join(
+            locales.map((l, i) => sql`when ${l} then ${i}`),
+            sql` `,
+          )} end`,
+        )
+        .orderBy(sql`domain = ''`, 'asc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    listContentPages: () =>
+      db
+        .selectFrom('info_content_pages')
+        .select(['slug', 'locale', 'domain', 'title', 'updated_at', 'updated_by'])
+        .orderBy('domain')
+        .orderBy('slug')
+        .orderBy('locale')
+        .execute(),
+
+    transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
+    /** The operator's edit, in the caller's transaction (ex) when given (the operator's record commits with it). */
+    saveContentPage: (
+      page: { slug: string; locale: string; domain: string; title: string; body: string },
+      actor: string,
+      ex: Database = db,
+    ) =>
+      ex
+        .insertInto('info_content_pages')
+        .values({ ...page, updated_by: actor })
+        .onConflict((oc) =>
+          oc
+            .columns(['domain', 'locale', 'slug'])
+            .doUpdateSet({ title: page.title, body: page.body, updated_at: sql`now()`, updated_by: actor }),
+        )
+        .returning(['slug', 'locale', 'domain', 'title', 'body', 'updated_at'])
+        .executeTakeFirstOrThrow(),
   };
 }
 export type InformationalRepository = ReturnType<typeof createInformationalRepository>;

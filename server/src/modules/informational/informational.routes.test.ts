@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/fixtures';
 
 describe('informational and configuration calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('lists currencies USD, EUR, then alphabetically', async () => {
     const res = await t.app.inject({ url: '/main-api/informational/all_currencies' });
@@ -19,7 +13,10 @@ describe('informational and configuration calls', () => {
   });
 
   it('orders a newly added currency alphabetically after USD and EUR', async () => {
-    await t.db.insertInto('info_currencies').values({ code: 'AMD', symbol: '֏', name: 'Armenian Dram', minor_unit_digits: 2 }).execute();
+    await t.db
+      .insertInto('info_currencies')
+      .values({ code: 'AMD', symbol: '֏', name: 'Armenian Dram', minor_unit_digits: 2 })
+      .execute();
     const res = await t.app.inject({ url: '/main-api/informational/all_currencies' });
     expect(res.json().currencies.slice(0, 3)).toEqual(['USD', 'EUR', 'AMD']);
     await t.db.deleteFrom('info_currencies').where('code', '=', 'AMD').execute();
@@ -51,7 +48,10 @@ describe('informational and configuration calls', () => {
   it('lists the public languages', async () => {
     const res = await t.app.inject({ url: '/main-api/translations/public?domain=localhost' });
     expect(res.json()).toEqual({
-      languages: [{ code: 'en', name: 'English' }, { code: 'ru', name: 'Русский' }],
+      languages: [
+        { code: 'en', name: 'English' },
+        { code: 'ru', name: 'Русский' },
+      ],
       default_language_code: 'en',
     });
   });
@@ -74,20 +74,146 @@ describe('informational and configuration calls', () => {
 
   it('filters banners by type, language and device', async () => {
     for (const device of ['pc', 'tablet', 'mobile']) {
-      const res = await t.app.inject({ url: `/main-api/banners/?banner_type=home&language_code=en&device_type=${device}` });
+      const res = await t.app.inject({
+        url: `/main-api/banners/?banner_type=home&language_code=en&device_type=${device}`,
+      });
       const items = res.json() as Array<{ device_type: string; language_code: string; image: string }>;
       expect(items.length).toBeGreaterThan(0);
       expect(items.every((b) => b.device_type === device && b.language_code === 'en')).toBe(true);
+    }
+    for (const [given, device] of [
+      ['PC', 'pc'],
+      ['Tablet', 'tablet'],
+      ['Mobile', 'mobile'],
+      ['MOBILE', 'mobile'],
+    ]) {
+      const res = await t.app.inject({ url: `/main-api/banners/?banner_type=home&device_type=${given}` });
+      expect(res.statusCode, given).toBe(200);
+      const items = res.json() as Array<{ device_type: string }>;
+      expect(items.length).toBeGreaterThan(0);
+      expect(items.every((b) => b.device_type === device)).toBe(true);
     }
     const bad = await t.app.inject({ url: '/main-api/banners/?device_type=fridge' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().detail).toMatch(/querystring\/device_type/);
   });
 
-  it('serves the seeded banner images', async () => {
-    const res = await t.app.inject({ url: '/media/banners/welcome-mobile-ru.svg' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('Приветственный бонус');
+  it('serves the seeded banner images, and promises no offer that does not exist', async () => {
+    const res = await t.app.inject({ url: '/main-api/banners/?banner_type=home' });
+    const items = res.json() as Array<{ name: string; image: string }>;
+    expect(items.map((b) => b.name)).not.toContain('welcome');
+    for (const b of items) {
+      const image = await t.app.inject({ url: b.image });
+      expect(image.statusCode, b.image).toBe(200);
+      expect(image.body, b.image).not.toMatch(/bonus|бонус|100 ?%/i);
+    }
+    const ru = await t.app.inject({ url: '/media/banners/fair-mobile-ru.svg' });
+    expect(ru.body).toContain('Честная игра');
+  });
+
+  it('switches off the bonus banner an earlier seed left active', async () => {
+    await t.db
+      .insertInto('info_banners')
+      .values({
+        name: 'welcome',
+        image: '/media/banners/welcome-pc-en.svg',
+        link: '/auth/signup',
+        banner_type: 'home',
+        language_code: 'en',
+        device_type: 'pc',
+      })
+      .onConflict((oc) => oc.columns(['name', 'banner_type', 'language_code', 'device_type']).doNothing())
+      .execute();
+    const { seedAll } = await import('../../db/seed');
+    await seedAll(t.db);
+    const res = await t.app.inject({ url: '/main-api/banners/?banner_type=home&device_type=pc&language_code=en' });
+    expect((res.json() as Array<{ name: string }>).map((b) => b.name)).toEqual([
+      'Provably fair: check every result yourself',
+      'Crash: cash out before it flies away',
+    ]);
+  });
+
+  it('names each seeded banner in its language (the app reads the name out), also rows an earlier seed named by slug', async () => {
+    // an earlier seed named its rows 'fair' and 'crash' in every language
+    await t.db
+      .updateTable('info_banners')
+      .set({ name: 'fair' })
+      .where('image', 'like', '/media/banners/fair-%')
+      .execute();
+    const { seedAll } = await import('../../db/seed');
+    await seedAll(t.db);
+    const ru = await t.app.inject({ url: '/main-api/banners/?banner_type=home&device_type=mobile&language_code=ru' });
+    expect((ru.json() as Array<{ name: string }>).map((b) => b.name)).toEqual([
+      'Честная игра: проверьте любой результат сами',
+      'Краш: заберите выигрыш до взрыва',
+    ]);
+    const all = await t.app.inject({ url: '/main-api/banners/?banner_type=home' });
+    expect((all.json() as Array<{ name: string }>).filter((b) => b.name === 'fair')).toEqual([]);
+    expect(all.json()).toHaveLength(12); // 2 banners × 3 devices × 2 languages, nothing seeded twice
+  });
+
+  describe('content pages', () => {
+    const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'alice' });
+
+    it('serves the default terms, privacy, responsible gambling and licence texts in English and Russian', async () => {
+      for (const slug of ['terms', 'privacy', 'responsible-gambling', 'licence']) {
+        for (const locale of ['en', 'ru']) {
+          const res = await t.app.inject({
+            url: `/main-api/content-pages/${slug}?locale=${locale}&domain=casino.example`,
+          });
+          expect(res.statusCode, `${slug} ${locale}`).toBe(200);
+          const page = res.json();
+          expect(page).toMatchObject({ slug, locale, domain: '' });
+          expect(page.title.length).toBeGreaterThan(3);
+          expect(page.body.length).toBeGreaterThan(60);
+        }
+      }
+      const ru = await t.app.inject({ url: '/main-api/content-pages/terms?locale=ru' });
+      expect(ru.json().title).toBe('Правила и условия');
+      const fallback = await t.app.inject({ url: '/main-api/content-pages/terms?locale=ky' });
+      expect(fallback.json()).toMatchObject({ locale: 'en', title: 'Terms and conditions' });
+      const unknown = await t.app.inject({ url: '/main-api/content-pages/cookies' });
+      expect(unknown.statusCode).toBe(422);
+    });
+
+    it('lets the operator edit a brand’s page, records who did, and leaves other brands on the default', async () => {
+      const refused = await t.app.inject({
+        method: 'PUT',
+        url: '/ops-api/content-pages/licence',
+        payload: { domain: 'nova.example', locale: 'en', title: 'Licence', body: 'x' },
+      });
+      expect(refused.statusCode).toBe(401);
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/ops-api/content-pages/licence',
+        headers: ops(),
+        payload: {
+          domain: 'Nova.Example',
+          locale: 'en',
+          title: 'Licence',
+          body: 'Licensed by the Test Gaming Authority, No. 1234.',
+        },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json()).toMatchObject({ domain: 'nova.example', slug: 'licence' });
+      const nova = await t.app.inject({ url: '/main-api/content-pages/licence?locale=en&domain=nova.example' });
+      expect(nova.json().body).toBe('Licensed by the Test Gaming Authority, No. 1234.');
+      const other = await t.app.inject({ url: '/main-api/content-pages/licence?locale=en&domain=other.example' });
+      expect(other.json().body).not.toContain('1234');
+      const list = await t.app.inject({ url: '/ops-api/content-pages', headers: ops() });
+      expect(list.json()).toContainEqual(
+        expect.objectContaining({ slug: 'licence', domain: 'nova.example', locale: 'en', updated_by: 'alice' }),
+      );
+      const audit = await t.app.inject({ url: '/ops-api/audit', headers: ops() });
+      expect(audit.json()[0]).toMatchObject({ action: 'content_page_saved', actor: 'alice' });
+      const badLocale = await t.app.inject({
+        method: 'PUT',
+        url: '/ops-api/content-pages/terms',
+        headers: ops(),
+        payload: { locale: 'de', title: 'AGB', body: 'Text' },
+      });
+      expect(badLocale.statusCode).toBe(404);
+    });
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -95,18 +221,30 @@ describe('informational and configuration calls', () => {
     const tag = first.headers.etag as string;
     expect(tag).toBeTruthy();
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const second = await t.app.inject({ url: '/main-api/informational/all_currencies', headers: { 'if-none-match': tag } });
+    const second = await t.app.inject({
+      url: '/main-api/informational/all_currencies',
+      headers: { 'if-none-match': tag },
+    });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
-    const other = await t.app.inject({ url: '/main-api/informational/all_currencies', headers: { 'if-none-match': 'W/"nope"' } });
+    const other = await t.app.inject({
+      url: '/main-api/informational/all_currencies',
+      headers: { 'if-none-match': 'W/"nope"' },
+    });
     expect(other.statusCode).toBe(200);
   });
 
   it('seeding again changes nothing', async () => {
-    const before = await t.db.selectFrom('info_banners').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('info_banners')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const { seedAll } = await import('../../db/seed');
     await seedAll(t.db);
-    const after = await t.db.selectFrom('info_banners').select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('info_banners')
+      .select(({ fn }) => fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });

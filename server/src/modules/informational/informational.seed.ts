@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { seedContentPages } from './content-pages.seed';
 
 // Demo reference data for the embedded default. Idempotent: existing rows are left as the operator changed them.
 export async function seedInformational(db: Database): Promise<void> {
@@ -85,26 +86,64 @@ export async function seedInformational(db: Database): Promise<void> {
     .insertInto('info_seo_settings')
     .values(
       pages.flatMap(([code, en, ru]) => [
-        { type: 'page', code, locale: 'en', title: en, description: `${en}: provably fair games and fast payouts.`, image: '/media/banners/welcome-pc.svg' },
-        { type: 'page', code, locale: 'ru', title: ru, description: `${ru}: честные игры и быстрые выплаты.`, image: '/media/banners/welcome-pc.svg' },
+        {
+          type: 'page',
+          code,
+          locale: 'en',
+          title: en,
+          description: `${en}: provably fair games and fast payouts.`,
+          image: '/media/banners/fair-pc-en.svg',
+        },
+        {
+          type: 'page',
+          code,
+          locale: 'ru',
+          title: ru,
+          description: `${ru}: честные игры и быстрые выплаты.`,
+          image: '/media/banners/fair-pc-ru.svg',
+        },
       ]),
     )
     .onConflict((oc) => oc.columns(['type', 'code', 'locale']).doNothing())
     .execute();
 
   const devices = ['pc', 'tablet', 'mobile'] as const;
+  // Only offers that exist: no bonus is on offer yet, so the first banner is about fair play, not a welcome bonus.
+  // A banner's name is what the app reads out for it (the image's alt text), so each language's row names it in
+  // that language; `slug` picks the artwork.
   const banners = [
-    { name: 'welcome', link: '/auth/signup', sort_order: 0 },
-    { name: 'crash', link: '/section/game-block/originals', sort_order: 1 },
+    {
+      slug: 'fair',
+      names: { en: 'Provably fair: check every result yourself', ru: 'Честная игра: проверьте любой результат сами' },
+      link: '/fairness',
+      sort_order: 0,
+    },
+    {
+      slug: 'crash',
+      names: { en: 'Crash: cash out before it flies away', ru: 'Краш: заберите выигрыш до взрыва' },
+      link: '/section/game-block/originals',
+      sort_order: 1,
+    },
   ];
+  // earlier installs named the seeded rows by their slug ('fair', 'crash'), which the app then read out in English:
+  // give those seeded rows (still showing the seeded artwork) their names
+  for (const b of banners)
+    for (const language_code of ['en', 'ru'] as const)
+      await db
+        .updateTable('info_banners')
+        .set({ name: b.names[language_code] })
+        .where('name', '=', b.slug)
+        .where('language_code', '=', language_code)
+        .where('image', 'like', `/media/banners/${b.slug}-%-${language_code}.svg`)
+        .execute();
   await db
     .insertInto('info_banners')
     .values(
       banners.flatMap((b) =>
         devices.flatMap((device_type) =>
-          ['en', 'ru'].map((language_code) => ({
-            name: b.name,
-            image: `/media/banners/${b.name}-${device_type}-${language_code}.svg`,
+          (['en', 'ru'] as const).map((language_code) => ({
+            name: b.names[language_code],
+            image: `/media/banners/${b.slug}-${device_type}-${language_code}.svg`,
             link: b.link,
             banner_type: 'home',
             language_code,
@@ -116,4 +155,15 @@ export async function seedInformational(db: Database): Promise<void> {
     )
     .onConflict((oc) => oc.columns(['name', 'banner_type', 'language_code', 'device_type']).doNothing())
     .execute();
+  // Earlier installs seeded a "welcome bonus" banner promising 100% on the first deposit, an offer that does not
+  // exist: switch off that seeded artwork (an operator's own banner of that name keeps its own image and stays).
+  await db
+    .updateTable('info_banners')
+    .set({ is_active: false })
+    .where('name', '=', 'welcome')
+    .where('image', 'like', '/media/banners/welcome-%')
+    .where('is_active', '=', true)
+    .execute();
+
+  await seedContentPages(db);
 }

@@ -51,6 +51,16 @@ export interface InfoBannersTable {
   is_active: Generated<boolean>;
 }
 
+export interface InfoContentPagesTable {
+  domain: Generated<string>;
+  locale: string;
+  slug: string;
+  title: string;
+  body: string;
+  updated_at: Generated<Date>;
+  updated_by: Generated<string>;
+}
+
 export interface InformationalTables {
   info_currencies: InfoCurrenciesTable;
   info_languages: InfoLanguagesTable;
@@ -58,4 +68,5 @@ export interface InformationalTables {
   info_ui_styles: InfoUiStylesTable;
   info_seo_settings: InfoSeoSettingsTable;
   info_banners: InfoBannersTable;
+  info_content_pages: InfoContentPagesTable;
 }

@@ -1,22 +1,34 @@
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { LimitType } from '@contracts/limits';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
-import { slot } from '../../db/statement-template';
+import { bindTemplate, compileTemplate, slot, type StatementTemplate } from '../../db/statement-template';
 import type { RgLimitsTable } from './limits.tables';
 
-export type LimitRow = Omit<RgLimitsTable, 'usage_minor' | 'pending_remove' | 'updated_at'> & { usage_minor: string; pending_remove: boolean; updated_at: Date };
+export type LimitRow = Omit<RgLimitsTable, 'usage_minor' | 'pending_remove' | 'updated_at'> & {
+  usage_minor: string;
+  pending_remove: boolean;
+  updated_at: Date;
+};
 
+/** What admission read (json: instants as ISO text), whether from its own statement or the gateway's. */
 export interface AdmitOutcome {
-  excluded_until: Date | null;
-  time_limit_ends_at: Date | null;
+  excluded_until: string | null;
+  time_limit_ends_at: string | null;
   /** Limits the stake would pass (nothing was counted then). */
-  over: Array<{ limit_type: LimitType; value_minor: string; usage_minor: string; period_start: string; period_end: string | null }> | null;
+  over: Array<{
+    limit_type: LimitType;
+    value_minor: string;
+    usage_minor: string;
+    period_start: string;
+    period_end: string | null;
+  }> | null;
 }
 
 const rg = { player: slot('rg_player'), stake: slot('rg_stake'), payout: slot('rg_payout'), now: slot('rg_now') };
 /** admitParts' SQL, built once: slots where the values go (db/statement-template.ts). */
 const admitStatementParts = {
+  key: 'rg',
   before: sql`rg_st as (
       select excluded_until, time_limit_ends_at from rg_players where player_id = ${rg.player}
     ), rg_cur as (
@@ -39,30 +51,81 @@ const admitStatementParts = {
         'period_start', period_start, 'period_end', period_end)) from rg_over))`,
 };
 
+/**
+ * admit on its own (the step-by-step path): the same parts as in the game gateway's statement, so the admission's SQL
+ * is written once; the count is gated on the parts' own `allows` (and no payout: a win is counted when it comes).
+ */
+const admitStatement = sql`${sql.raw(preparedMark('rg_admit'))}
+        with ${admitStatementParts.before}, ${admitStatementParts.after(admitStatementParts.allows)}
+        select ${admitStatementParts.outcome} as outcome, (select count(*) from rg_upd) as counted`;
+
 // All SQL of responsible gambling; rg_* tables only.
 export function createLimitsRepository(db: Database) {
+  let admitTemplate: StatementTemplate | undefined;
   return {
-    findLimits: (playerId: string) => db.selectFrom('rg_limits').selectAll().where('player_id', '=', playerId).execute() as Promise<LimitRow[]>,
+    findLimits: (playerId: string) =>
+      db.selectFrom('rg_limits').selectAll().where('player_id', '=', playerId).execute() as Promise<LimitRow[]>,
     findLimit: (playerId: string, type: LimitType) =>
-      db.selectFrom('rg_limits').selectAll().where('player_id', '=', playerId).where('limit_type', '=', type).executeTakeFirst() as Promise<LimitRow | undefined>,
-    async upsertLimit(row: { player_id: string; limit_type: LimitType; value_minor: string | null; period: RgLimitsTable['period']; period_start: Date; period_end: Date | null; reset_usage: boolean }) {
+      db
+        .selectFrom('rg_limits')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where('limit_type', '=', type)
+        .executeTakeFirst() as Promise<LimitRow | undefined>,
+    async upsertLimit(row: {
+      player_id: string;
+      limit_type: LimitType;
+      value_minor: string | null;
+      period: RgLimitsTable['period'];
+      period_start: Date;
+      period_end: Date | null;
+      reset_usage: boolean;
+    }) {
       const { reset_usage, ...values } = row;
       await db
         .insertInto('rg_limits')
-        .values({ ...values, pending_value_minor: null, pending_period: null, pending_effective_at: null, pending_remove: false })
+        .values({
+          ...values,
+          pending_value_minor: null,
+          pending_period: null,
+          pending_effective_at: null,
+          pending_remove: false,
+        })
         .onConflict((oc) =>
           oc.columns(['player_id', 'limit_type']).doUpdateSet({
-            value_minor: values.value_minor, period: values.period, period_start: values.period_start, period_end: values.period_end,
-            pending_value_minor: null, pending_period: null, pending_effective_at: null, pending_remove: false, updated_at: sql`now()`,
+            value_minor: values.value_minor,
+            period: values.period,
+            period_start: values.period_start,
+            period_end: values.period_end,
+            pending_value_minor: null,
+            pending_period: null,
+            pending_effective_at: null,
+            pending_remove: false,
+            updated_at: sql`now()`,
             ...(reset_usage ? { usage_minor: '0' } : {}),
           }),
         )
         .execute();
     },
-    async setPending(playerId: string, type: LimitType, pending: { value_minor: string | null; remove: boolean; period: RgLimitsTable['period'] | null; effective_at: Date }) {
+    async setPending(
+      playerId: string,
+      type: LimitType,
+      pending: {
+        value_minor: string | null;
+        remove: boolean;
+        period: RgLimitsTable['period'] | null;
+        effective_at: Date;
+      },
+    ) {
       await db
         .updateTable('rg_limits')
-        .set({ pending_value_minor: pending.value_minor, pending_remove: pending.remove, pending_period: pending.period, pending_effective_at: pending.effective_at, updated_at: sql`now()` })
+        .set({
+          pending_value_minor: pending.value_minor,
+          pending_remove: pending.remove,
+          pending_period: pending.period,
+          pending_effective_at: pending.effective_at,
+          updated_at: sql`now()`,
+        })
         .where('player_id', '=', playerId)
         .where('limit_type', '=', type)
         .execute();
@@ -76,29 +139,12 @@ export function createLimitsRepository(db: Database) {
      * (guarded: when the stake would pass any of them, none is counted). Rows are locked, so simultaneous bets queue.
      */
     async admit(playerId: string, amount: bigint, now: Date): Promise<AdmitOutcome> {
-      const a = amount.toString();
-      const result = await sql<AdmitOutcome>`${sql.raw(preparedMark('rg_admit'))}
-        with st as (
-          select excluded_until, time_limit_ends_at from rg_players where player_id = ${playerId}
-        ), cur as (
-          select limit_type, value_minor, usage_minor, period_start, period_end from rg_limits
-          where player_id = ${playerId} and limit_type in ('loss', 'wagering') and value_minor is not null
-          for update
-        ), over as (
-          select * from cur where usage_minor + ${a}::bigint > value_minor
-        ), stop as (
-          select 1 from st where excluded_until > ${now} or time_limit_ends_at <= ${now}
-        ), upd as (
-          update rg_limits r set usage_minor = r.usage_minor + ${a}::bigint
-          from cur where r.player_id = ${playerId} and r.limit_type = cur.limit_type
-            and not exists (select 1 from over) and not exists (select 1 from stop)
-          returning r.limit_type
-        )
-        select (select excluded_until from st) as excluded_until, (select time_limit_ends_at from st) as time_limit_ends_at,
-               (select json_agg(json_build_object('limit_type', limit_type, 'value_minor', value_minor::text, 'usage_minor', usage_minor::text,
-                  'period_start', period_start, 'period_end', period_end)) from over) as over,
-               (select count(*) from upd) as counted`.execute(db);
-      return result.rows[0]!;
+      admitTemplate ??= compileTemplate(db, admitStatement);
+      const values = bindTemplate(admitTemplate, [
+        { rg_player: playerId, rg_stake: amount.toString(), rg_payout: '0', rg_now: now },
+      ]);
+      const result = await db.executeQuery<{ outcome: AdmitOutcome }>(CompiledQuery.raw(admitTemplate.sql, values));
+      return result.rows[0]!.outcome;
     },
     /**
      * admit for a bet settled at once, as parts of the game gateway's one statement (BetPolicyStatement): the same reads,
@@ -107,7 +153,10 @@ export function createLimitsRepository(db: Database) {
      * The parts are one statement template (the same object on every call); the bet's values bind its `rg_*` slots.
      */
     admitParts(playerId: string, stake: bigint, payout: bigint, now: Date) {
-      return { parts: admitStatementParts, values: { rg_player: playerId, rg_stake: stake.toString(), rg_payout: payout.toString(), rg_now: now } };
+      return {
+        parts: admitStatementParts,
+        values: { rg_player: playerId, rg_stake: stake.toString(), rg_payout: payout.toString(), rg_now: now },
+      };
     },
     /** Undo what admit counted (the debit did not happen), or a rollback. */
     async uncount(playerId: string, amount: bigint) {
@@ -123,11 +172,22 @@ export function createLimitsRepository(db: Database) {
 
     /** Periods that ended before `now` (the rollover job). */
     endedPeriods: (now: Date) =>
-      db.selectFrom('rg_limits').selectAll().where('period_end', '<=', now).where('period', '!=', 'forever').limit(1000).execute() as Promise<LimitRow[]>,
+      db
+        .selectFrom('rg_limits')
+        .selectAll()
+        .where('period_end', '<=', now)
+        .where('period', '!=', 'forever')
+        .limit(1000)
+        .execute() as Promise<LimitRow[]>,
     /** Move one limit to its next period, once: only if it is still in the period that ended. */
     async rollOver(playerId: string, type: LimitType, endedAt: Date, next: { start: Date; end: Date | null } | null) {
       if (!next) {
-        await db.deleteFrom('rg_limits').where('player_id', '=', playerId).where('limit_type', '=', type).where('period_end', '=', endedAt).execute();
+        await db
+          .deleteFrom('rg_limits')
+          .where('player_id', '=', playerId)
+          .where('limit_type', '=', type)
+          .where('period_end', '=', endedAt)
+          .execute();
         return;
       }
       await db
@@ -139,21 +199,50 @@ export function createLimitsRepository(db: Database) {
         .execute();
     },
 
-    findPlayerState: (playerId: string) => db.selectFrom('rg_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
-    async upsertPlayerState(playerId: string, values: Partial<{ time_limit_ends_at: Date | null; session_started_at: Date | null; reality_check_minutes: number | null; excluded_until: Date | null }>) {
+    findPlayerState: (playerId: string) =>
+      db.selectFrom('rg_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
+    async upsertPlayerState(
+      playerId: string,
+      values: Partial<{
+        time_limit_ends_at: Date | null;
+        session_started_at: Date | null;
+        reality_check_minutes: number | null;
+        excluded_until: Date | null;
+      }>,
+    ) {
       await db
         .insertInto('rg_players')
-        .values({ player_id: playerId, time_limit_ends_at: null, session_started_at: null, reality_check_minutes: null, excluded_until: null, ...values })
+        .values({
+          player_id: playerId,
+          time_limit_ends_at: null,
+          session_started_at: null,
+          reality_check_minutes: null,
+          excluded_until: null,
+          ...values,
+        })
         .onConflict((oc) => oc.column('player_id').doUpdateSet(values))
         .execute();
     },
     async recordChange(playerId: string, kind: string, actor: string, oldValue: unknown, newValue: unknown) {
       await db
         .insertInto('rg_changes')
-        .values({ player_id: playerId, kind, actor, old_value: oldValue === undefined ? null : JSON.stringify(oldValue), new_value: newValue === undefined ? null : JSON.stringify(newValue) })
+        .values({
+          player_id: playerId,
+          kind,
+          actor,
+          old_value: oldValue === undefined ? null : JSON.stringify(oldValue),
+          new_value: newValue === undefined ? null : JSON.stringify(newValue),
+        })
         .execute();
     },
-    changes: (playerId: string) => db.selectFrom('rg_changes').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(200).execute(),
+    changes: (playerId: string) =>
+      db
+        .selectFrom('rg_changes')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute(),
   };
 }
 export type LimitsRepository = ReturnType<typeof createLimitsRepository>;

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '@contracts/common';
-import { confirmLimitBody, playSession, playerLimits, realityCheckBody, setBlockBody, setLimitBody } from '@contracts/limits';
+import { bigIdParams, errorBody } from '@contracts/common';
+import {
+  confirmLimitBody,
+  playSession,
+  playerLimits,
+  realityCheckBody,
+  setBlockBody,
+  setLimitBody,
+} from '@contracts/limits';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorGuard } from '../../plugins/operator-guard';
 import type { LimitsService } from './limits.service';
@@ -9,27 +16,50 @@ import type { LimitsService } from './limits.service';
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody };
 
 /** The player's limits, self-exclusion and play session under /main-api/users/me (spec §7). */
-export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; auth: AuthGuard }> = async (app, { limits, auth }) => {
+export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; auth: AuthGuard }> = async (
+  app,
+  { limits, auth },
+) => {
   const tags = ['limits'];
   const me = { preHandler: auth.requirePlayer };
-  app.get('/users/me/limits', { ...me, schema: { tags, response: { 200: playerLimits, ...errors } } }, (req) => limits.view(req.playerId));
-  app.post('/users/me/set_limit', { ...me, schema: { tags, body: setLimitBody, response: { 200: playerLimits, ...errors } } }, (req) => limits.setLimits(req.playerId, req.body));
-  app.post('/users/me/limits/confirm', { ...me, schema: { tags, body: confirmLimitBody, response: { 200: playerLimits, ...errors } } }, (req) =>
-    limits.confirm(req.playerId, req.body.limit_type),
+  app.get('/users/me/limits', { ...me, schema: { tags, response: { 200: playerLimits, ...errors } } }, (req) =>
+    limits.view(req.playerId),
   );
-  app.post('/users/me/set_block', { ...me, schema: { tags, body: setBlockBody, response: { 200: z.object({ self_excluded_until: z.string() }), ...errors } } }, (req) =>
-    limits.selfExclude(req.playerId, req.body.period),
+  app.post(
+    '/users/me/set_limit',
+    { ...me, schema: { tags, body: setLimitBody, response: { 200: playerLimits, ...errors } } },
+    (req) => limits.setLimits(req.playerId, req.body),
   );
-  app.put('/users/me/reality_check', { ...me, schema: { tags, body: realityCheckBody, response: { 200: playerLimits, ...errors } } }, (req) =>
-    limits.setRealityCheck(req.playerId, req.body.minutes),
+  app.post(
+    '/users/me/limits/confirm',
+    { ...me, schema: { tags, body: confirmLimitBody, response: { 200: playerLimits, ...errors } } },
+    (req) => limits.confirm(req.playerId, req.body.limit_type),
   );
-  app.get('/users/me/session', { ...me, schema: { tags, response: { 200: playSession, ...errors } } }, (req) => limits.session(req.playerId));
+  app.post(
+    '/users/me/set_block',
+    {
+      ...me,
+      schema: { tags, body: setBlockBody, response: { 200: z.object({ self_excluded_until: z.string() }), ...errors } },
+    },
+    (req) => limits.selfExclude(req.playerId, req.body.period),
+  );
+  app.put(
+    '/users/me/reality_check',
+    { ...me, schema: { tags, body: realityCheckBody, response: { 200: playerLimits, ...errors } } },
+    (req) => limits.setRealityCheck(req.playerId, req.body.minutes),
+  );
+  app.get('/users/me/session', { ...me, schema: { tags, response: { 200: playSession, ...errors } } }, (req) =>
+    limits.session(req.playerId),
+  );
 };
 
 /** Operators read every change of a player's limits and exclusions (who, when, old, new). */
-export const limitsOperatorRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; opsToken: string }> = async (app, { limits, opsToken }) => {
+export const limitsOperatorRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; opsToken: string }> = async (
+  app,
+  { limits, opsToken },
+) => {
   app.addHook('onRequest', operatorGuard(opsToken));
-  app.get('/players/:id/limit-changes', { schema: { hide: true, params: z.object({ id: z.string().regex(/^\d{1,18}$/) }) } }, async (req) =>
+  app.get('/players/:id/limit-changes', { schema: { hide: true, params: bigIdParams('a player id') } }, async (req) =>
     (await limits.changes(req.params.id)).map((c) => ({ ...c, id: Number(c.id), at: c.at.toISOString() })),
   );
 };

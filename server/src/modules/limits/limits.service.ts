@@ -1,4 +1,13 @@
-import { limitTypes, payloadKey, type LimitPeriod, type LimitType, type PlayerLimits, type PlaySession, type SetLimitBody } from '@contracts/limits';
+import {
+  limitTypes,
+  payloadKey,
+  type LimitPeriod,
+  type LimitType,
+  type PlayerLimits,
+  type PlaySession,
+  type SetLimitBody,
+} from '@contracts/limits';
+import type { ErrorCode } from '@contracts/errors';
 import { AppError, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
@@ -15,7 +24,13 @@ import { periodAround, periodFromDates } from './periods';
 // (BetPolicy, counted atomically so simultaneous bets cannot pass a limit).
 
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
-const EXCLUSION_MS: Record<string, number | null> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000, '6m': 182 * 86_400_000, permanent: null };
+const EXCLUSION_MS: Record<string, number | null> = {
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '30d': 30 * 86_400_000,
+  '6m': 182 * 86_400_000,
+  permanent: null,
+};
 
 export interface LimitsDeps {
   repo: LimitsRepository;
@@ -23,13 +38,19 @@ export interface LimitsDeps {
   live: LivePublisher;
   clock: Clock;
   digits(currency: string): Promise<number>;
-  player(playerId: string): Promise<{ currency: string; time_zone: string | null; time_limit: number | null } | undefined>;
+  player(
+    playerId: string,
+  ): Promise<{ currency: string; time_zone: string | null; time_limit: number | null } | undefined>;
   /** Self-exclusion signs the player out everywhere and refuses sign-in until it ends (the accounts block). */
   exclude(playerId: string, until: Date | null): Promise<void>;
   log: { warn(o: object, m: string): void };
 }
 
-const limitErrorCode: Record<LimitType, string> = { deposit: 'LIMITS_DEPOSIT_REACHED', loss: 'LIMITS_LOSS_REACHED', wagering: 'LIMITS_WAGERING_REACHED' };
+const limitErrorCode: Record<LimitType, ErrorCode> = {
+  deposit: 'LIMITS_DEPOSIT_REACHED',
+  loss: 'LIMITS_LOSS_REACHED',
+  wagering: 'LIMITS_WAGERING_REACHED',
+};
 
 export function createLimitsService(deps: LimitsDeps) {
   const { repo, clock } = deps;
@@ -46,11 +67,23 @@ export function createLimitsService(deps: LimitsDeps) {
     return usage < 0n ? 0n : usage;
   }
 
-  async function reached(playerId: string, type: LimitType, row: { value_minor: string; period_start: Date | string; period_end: Date | string | null }, usage: bigint, digits: number) {
+  async function reached(
+    playerId: string,
+    type: LimitType,
+    row: { value_minor: string; period_start: Date | string; period_end: Date | string | null },
+    usage: bigint,
+    digits: number,
+  ) {
     const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
     await deps.live.publishToUser(playerId, {
       type: 'limit_reached',
-      data: { limit_type: type, limit_value: toMajor(BigInt(row.value_minor), digits), limit_start_date: iso(row.period_start), limit_end_date: iso(row.period_end), limit_usage: toMajor(usage < 0n ? 0n : usage, digits) },
+      data: {
+        limit_type: type,
+        limit_value: toMajor(BigInt(row.value_minor), digits),
+        limit_start_date: iso(row.period_start),
+        limit_end_date: iso(row.period_end),
+        limit_usage: toMajor(usage < 0n ? 0n : usage, digits),
+      },
     });
   }
 
@@ -70,19 +103,23 @@ export function createLimitsService(deps: LimitsDeps) {
       out[`${type}_limit_period`] = row?.period ?? null;
       out[`${type}_limit_pending_value`] = row ? money(row.pending_value_minor) : null;
       out[`${type}_limit_pending_remove`] = row?.pending_remove ?? false;
-      out[`${type}_limit_pending_effective_at`] = row?.pending_effective_at ? row.pending_effective_at.toISOString() : null;
+      out[`${type}_limit_pending_effective_at`] = row?.pending_effective_at
+        ? row.pending_effective_at.toISOString()
+        : null;
     }
     out.time_limit = player?.time_limit ?? null;
     out.time_limit_ends_at = state?.time_limit_ends_at?.toISOString() ?? null;
     out.reality_check_minutes = state?.reality_check_minutes ?? null;
-    out.self_excluded_until = state?.excluded_until && state.excluded_until > clock.now() ? state.excluded_until.toISOString() : null;
+    out.self_excluded_until =
+      state?.excluded_until && state.excluded_until > clock.now() ? state.excluded_until.toISOString() : null;
     return out as PlayerLimits;
   }
 
   /** Roll this player's ended periods forward now (the job does everyone; reads must not wait for it). */
   async function rollOverFor(playerId: string) {
     const now = clock.now();
-    for (const row of await repo.findLimits(playerId)) if (row.period_end && row.period_end <= now) await rollOne(row, now);
+    for (const row of await repo.findLimits(playerId))
+      if (row.period_end && row.period_end <= now) await rollOne(row, now);
   }
   async function rollOne(row: LimitRow, now: Date) {
     const player = await deps.player(row.player_id);
@@ -110,7 +147,9 @@ export function createLimitsService(deps: LimitsDeps) {
       }
       if (minor <= 0n) throw new AppError(422, 'VALIDATION_ERROR', `body/${key}: must be more than 0`);
     }
-    const old = current ? { value: current.value_minor, period: current.period, start: current.period_start, end: current.period_end } : null;
+    const old = current
+      ? { value: current.value_minor, period: current.period, start: current.period_start, end: current.period_end }
+      : null;
     const player = await deps.player(playerId);
     const window = periodAround(period, now, player?.time_zone ?? null, { start: now, end });
     const currentValue = current?.value_minor ? BigInt(current.value_minor) : null;
@@ -118,37 +157,72 @@ export function createLimitsService(deps: LimitsDeps) {
       // a new limit or a lower one: at once (usage in the current period keeps counting, so lowering cannot be dodged)
       const samePeriod = current && current.period === period;
       await repo.upsertLimit({
-        player_id: playerId, limit_type: type, value_minor: minor.toString(), period,
-        period_start: samePeriod ? current.period_start : window.start, period_end: samePeriod ? current.period_end : window.end, reset_usage: !current,
+        player_id: playerId,
+        limit_type: type,
+        value_minor: minor.toString(),
+        period,
+        period_start: samePeriod ? current.period_start : window.start,
+        period_end: samePeriod ? current.period_end : window.end,
+        reset_usage: !current,
       });
-      await repo.recordChange(playerId, `limit_${type}`, actor, old, { value: minor.toString(), period, applied: 'now' });
+      await repo.recordChange(playerId, `limit_${type}`, actor, old, {
+        value: minor.toString(),
+        period,
+        applied: 'now',
+      });
       return;
     }
     // a raise or a removal: only after the cooling-off, and then the player confirms
     const effectiveAt = new Date(now.getTime() + COOLING_OFF_MS);
-    await repo.setPending(playerId, type, { value_minor: minor?.toString() ?? null, remove: minor === null, period, effective_at: effectiveAt });
-    await repo.recordChange(playerId, `limit_${type}`, actor, old, { value: minor?.toString() ?? null, period, applied: 'pending', effective_at: effectiveAt.toISOString() });
+    await repo.setPending(playerId, type, {
+      value_minor: minor?.toString() ?? null,
+      remove: minor === null,
+      period,
+      effective_at: effectiveAt,
+    });
+    await repo.recordChange(playerId, `limit_${type}`, actor, old, {
+      value: minor?.toString() ?? null,
+      period,
+      applied: 'pending',
+      effective_at: effectiveAt.toISOString(),
+    });
   }
 
   const depositPolicy: DepositPolicy = {
     async check(playerId, amountMinor) {
       await rollOverFor(playerId);
       const state = await repo.findPlayerState(playerId);
-      if (state?.excluded_until && state.excluded_until > clock.now()) throw new AppError(403, 'LIMITS_SELF_EXCLUDED', 'You are self-excluded: deposits are closed until the exclusion ends');
+      if (state?.excluded_until && state.excluded_until > clock.now())
+        throw new AppError(
+          403,
+          'LIMITS_SELF_EXCLUDED',
+          'You are self-excluded: deposits are closed until the exclusion ends',
+        );
       const row = await repo.findLimit(playerId, 'deposit');
       if (!row?.value_minor) return;
       const usage = await usageOf(row);
       if (usage + amountMinor > BigInt(row.value_minor)) {
         const { digits } = await currencyOf(playerId);
-        await reached(playerId, 'deposit', { value_minor: row.value_minor, period_start: row.period_start, period_end: row.period_end }, usage, digits);
-        throw new AppError(403, limitErrorCode.deposit, `This deposit would pass your deposit limit (${toMajor(usage, digits)} of ${toMajor(BigInt(row.value_minor), digits)} used)`);
+        await reached(
+          playerId,
+          'deposit',
+          { value_minor: row.value_minor, period_start: row.period_start, period_end: row.period_end },
+          usage,
+          digits,
+        );
+        throw new AppError(
+          403,
+          limitErrorCode.deposit,
+          `This deposit would pass your deposit limit (${toMajor(usage, digits)} of ${toMajor(BigInt(row.value_minor), digits)} used)`,
+        );
       }
     },
   };
 
   /** The refusal an admission's outcome calls for, if any (the limit_reached message is sent first). */
   async function refuseIfStopped(playerId: string, outcome: AdmitOutcome, now: Date) {
-    if (outcome.excluded_until && new Date(outcome.excluded_until) > now) throw new AppError(403, 'LIMITS_SELF_EXCLUDED', 'You are self-excluded');
+    if (outcome.excluded_until && new Date(outcome.excluded_until) > now)
+      throw new AppError(403, 'LIMITS_SELF_EXCLUDED', 'You are self-excluded');
     if (outcome.time_limit_ends_at && new Date(outcome.time_limit_ends_at) <= now) {
       throw new AppError(403, 'LIMITS_SESSION_TIME_OVER', 'Your session time limit is over: extend it to play on');
     }
@@ -170,7 +244,10 @@ export function createLimitsService(deps: LimitsDeps) {
     recordRefund: ({ playerId, amountMinor }) => repo.uncount(playerId, amountMinor),
     admitInStatement({ playerId, amountMinor, payoutMinor }) {
       const now = clock.now();
-      return { ...repo.admitParts(playerId, amountMinor, payoutMinor, now), refuse: (outcome) => refuseIfStopped(playerId, outcome as AdmitOutcome, now) };
+      return {
+        ...repo.admitParts(playerId, amountMinor, payoutMinor, now),
+        refuse: (outcome) => refuseIfStopped(playerId, outcome as AdmitOutcome, now),
+      };
     },
   };
 
@@ -190,7 +267,12 @@ export function createLimitsService(deps: LimitsDeps) {
       const row = await repo.findLimit(playerId, type);
       if (!row?.pending_effective_at) throw conflict('LIMITS_NOTHING_PENDING', 'No change of this limit is waiting');
       if (row.pending_effective_at > clock.now()) {
-        throw new AppError(409, 'LIMITS_COOLING_OFF', `The change can be confirmed from ${row.pending_effective_at.toISOString()}`, { effective_at: row.pending_effective_at.toISOString() });
+        throw new AppError(
+          409,
+          'LIMITS_COOLING_OFF',
+          `The change can be confirmed from ${row.pending_effective_at.toISOString()}`,
+          { effective_at: row.pending_effective_at.toISOString() },
+        );
       }
       const old = { value: row.value_minor, period: row.period };
       if (row.pending_remove) {
@@ -198,10 +280,24 @@ export function createLimitsService(deps: LimitsDeps) {
       } else {
         const player = await deps.player(playerId);
         const period = row.pending_period ?? row.period;
-        const window = period === row.period ? { start: row.period_start, end: row.period_end } : periodAround(period, clock.now(), player?.time_zone ?? null);
-        await repo.upsertLimit({ player_id: playerId, limit_type: type, value_minor: row.pending_value_minor, period, period_start: window.start, period_end: window.end, reset_usage: false });
+        const window =
+          period === row.period
+            ? { start: row.period_start, end: row.period_end }
+            : periodAround(period, clock.now(), player?.time_zone ?? null);
+        await repo.upsertLimit({
+          player_id: playerId,
+          limit_type: type,
+          value_minor: row.pending_value_minor,
+          period,
+          period_start: window.start,
+          period_end: window.end,
+          reset_usage: false,
+        });
       }
-      await repo.recordChange(playerId, `limit_${type}`, 'player', old, { value: row.pending_remove ? null : row.pending_value_minor, applied: 'confirmed' });
+      await repo.recordChange(playerId, `limit_${type}`, 'player', old, {
+        value: row.pending_remove ? null : row.pending_value_minor,
+        applied: 'confirmed',
+      });
       return view(playerId);
     },
 
@@ -209,13 +305,25 @@ export function createLimitsService(deps: LimitsDeps) {
     async setSessionTime(playerId: string, seconds: number | null) {
       const now = clock.now();
       const state = await repo.findPlayerState(playerId);
-      await repo.upsertPlayerState(playerId, { time_limit_ends_at: seconds ? new Date(now.getTime() + seconds * 1000) : null, session_started_at: state?.session_started_at ?? now });
-      await repo.recordChange(playerId, 'time_limit', 'player', { ends_at: state?.time_limit_ends_at ?? null }, { seconds });
+      await repo.upsertPlayerState(playerId, {
+        time_limit_ends_at: seconds ? new Date(now.getTime() + seconds * 1000) : null,
+        session_started_at: state?.session_started_at ?? now,
+      });
+      await repo.recordChange(
+        playerId,
+        'time_limit',
+        'player',
+        { ends_at: state?.time_limit_ends_at ?? null },
+        { seconds },
+      );
     },
 
     async setRealityCheck(playerId: string, minutes: number | null) {
       const state = await repo.findPlayerState(playerId);
-      await repo.upsertPlayerState(playerId, { reality_check_minutes: minutes, session_started_at: state?.session_started_at ?? clock.now() });
+      await repo.upsertPlayerState(playerId, {
+        reality_check_minutes: minutes,
+        session_started_at: state?.session_started_at ?? clock.now(),
+      });
       await repo.recordChange(playerId, 'reality_check', 'player', state?.reality_check_minutes ?? null, minutes);
       return view(playerId);
     },
@@ -231,13 +339,22 @@ export function createLimitsService(deps: LimitsDeps) {
       }
       const started = state!.session_started_at!;
       const net = await deps.wallet.playResultSince(playerId, started);
-      return { started_at: started.toISOString(), minutes_played: Math.floor((now.getTime() - started.getTime()) / 60_000), net_result: toMajor(net, digits), currency, reality_check_minutes: state!.reality_check_minutes };
+      return {
+        started_at: started.toISOString(),
+        minutes_played: Math.floor((now.getTime() - started.getTime()) / 60_000),
+        net_result: toMajor(net, digits),
+        currency,
+        reality_check_minutes: state!.reality_check_minutes,
+      };
     },
 
     /** A new sign-in starts a new play session (time limit and reality check count from here). */
     async startSession(playerId: string, timeLimitSeconds: number | null) {
       const now = clock.now();
-      await repo.upsertPlayerState(playerId, { session_started_at: now, time_limit_ends_at: timeLimitSeconds ? new Date(now.getTime() + timeLimitSeconds * 1000) : null });
+      await repo.upsertPlayerState(playerId, {
+        session_started_at: now,
+        time_limit_ends_at: timeLimitSeconds ? new Date(now.getTime() + timeLimitSeconds * 1000) : null,
+      });
     },
 
     /** Self-exclusion: at once, for the chosen period, not liftable early; signs the player out everywhere. */
@@ -247,9 +364,13 @@ export function createLimitsService(deps: LimitsDeps) {
       const now = clock.now();
       const until = ms === null ? new Date('9999-12-31T00:00:00Z') : new Date(now.getTime() + ms);
       const state = await repo.findPlayerState(playerId);
-      if (state?.excluded_until && state.excluded_until > until) throw conflict('LIMITS_ALREADY_EXCLUDED', 'A longer self-exclusion is already running');
+      if (state?.excluded_until && state.excluded_until > until)
+        throw conflict('LIMITS_ALREADY_EXCLUDED', 'A longer self-exclusion is already running');
       await repo.upsertPlayerState(playerId, { excluded_until: until });
-      await repo.recordChange(playerId, 'self_exclusion', 'player', state?.excluded_until ?? null, { period, until: until.toISOString() });
+      await repo.recordChange(playerId, 'self_exclusion', 'player', state?.excluded_until ?? null, {
+        period,
+        until: until.toISOString(),
+      });
       await deps.exclude(playerId, ms === null ? null : until);
       return { self_excluded_until: until.toISOString() };
     },

@@ -7,7 +7,15 @@ const DAY_MS = 86_400_000;
 
 function wallClock(at: Date, tz: string): { y: number; m: number; d: number; weekday: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short' }).formatToParts(at).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      weekday: 'short',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
   );
   const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!);
   return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), weekday };
@@ -25,11 +33,27 @@ export function localMidnight(y: number, m: number, d: number, tz: string): Date
 
 function zoneOffsetMs(at: Date, tz: string): number {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
       .formatToParts(at)
       .map((x) => [x.type, x.value]),
   );
-  const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const asUtc = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   return asUtc - Math.floor(at.getTime() / 1000) * 1000;
 }
 
@@ -44,7 +68,12 @@ export function validZone(tz: string | null | undefined): string {
 }
 
 /** The period containing `at`: [start, end). Forever has no end; custom keeps the chosen window. */
-export function periodAround(period: LimitPeriod, at: Date, tzIn: string | null, custom?: { start: Date; end: Date | null }): { start: Date; end: Date | null } {
+export function periodAround(
+  period: LimitPeriod,
+  at: Date,
+  tzIn: string | null,
+  custom?: { start: Date; end: Date | null },
+): { start: Date; end: Date | null } {
   const tz = validZone(tzIn);
   const { y, m, d, weekday } = wallClock(at, tz);
   switch (period) {

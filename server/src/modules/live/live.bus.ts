@@ -12,9 +12,20 @@ export interface LivePublisher {
   publishToUser(userId: string | number, message: LiveMessage): Promise<void>;
   broadcast(message: LiveMessage): Promise<void>;
 }
+/**
+ * Revocations every instance must apply at once, in order with the messages (the same channel): sign-in sessions
+ * ended (their sockets close: `sessionIds`, or every one but `exceptSessionId`, or all), game sessions ended (the
+ * gateway forgets its cached copies).
+ */
+export type LiveControl =
+  | { kind: 'sessions_revoked'; userId: string; sessionIds?: string[]; exceptSessionId?: string | null }
+  | { kind: 'game_sessions_ended'; userId: string };
 export interface LiveBus extends LivePublisher {
   /** Each instance's socket hub subscribes once; the handler runs for every envelope published anywhere. */
   subscribe(handler: (envelope: LiveEnvelope) => void): void;
+  /** Publishes a revocation to every instance (this one included, before the promise resolves for in-process). */
+  control(event: LiveControl): Promise<void>;
+  onControl(handler: (event: LiveControl) => void): void;
   close(): Promise<void>;
 }
 
@@ -31,6 +42,12 @@ export function createInProcessBus(): LiveBus {
     subscribe: (handler) => {
       emitter.on('live', handler);
     },
+    control: async (event) => {
+      emitter.emit('control', event);
+    },
+    onControl: (handler) => {
+      emitter.on('control', handler);
+    },
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -42,16 +59,18 @@ export function createRedisBus(url: string, channel = 'casino:live', onError?: (
   const publisher = new Redis(url, { enableAutoPipelining: true, lazyConnect: false });
   const subscriber = new Redis(url, { lazyConnect: false });
   const handlers: Array<(e: LiveEnvelope) => void> = [];
+  const controlHandlers: Array<(e: LiveControl) => void> = [];
   let subscribed: Promise<unknown> | undefined;
   subscriber.on('message', (_ch: string, raw: string) => {
-    let envelope: LiveEnvelope;
+    let parsed: LiveEnvelope | { control: LiveControl };
     try {
-      envelope = JSON.parse(raw) as LiveEnvelope;
+      parsed = JSON.parse(raw) as LiveEnvelope | { control: LiveControl };
     } catch (err) {
       onError?.(err);
       return;
     }
-    for (const h of handlers) h(envelope);
+    if ('control' in parsed) for (const h of controlHandlers) h(parsed.control);
+    else for (const h of handlers) h(parsed);
   });
   publisher.on('error', (err) => onError?.(err));
   subscriber.on('error', (err) => onError?.(err));
@@ -63,6 +82,13 @@ export function createRedisBus(url: string, channel = 'casino:live', onError?: (
     broadcast: (message) => publish({ target: { all: true }, message }),
     subscribe: (handler) => {
       handlers.push(handler);
+      subscribed ??= subscriber.subscribe(channel);
+    },
+    control: async (event) => {
+      await publisher.publish(channel, JSON.stringify({ control: event }));
+    },
+    onControl: (handler) => {
+      controlHandlers.push(handler);
       subscribed ??= subscriber.subscribe(channel);
     },
     /** Resolves once the subscription is active (tests wait on it before publishing). */

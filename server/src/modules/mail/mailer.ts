@@ -16,7 +16,13 @@ export interface Mailer {
   kind: 'smtp' | 'outbox' | 'disabled';
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; production: boolean; log?: { error(o: object, m: string): void } }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  production: boolean;
+  log?: { error(o: object, m: string): void };
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

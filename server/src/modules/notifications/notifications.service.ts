@@ -26,7 +26,13 @@ export function createPlayerNotifier(deps: {
         .select(['telegram_id', 'preferred_communication_channel', 'unsubscribed', 'language_code'])
         .where('id', '=', playerId)
         .executeTakeFirst();
-      if (!player || player.unsubscribed || player.preferred_communication_channel !== 'telegram' || !player.telegram_id || !deps.telegram) {
+      if (
+        !player ||
+        player.unsubscribed ||
+        player.preferred_communication_channel !== 'telegram' ||
+        !player.telegram_id ||
+        !deps.telegram
+      ) {
         return 'skipped';
       }
       const text = deps.texts(player.language_code, event);

@@ -1,19 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '@contracts/common';
+import { bigIdParams, errorBody } from '@contracts/common';
 import { operatorGuard, operatorName } from '../../plugins/operator-guard';
 import type { SiteStatusService } from '../site-status';
+import type { BalanceAdjustments } from './balance-adjustments';
+import type { OperatorActionsService } from './operator-actions.service';
 
 // Operator actions under /ops-api, for the `npm run ops` command. Authorised by the operator token
 // (OPS_TOKEN, or generated in DATA_DIR/secrets/ops-token.txt), sent as `Authorization: Bearer <token>`.
 export interface OperatorRouteDeps {
   opsToken: string;
   siteStatus: SiteStatusService;
+  operatorActions: OperatorActionsService;
+  adjustments: BalanceAdjustments;
 }
 
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteDeps> = async (app, deps) => {
   app.addHook('onRequest', operatorGuard(deps.opsToken));
   const tags = ['operator'];
+  const params = bigIdParams('a player id');
 
   app.put(
     '/maintenance',
@@ -26,7 +31,42 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteDeps> = async (a
     },
     (request) => deps.siteStatus.setMaintenance(request.body.is_active, operatorName(request)),
   );
-  app.get('/audit', { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) } }, (request) =>
-    deps.siteStatus.listActions(request.query.limit),
+  // every operator action, newest first: switches, content edits, blocks, payment decisions, balance adjustments
+  app.get(
+    '/audit',
+    { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) } },
+    (request) => deps.operatorActions.list({ limit: request.query.limit }),
+  );
+  app.get('/players/:id/actions', { schema: { tags, params } }, (req) =>
+    deps.operatorActions.list({ playerId: req.params.id }),
+  );
+  app.post(
+    '/players/:id/balance-adjustments',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.object({
+          amount: z.number().refine((n) => n !== 0, 'must not be 0'),
+          reason: z.string().trim().min(1).max(500),
+          reference: z
+            .string()
+            .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'letters, digits and . _ : - (up to 100): names this adjustment'),
+        }),
+        response: {
+          200: z.object({
+            player_id: z.number(),
+            reference: z.string(),
+            balance: z.number(),
+            currency: z.string(),
+            repeated: z.boolean(),
+          }),
+          404: errorBody,
+          409: errorBody,
+          422: errorBody,
+        },
+      },
+    },
+    (req) => deps.adjustments.adjust(operatorName(req), req.params.id, req.body),
   );
 };

@@ -20,7 +20,9 @@ describe('the menu button follows the build version', () => {
   it('moves a web_app button that opens this site to the new version, keeping its text', async () => {
     api.state.menu = webApp('https://casino.example/?v=old', 'Играть');
     expect(await refresh('https://casino.example/?v=new')).toBe('updated');
-    expect(api.called('setChatMenuButton').at(-1)!.body).toEqual({ menu_button: webApp('https://casino.example/?v=new', 'Играть') });
+    expect(api.called('setChatMenuButton').at(-1)!.body).toEqual({
+      menu_button: webApp('https://casino.example/?v=new', 'Играть'),
+    });
     const sets = api.called('setChatMenuButton').length;
     expect(await refresh('https://casino.example/?v=new')).toBe('current');
     expect(api.called('setChatMenuButton')).toHaveLength(sets);
@@ -42,7 +44,13 @@ describe('the menu button follows the build version', () => {
     beforeAll(async () => {
       api.state.menu = webApp('https://casino.example/?v=previous-build');
       t = await createTestApp({
-        env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, TELEGRAM_WEBHOOK_SECRET: 'menu-secret', PUBLIC_URL: 'https://casino.example', BUILD_VERSION: 'b-2' },
+        env: {
+          TELEGRAM_BOT_TOKEN: TOKEN,
+          TELEGRAM_API_ROOT: api.apiRoot,
+          TELEGRAM_WEBHOOK_SECRET: 'menu-secret',
+          PUBLIC_URL: 'https://casino.example',
+          BUILD_VERSION: 'b-2',
+        },
       });
     });
     afterAll(async () => {

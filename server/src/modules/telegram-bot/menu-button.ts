@@ -5,7 +5,10 @@ import type { Api } from 'grammy';
  * Telegram clients load the new build. Only a web_app button that already opens this site is touched: a menu
  * button the operator set up otherwise is left alone. Returns what it did.
  */
-export async function refreshMenuButtonVersion(api: Pick<Api, 'getChatMenuButton' | 'setChatMenuButton'>, webAppUrl: string): Promise<'updated' | 'current' | 'not-ours'> {
+export async function refreshMenuButtonVersion(
+  api: Pick<Api, 'getChatMenuButton' | 'setChatMenuButton'>,
+  webAppUrl: string,
+): Promise<'updated' | 'current' | 'not-ours'> {
   const menu = await api.getChatMenuButton();
   if (menu.type !== 'web_app') return 'not-ours';
   if (menu.web_app.url === webAppUrl) return 'current';

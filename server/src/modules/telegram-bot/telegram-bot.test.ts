@@ -8,7 +8,9 @@ const SECRET = 'webhook-secret-1';
 const update = (text: string, language_code = 'en', updateId = 1) => ({
   update_id: updateId,
   message: {
-    message_id: updateId, date: 1_700_000_000, text,
+    message_id: updateId,
+    date: 1_700_000_000,
+    text,
     chat: { id: 4242, type: 'private', first_name: 'Ivan' },
     from: { id: 4242, is_bot: false, first_name: 'Ivan', language_code },
     entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }],
@@ -21,7 +23,15 @@ describe('the bot inside the server', () => {
   beforeAll(async () => {
     api = await startStandInBotApi(TOKEN, { blockedChats: [5004] });
     t = await createTestApp({
-      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, TELEGRAM_WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://casino.example', BUILD_VERSION: 'v42', TELEGRAM_WEBAPP_SHORT_NAME: 'play', SUPPORT_URL: 'https://t.me/casino_help' },
+      env: {
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        TELEGRAM_WEBHOOK_SECRET: SECRET,
+        PUBLIC_URL: 'https://casino.example',
+        BUILD_VERSION: 'v42',
+        TELEGRAM_WEBAPP_SHORT_NAME: 'play',
+        SUPPORT_URL: 'https://t.me/casino_help',
+      },
     });
   });
   afterAll(async () => {
@@ -29,7 +39,12 @@ describe('the bot inside the server', () => {
     await api.close();
   });
   const post = (body: unknown, secret?: string) =>
-    t.app.inject({ method: 'POST', url: '/telegram/webhook', payload: body as object, headers: secret ? { 'x-telegram-bot-api-secret-token': secret } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/telegram/webhook',
+      payload: body as object,
+      headers: secret ? { 'x-telegram-bot-api-secret-token': secret } : {},
+    });
 
   it('answers /start with a greeting and a button that opens the Mini App', async () => {
     const res = await post(update('/start'), SECRET);
@@ -37,7 +52,8 @@ describe('the bot inside the server', () => {
     const sent = api.called('sendMessage').at(-1)!.body;
     expect(sent).toMatchObject({ chat_id: 4242 });
     expect(String(sent.text)).toContain('Hi, Ivan');
-    const button = (sent.reply_markup as { inline_keyboard: Array<Array<{ web_app?: { url: string } }>> }).inline_keyboard[0]![0]!;
+    const button = (sent.reply_markup as { inline_keyboard: Array<Array<{ web_app?: { url: string } }>> })
+      .inline_keyboard[0]![0]!;
     expect(button.web_app?.url).toBe('https://casino.example/?v=v42');
   });
 
@@ -45,8 +61,12 @@ describe('the bot inside the server', () => {
     await post(update('/start ref-friend_7', 'ru', 2), SECRET);
     const sent = api.called('sendMessage').at(-1)!.body;
     expect(String(sent.text)).toContain('Привет, Ivan');
-    const button = (sent.reply_markup as { inline_keyboard: Array<Array<{ url?: string; text: string }>> }).inline_keyboard[0]![0]!;
-    expect(button).toMatchObject({ text: 'Открыть казино', url: 'https://t.me/casino_test_bot/play?startapp=ref-friend_7' });
+    const button = (sent.reply_markup as { inline_keyboard: Array<Array<{ url?: string; text: string }>> })
+      .inline_keyboard[0]![0]!;
+    expect(button).toMatchObject({
+      text: 'Открыть казино',
+      url: 'https://t.me/casino_test_bot/play?startapp=ref-friend_7',
+    });
   });
 
   it('answers /paysupport, /help and /privacy', async () => {
@@ -67,25 +87,58 @@ describe('the bot inside the server', () => {
 
   it('notifies only players who chose Telegram', async () => {
     const mk = (tg: string | null, channel: string, unsubscribed = false) =>
-      t.db.insertInto('acc_players').values({ currency: 'USD', telegram_id: tg, preferred_communication_channel: channel, unsubscribed, language_code: 'ru' } as never).returning('id').executeTakeFirstOrThrow();
+      t.db
+        .insertInto('acc_players')
+        .values({
+          currency: 'USD',
+          telegram_id: tg,
+          preferred_communication_channel: channel,
+          unsubscribed,
+          language_code: 'ru',
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
     const yes = await mk('5001', 'telegram');
     const email = await mk('5002', 'email');
     const unsub = await mk('5003', 'telegram', true);
     const noTg = await mk(null, 'telegram');
     const n = t.services.notifier;
     expect(await n.notify(yes.id, { type: 'deposit_credited', amount: '10.00 USD' })).toBe('sent');
-    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 5001, text: 'Пополнение на 10.00 USD зачислено. Удачи!' });
+    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({
+      chat_id: 5001,
+      text: 'Пополнение на 10.00 USD зачислено. Удачи!',
+    });
     const before = api.calls.length;
-    for (const p of [email, unsub, noTg]) expect(await n.notify(p.id, { type: 'withdrawal_processed', amount: '5 USD' })).toBe('skipped');
+    for (const p of [email, unsub, noTg])
+      expect(await n.notify(p.id, { type: 'withdrawal_processed', amount: '5 USD' })).toBe('skipped');
     expect(await n.notify('999999999', { type: 'deposit_credited', amount: '1 USD' })).toBe('skipped');
     expect(api.calls.length).toBe(before);
-    expect(await n.notify(yes.id, { type: 'tournament_result', tournament: 'Friday Slots', place: 2, prize: '50.00 USD' })).toBe('sent');
-    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 5001, text: 'Турнир «Friday Slots» завершён: ваше место — 2, выигрыш 50.00 USD.' });
+    expect(
+      await n.notify(yes.id, { type: 'tournament_result', tournament: 'Friday Slots', place: 2, prize: '50.00 USD' }),
+    ).toBe('sent');
+    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({
+      chat_id: 5001,
+      text: 'Турнир «Friday Slots» завершён: ваше место — 2, выигрыш 50.00 USD.',
+    });
   });
 
   it('reports a notification Telegram refused (player blocked the bot) without throwing', async () => {
-    const blocked = await t.db.insertInto('acc_players').values({ currency: 'USD', telegram_id: '5004', preferred_communication_channel: 'telegram', language_code: 'en' } as never).returning('id').executeTakeFirstOrThrow();
-    expect(await t.services.notifier.notify(blocked.id, { type: 'withdrawal_processed', amount: '5.00 USD' })).toBe('failed');
-    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({ chat_id: 5004, text: 'Your withdrawal of 5.00 USD is processed.' });
+    const blocked = await t.db
+      .insertInto('acc_players')
+      .values({
+        currency: 'USD',
+        telegram_id: '5004',
+        preferred_communication_channel: 'telegram',
+        language_code: 'en',
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await t.services.notifier.notify(blocked.id, { type: 'withdrawal_processed', amount: '5.00 USD' })).toBe(
+      'failed',
+    );
+    expect(api.called('sendMessage').at(-1)!.body).toMatchObject({
+      chat_id: 5004,
+      text: 'Your withdrawal of 5.00 USD is processed.',
+    });
   });
 });

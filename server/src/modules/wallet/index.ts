@@ -1,5 +1,14 @@
 // Owns: balances (real, bonus, reserved for withdrawal) and their append-only ledger; the only writer of balances.
 // Does not own: why money moves (cashbox, games, bonuses decide) or limits (their policy hooks run before).
 // Called by: cashbox, games, bonuses, cashback, tournaments — through createWalletService's methods.
-export { betAndWinCtes, betAndWinValues, createWalletRepository } from './wallet.repository';
-export { createWalletService, type WalletService, type WalletOp, type WalletResult } from './wallet.service';
+export { betAndWinCtes, betAndWinValues, createWalletRepository, ledgerHasEntry } from './wallet.repository';
+export {
+  createWalletService,
+  type WalletService,
+  type WalletOp,
+  type WalletResult,
+  type WalletTx,
+} from './wallet.service';
+export { splitStake, splitWin, type Split } from './money-split';
+export { createLedgerFeedRepository } from './ledger-feed.repository';
+export { createLedgerFeed, type FeedConsumer, type FeedEntry, type FeedHandler, type LedgerFeed } from './ledger-feed';

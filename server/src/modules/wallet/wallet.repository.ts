@@ -1,7 +1,7 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
-import { slot } from '../../db/statement-template';
+import { bindTemplate, compileTemplate, slot, type StatementTemplate } from '../../db/statement-template';
 import type { DB } from '../../db/schema';
 
 export interface Balances {
@@ -22,7 +22,12 @@ export interface EntryInput {
   reference_id?: string;
 }
 
-const toBalances = (r: { real_minor: string; bonus_minor: string; pending_withdrawal_minor: string; deposited_minor: string }): Balances => ({
+const toBalances = (r: {
+  real_minor: string;
+  bonus_minor: string;
+  pending_withdrawal_minor: string;
+  deposited_minor: string;
+}): Balances => ({
   real: BigInt(r.real_minor),
   bonus: BigInt(r.bonus_minor),
   pending: BigInt(r.pending_withdrawal_minor),
@@ -30,8 +35,14 @@ const toBalances = (r: { real_minor: string; bonus_minor: string; pending_withdr
 });
 
 const walletSlots = {
-  player: slot('w_player'), currency: slot('w_currency'), stake: slot('w_stake'), payout: slot('w_payout'),
-  betKey: slot('w_bet_key'), winKey: slot('w_win_key'), refType: slot('w_ref_type'), refId: slot('w_ref_id'),
+  player: slot('w_player'),
+  currency: slot('w_currency'),
+  stake: slot('w_stake'),
+  payout: slot('w_payout'),
+  betKey: slot('w_bet_key'),
+  winKey: slot('w_win_key'),
+  refType: slot('w_ref_type'),
+  refId: slot('w_ref_id'),
 };
 /**
  * The money part of a bet settled at once, as CTEs another module's statement can embed (the game gateway's one-statement
@@ -39,6 +50,9 @@ const walletSlots = {
  * condition) holds, w_upd pays the payout (its bonus share in proportion), w_ins appends the 'bet' and 'win' entries.
  * The wallet keeps owning this SQL; the embedding statement reads w_upd (take_real, take_bonus, win_bonus, balances).
  * A statement template (db/statement-template.ts): the values are slots `w_*`, bound by betAndWinValues on each bet.
+ * The new balances are computed from the row w_acc locked (c.real_minor), never from the UPDATE's own row version: a
+ * credit committed while the statement waited for the lock is in the locked row but not in the version the UPDATE
+ * projects first, and CHECK (real_minor >= 0) is tested on that projection (a false violation, HTTP 500) — issue 13.
  */
 export function betAndWinCtes(gate: RawBuilder<unknown>) {
   const w = walletSlots;
@@ -53,8 +67,8 @@ export function betAndWinCtes(gate: RawBuilder<unknown>) {
       select *, (${w.payout}::bigint * take_bonus) / ${w.stake}::bigint as win_bonus from w_calc
     ), w_upd as (
       update wallet_accounts a
-      set real_minor = a.real_minor - c.take_real + (${w.payout}::bigint - c.win_bonus),
-          bonus_minor = a.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
+      set real_minor = c.real_minor - c.take_real + (${w.payout}::bigint - c.win_bonus),
+          bonus_minor = c.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
       from w_split c where a.player_id = c.player_id
       returning a.player_id, a.real_minor, a.bonus_minor, a.pending_withdrawal_minor, a.deposited_minor,
                 c.take_real, c.take_bonus, c.win_bonus, c.real_minor as real_before, c.bonus_minor as bonus_before
@@ -70,21 +84,73 @@ export function betAndWinCtes(gate: RawBuilder<unknown>) {
     )`;
 }
 /** The values of betAndWinCtes' slots for one bet. */
-export function betAndWinValues(p: { playerId: string; currency: string; stake: bigint; payout: bigint; betKey: string; winKey: string; refType: string; refId: string }) {
+export function betAndWinValues(p: {
+  playerId: string;
+  currency: string;
+  stake: bigint;
+  payout: bigint;
+  betKey: string;
+  winKey: string;
+  refType: string | null;
+  refId: string | null;
+}) {
   return {
-    w_player: p.playerId, w_currency: p.currency, w_stake: p.stake.toString(), w_payout: p.payout.toString(),
-    w_bet_key: p.betKey, w_win_key: p.winKey, w_ref_type: p.refType, w_ref_id: p.refId,
+    w_player: p.playerId,
+    w_currency: p.currency,
+    w_stake: p.stake.toString(),
+    w_payout: p.payout.toString(),
+    w_bet_key: p.betKey,
+    w_win_key: p.winKey,
+    w_ref_type: p.refType,
+    w_ref_id: p.refId,
   };
 }
 
+/**
+ * A boolean SQL condition another module's repository may embed to find half-done flows (recovery sweeps): the ledger
+ * holds an entry with this idempotency key (a text SQL expression). Read-only; the unique index on the key answers it.
+ */
+export function ledgerHasEntry(key: RawBuilder<string>): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from wallet_ledger_entries where idempotency_key = ${key})`;
+}
+
+/**
+ * A debit on its own (a provider's bet): betAndWinCtes with no payout, so the real-then-bonus split is written once, in
+ * betAndWinCtes. No row: no account, wrong currency or not enough money.
+ */
+const debitStatement = sql`${sql.raw(preparedMark('wallet_debit'))}
+        with ${betAndWinCtes(sql`true`)}
+        select u.real_minor::text as real, u.bonus_minor::text as bonus, u.pending_withdrawal_minor::text as pending,
+               u.deposited_minor::text as deposited, u.take_real::text as take_real, u.take_bonus::text as take_bonus,
+               (select id::text from w_ins) as entry_id
+        from w_upd u`;
+/** A bet settled at once, on its own (outside the gateway's statement): betAndWinCtes as they are. */
+const betAndWinStatement = sql`${sql.raw(preparedMark('wallet_bet_win'))}
+        with ${betAndWinCtes(sql`true`)}
+        select u.real_minor::text as real, u.bonus_minor::text as bonus, u.pending_withdrawal_minor::text as pending,
+               u.deposited_minor::text as deposited, u.take_real::text as take_real, u.take_bonus::text as take_bonus,
+               u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries
+        from w_upd u`;
+
 // All SQL of the wallet; touches only wallet_* tables (and lends betAndWinCtes to the game gateway's hot statement).
 export function createWalletRepository(db: Database) {
+  let debitTemplate: StatementTemplate | undefined;
+  let betAndWinTemplate: StatementTemplate | undefined;
   return {
     transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(fn),
 
     async lockAccount(trx: Transaction<DB>, playerId: string, currency: string) {
-      await trx.insertInto('wallet_accounts').values({ player_id: playerId, currency }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-      const row = await trx.selectFrom('wallet_accounts').selectAll().where('player_id', '=', playerId).forUpdate().executeTakeFirstOrThrow();
+      await trx
+        .insertInto('wallet_accounts')
+        .values({ player_id: playerId, currency })
+        .onConflict((oc) => oc.column('player_id').doNothing())
+        .execute();
+      const row = await trx
+        .selectFrom('wallet_accounts')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
       return { currency: row.currency, balances: toBalances(row) };
     },
 
@@ -127,37 +193,48 @@ export function createWalletRepository(db: Database) {
      * The debit hot path in one statement (one round trip): lock the account, take real money first then bonus,
      * update only if the total covers it, append the entry. No row: no account, wrong currency or not enough money
      * (the caller falls back to the general path for the exact answer). A repeated key fails with 23505 and changes
-     * nothing.
+     * nothing. Balances come from the locked row (calc), not the UPDATE's row version (see betAndWinCtes).
      */
-    async debitInOneStatement(playerId: string, currency: string, amount: bigint, key: string, ref?: { type: string; id: string }) {
-      const result = await sql<{ real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; entry_id: string }>`${sql.raw(preparedMark('wallet_debit'))}
-        with acc as (
-          select player_id, real_minor, bonus_minor from wallet_accounts
-          where player_id = ${playerId} and currency = ${currency} for update
-        ), calc as (
-          select player_id, least(real_minor, ${amount.toString()}::bigint) as take_real,
-                 ${amount.toString()}::bigint - least(real_minor, ${amount.toString()}::bigint) as take_bonus
-          from acc where real_minor + bonus_minor >= ${amount.toString()}::bigint
-        ), upd as (
-          update wallet_accounts w set real_minor = w.real_minor - c.take_real, bonus_minor = w.bonus_minor - c.take_bonus, updated_at = now()
-          from calc c where w.player_id = c.player_id
-          returning w.player_id, w.real_minor, w.bonus_minor, w.pending_withdrawal_minor, w.deposited_minor, c.take_real, c.take_bonus
-        ), ins as (
-          insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
-            real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
-          select player_id, 'bet', -take_real, -take_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
-            ${key}, ${ref?.type ?? null}, ${ref?.id ?? null} from upd
-          returning id
-        )
-        select upd.real_minor::text as real, upd.bonus_minor::text as bonus, upd.pending_withdrawal_minor::text as pending,
-               upd.deposited_minor::text as deposited, upd.take_real::text as take_real, upd.take_bonus::text as take_bonus,
-               ins.id::text as entry_id
-        from upd cross join ins`.execute(db);
+    async debitInOneStatement(
+      playerId: string,
+      currency: string,
+      amount: bigint,
+      key: string,
+      ref?: { type: string; id: string },
+      ex: Database = db,
+    ) {
+      debitTemplate ??= compileTemplate(db, debitStatement);
+      const values = bindTemplate(debitTemplate, [
+        betAndWinValues({
+          playerId,
+          currency,
+          stake: amount,
+          payout: 0n,
+          betKey: key,
+          winKey: key, // unused: no win entry without a payout
+          refType: ref?.type ?? null,
+          refId: ref?.id ?? null,
+        }),
+      ]);
+      const result = await ex.executeQuery<{
+        real: string;
+        bonus: string;
+        pending: string;
+        deposited: string;
+        take_real: string;
+        take_bonus: string;
+        entry_id: string;
+      }>(CompiledQuery.raw(debitTemplate.sql, values));
       const row = result.rows[0];
       if (!row) return undefined;
       return {
         entryId: row.entry_id,
-        balances: { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) },
+        balances: {
+          real: BigInt(row.real),
+          bonus: BigInt(row.bonus),
+          pending: BigInt(row.pending),
+          deposited: BigInt(row.deposited),
+        },
         split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) },
       };
     },
@@ -168,44 +245,46 @@ export function createWalletRepository(db: Database) {
      * append two entries, 'bet' and 'win' (the win only when it pays). No row: no account, wrong currency or not enough
      * money. A repeated key fails with 23505 and changes nothing.
      */
-    async betAndWinInOneStatement(playerId: string, currency: string, stake: bigint, payout: bigint, betKey: string, winKey: string, ref?: { type: string; id: string }) {
-      const s = stake.toString();
-      const p = payout.toString();
-      const result = await sql<{ real: string; bonus: string; pending: string; deposited: string; take_real: string; take_bonus: string; win_bonus: string }>`${sql.raw(preparedMark('wallet_bet_win'))}
-        with acc as (
-          select player_id, real_minor, bonus_minor from wallet_accounts
-          where player_id = ${playerId} and currency = ${currency} for update
-        ), calc as (
-          select player_id, real_minor, bonus_minor, least(real_minor, ${s}::bigint) as take_real,
-                 ${s}::bigint - least(real_minor, ${s}::bigint) as take_bonus
-          from acc where real_minor + bonus_minor >= ${s}::bigint
-        ), split as (
-          select *, (${p}::bigint * take_bonus) / ${s}::bigint as win_bonus from calc
-        ), upd as (
-          update wallet_accounts w
-          set real_minor = w.real_minor - c.take_real + (${p}::bigint - c.win_bonus),
-              bonus_minor = w.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
-          from split c where w.player_id = c.player_id
-          returning w.player_id, w.real_minor, w.bonus_minor, w.pending_withdrawal_minor, w.deposited_minor,
-                    c.take_real, c.take_bonus, c.win_bonus, c.real_minor as real_before, c.bonus_minor as bonus_before
-        ), ins as (
-          insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
-            real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
-          select player_id, 'bet', -take_real, -take_bonus, 0, real_before - take_real, bonus_before - take_bonus,
-                 pending_withdrawal_minor, ${betKey}, ${ref?.type ?? null}, ${ref?.id ?? null} from upd
-          union all
-          select player_id, 'win', ${p}::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
-                 ${winKey}, ${ref?.type ?? null}, ${ref?.id ?? null} from upd where ${p}::bigint > 0
-          returning id
-        )
-        select upd.real_minor::text as real, upd.bonus_minor::text as bonus, upd.pending_withdrawal_minor::text as pending,
-               upd.deposited_minor::text as deposited, upd.take_real::text as take_real, upd.take_bonus::text as take_bonus,
-               upd.win_bonus::text as win_bonus, (select count(*) from ins) as entries
-        from upd`.execute(db);
+    async betAndWinInOneStatement(
+      playerId: string,
+      currency: string,
+      stake: bigint,
+      payout: bigint,
+      betKey: string,
+      winKey: string,
+      ref?: { type: string; id: string },
+    ) {
+      betAndWinTemplate ??= compileTemplate(db, betAndWinStatement);
+      const values = bindTemplate(betAndWinTemplate, [
+        betAndWinValues({
+          playerId,
+          currency,
+          stake,
+          payout,
+          betKey,
+          winKey,
+          refType: ref?.type ?? null,
+          refId: ref?.id ?? null,
+        }),
+      ]);
+      const result = await db.executeQuery<{
+        real: string;
+        bonus: string;
+        pending: string;
+        deposited: string;
+        take_real: string;
+        take_bonus: string;
+        win_bonus: string;
+      }>(CompiledQuery.raw(betAndWinTemplate.sql, values));
       const row = result.rows[0];
       if (!row) return undefined;
       return {
-        balances: { real: BigInt(row.real), bonus: BigInt(row.bonus), pending: BigInt(row.pending), deposited: BigInt(row.deposited) },
+        balances: {
+          real: BigInt(row.real),
+          bonus: BigInt(row.bonus),
+          pending: BigInt(row.pending),
+          deposited: BigInt(row.deposited),
+        },
         split: { real: BigInt(row.take_real), bonus: BigInt(row.take_bonus) },
         winSplit: { real: payout - BigInt(row.win_bonus), bonus: BigInt(row.win_bonus) },
       };
@@ -223,10 +302,16 @@ export function createWalletRepository(db: Database) {
       return BigInt(row?.total ?? '0');
     },
 
-    findEntryByKey: (key: string) => db.selectFrom('wallet_ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
+    /** The entry of an idempotency key; in a caller's transaction (ex) when given. */
+    findEntryByKey: (key: string, ex: Database = db) =>
+      ex.selectFrom('wallet_ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 
     async findAccount(playerId: string) {
-      const row = await db.selectFrom('wallet_accounts').selectAll().where('player_id', '=', playerId).executeTakeFirst();
+      const row = await db
+        .selectFrom('wallet_accounts')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .executeTakeFirst();
       return row ? { currency: row.currency, balances: toBalances(row) } : undefined;
     },
 

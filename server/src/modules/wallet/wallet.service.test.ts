@@ -1,24 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createTestDatabase, usingPostgres } from '../../../test/test-database';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUpPlayer, useTestApp } from '../../../test/fixtures';
+import { usingPostgres } from '../../../test/test-database';
 import { sql } from 'kysely';
 import { createDatabase } from '../../db/database';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletService, type WalletService } from './wallet.service';
+import { splitStake, splitWin } from './money-split';
 
-let t: TestApp;
+const t = useTestApp({ poolSize: 20 });
 let wallet: WalletService;
-beforeAll(async () => {
-  t = await createTestApp({ database: await createTestDatabase({ poolSize: 20 }) });
+beforeAll(() => {
   wallet = t.services.wallet;
-});
-afterAll(async () => {
-  await t.close();
-  await t.database.close();
 });
 
 async function player(currency = 'USD') {
-  const row = await t.db.insertInto('acc_players').values({ currency } as never).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('acc_players')
+    .values({ currency } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 // keys are global, so each test's keys carry the player id
@@ -51,7 +51,9 @@ describe('wallet ledger', () => {
     expect(again.entryId).toBe(first.entryId);
     expect((await wallet.balances(p))!.real).toBe(700n);
     const other = await player();
-    await expect(wallet.creditDeposit({ playerId: other, currency: 'USD', key: `${p}:dep-same` }, 1n)).rejects.toMatchObject({ code: 'WALLET_KEY_REUSED' });
+    await expect(
+      wallet.creditDeposit({ playerId: other, currency: 'USD', key: `${p}:dep-same` }, 1n),
+    ).rejects.toMatchObject({ code: 'WALLET_KEY_REUSED' });
   });
 
   it('answers a repeat with the first result even when the balance would no longer allow it', async () => {
@@ -72,7 +74,9 @@ describe('wallet ledger', () => {
     const p = await player();
     await wallet.creditDeposit(op(p, 'd'), 100n);
     await expect(wallet.debitBet(op(p, 'too-much'), 101n)).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS' });
-    await expect(wallet.reserveWithdrawal(op(p, 'w-too-much'), 101n)).rejects.toMatchObject({ code: 'WALLET_INSUFFICIENT_FUNDS' });
+    await expect(wallet.reserveWithdrawal(op(p, 'w-too-much'), 101n)).rejects.toMatchObject({
+      code: 'WALLET_INSUFFICIENT_FUNDS',
+    });
     await expect(wallet.debitBet(op(p, 'zero'), 0n)).rejects.toMatchObject({ code: 'WALLET_BAD_AMOUNT' });
     expect((await wallet.balances(p))!.real).toBe(100n);
     // a refused key was not consumed: the same key works once funds allow
@@ -85,7 +89,12 @@ describe('wallet ledger', () => {
     const p = await player();
     await wallet.creditDeposit(op(p, 'd'), 1000n);
     await wallet.reserveWithdrawal(op(p, 'w1-reserve'), 600n);
-    expect(await wallet.summary(p, 'USD')).toMatchObject({ balance: 4, sum_available_for_withdraw: 4, pending_withdraws_sum: 6, has_first_dep: true });
+    expect(await wallet.summary(p, 'USD')).toMatchObject({
+      balance: 4,
+      sum_available_for_withdraw: 4,
+      pending_withdraws_sum: 6,
+      has_first_dep: true,
+    });
     await wallet.releaseWithdrawal(op(p, 'w1-release'), 600n);
     await wallet.reserveWithdrawal(op(p, 'w2-reserve'), 300n);
     await wallet.settleWithdrawal(op(p, 'w2-settle'), 300n);
@@ -96,26 +105,45 @@ describe('wallet ledger', () => {
   it('refuses an operation in another currency than the account’s', async () => {
     const p = await player('EUR');
     await wallet.creditDeposit(op(p, 'e1', 'EUR'), 100n);
-    await expect(wallet.creditDeposit(op(p, 'e2', 'USD'), 100n)).rejects.toMatchObject({ code: 'WALLET_WRONG_CURRENCY' });
+    await expect(wallet.creditDeposit(op(p, 'e2', 'USD'), 100n)).rejects.toMatchObject({
+      code: 'WALLET_WRONG_CURRENCY',
+    });
   });
 
   it('keeps the ledger append-only', async () => {
     const p = await player();
     await wallet.creditDeposit(op(p, 'append-only'), 5n);
-    await expect(t.db.updateTable('wallet_ledger_entries').set({ real_delta_minor: '500' }).where('idempotency_key', 'like', '%:append-only').execute()).rejects.toThrow(/append-only/);
-    await expect(t.db.deleteFrom('wallet_ledger_entries').where('idempotency_key', 'like', '%:append-only').execute()).rejects.toThrow(/append-only/);
+    await expect(
+      t.db
+        .updateTable('wallet_ledger_entries')
+        .set({ real_delta_minor: '500' })
+        .where('idempotency_key', 'like', '%:append-only')
+        .execute(),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      t.db.deleteFrom('wallet_ledger_entries').where('idempotency_key', 'like', '%:append-only').execute(),
+    ).rejects.toThrow(/append-only/);
   });
 
   it('publishes new_balance after each change, and /users/me shows the balance', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/main-api/auth/signup', payload: { email: 'wallet@example.com', password: 'correct horse', accept_terms: true } });
-    const token = res.json().access_token;
-    const me = await t.app.inject({ url: '/main-api/users/me', headers: { authorization: `Bearer ${token}` } });
-    const id = String(me.json().id);
+    const { id, headers } = await signUpPlayer(t, { email: 'wallet@example.com' });
     const seen: unknown[] = [];
     t.bus.subscribe((e) => seen.push(e));
     await wallet.creditDeposit(op(id, 'me-dep'), 12345n);
-    expect(seen).toContainEqual({ target: { userId: id }, message: { type: 'new_balance', data: { balance: 123.45, bonus_balance: 0, sum_available_for_withdraw: 123.45, pending_withdraws_sum: 0, currency: 'USD' } } });
-    const after = await t.app.inject({ url: '/main-api/users/me', headers: { authorization: `Bearer ${token}` } });
+    expect(seen).toContainEqual({
+      target: { userId: id },
+      message: {
+        type: 'new_balance',
+        data: {
+          balance: 123.45,
+          bonus_balance: 0,
+          sum_available_for_withdraw: 123.45,
+          pending_withdraws_sum: 0,
+          currency: 'USD',
+        },
+      },
+    });
+    const after = await t.app.inject({ url: '/main-api/users/me', headers });
     expect(after.json()).toMatchObject({ balance: 123.45, has_first_dep: true });
   });
 });
@@ -147,17 +175,119 @@ describe.skipIf(!usingPostgres())('wallet under concurrency (PostgreSQL row lock
       const key = `op-${Math.floor(i / 2)}-${p}`; // every key twice: duplicates race each other
       const kind = Math.floor(i / 2) % 4;
       tasks.push(() =>
-        kind === 0 ? wallet.creditDeposit(op(p, key), 50n)
-        : kind === 1 ? wallet.debitBet(op(p, key), 70n)
-        : kind === 2 ? wallet.creditWin(op(p, key), { real: 30n, bonus: 0n })
-        : wallet.reserveWithdrawal(op(p, key), 40n),
+        kind === 0
+          ? wallet.creditDeposit(op(p, key), 50n)
+          : kind === 1
+            ? wallet.debitBet(op(p, key), 70n)
+            : kind === 2
+              ? wallet.creditWin(op(p, key), { real: 30n, bonus: 0n })
+              : wallet.reserveWithdrawal(op(p, key), 40n),
       );
     }
     const results = await Promise.allSettled(tasks.map((task) => task()));
-    const unexpected = results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code !== 'WALLET_INSUFFICIENT_FUNDS');
+    const unexpected = results.filter(
+      (r) => r.status === 'rejected' && (r.reason as { code?: string }).code !== 'WALLET_INSUFFICIENT_FUNDS',
+    );
     expect(unexpected).toEqual([]);
     for (const p of players) await expectConsistent(p);
-    const keys = await t.db.selectFrom('wallet_ledger_entries').select(({ fn }) => [fn.count<string>('id').as('n'), fn.count<string>('idempotency_key').distinct().as('keys')]).executeTakeFirstOrThrow();
+    const keys = await t.db
+      .selectFrom('wallet_ledger_entries')
+      .select(({ fn }) => [fn.count<string>('id').as('n'), fn.count<string>('idempotency_key').distinct().as('keys')])
+      .executeTakeFirstOrThrow();
     expect(keys.n).toBe(keys.keys);
+  });
+});
+
+describe.skipIf(!usingPostgres())('wallet one-statement debits racing credits (PostgreSQL)', () => {
+  // A bet waiting for the row lock a credit holds reads the credited row; the new balance must come from that row,
+  // never from the UPDATE's older row version (which raised wallet_accounts_real_minor_check, HTTP 500).
+  it('never fails a CHECK: bets and bet-and-wins racing deposits on one empty account', async () => {
+    for (let round = 0; round < 4; round++) {
+      const p = await player();
+      await wallet.creditDeposit(op(p, 'open'), 1n);
+      await wallet.debitBet(op(p, 'empty-it'), 1n);
+      const tasks: Array<Promise<unknown>> = [];
+      for (let i = 0; i < 60; i++) {
+        tasks.push(wallet.creditDeposit(op(p, `race-dep-${round}-${i}`), 100n));
+        tasks.push(
+          i % 2
+            ? wallet.debitBet(op(p, `race-bet-${round}-${i}`), 100n)
+            : wallet.betAndWin(op(p, `race-bw-${round}-${i}`), 100n, 50n),
+        );
+      }
+      const results = await Promise.allSettled(tasks);
+      const unexpected = results
+        .filter((r) => r.status === 'rejected')
+        .map((r) => (r as PromiseRejectedResult).reason as { code?: string; message?: string })
+        .filter((e) => e.code !== 'WALLET_INSUFFICIENT_FUNDS')
+        .map((e) => `${e.code}: ${e.message}`);
+      expect(unexpected).toEqual([]);
+      await expectConsistent(p);
+    }
+  });
+});
+
+describe('the real-then-bonus split: one rule in SQL (betAndWinCtes) and in TypeScript (money-split.ts)', () => {
+  it('splits stakes and wins alike on the one-statement path, the general path and splitStake/splitWin', async () => {
+    // [real, bonus, stake, payout]: all real, all bonus, mixed with rounding, no win, and a stake of everything
+    const vectors: Array<[bigint, bigint, bigint, bigint]> = [
+      [1000n, 0n, 300n, 700n],
+      [0n, 1000n, 300n, 701n],
+      [250n, 1000n, 333n, 1001n],
+      [1n, 2n, 3n, 0n],
+      [999n, 1n, 1000n, 3n],
+    ];
+    for (const [real, bonus, stake, payout] of vectors) {
+      const onePath = await player();
+      const general = await player();
+      for (const p of [onePath, general]) {
+        await wallet.creditDeposit(op(p, 'dep'), real + 1n); // + 1 then a bet of 1: an account with exactly `real`
+        await wallet.debitBet(op(p, 'trim'), 1n);
+        if (bonus > 0n) await wallet.creditBonus(op(p, 'bonus'), bonus);
+      }
+      const fast = await wallet.betAndWin(op(onePath, 'bw'), stake, payout); // one statement (betAndWinCtes)
+      const slow = await wallet.transaction((w) => w.betAndWin(op(general, 'bw'), stake, payout)); // computeOf
+      const expected = splitStake({ real }, stake);
+      expect([fast.split, slow.split]).toEqual([expected, expected]);
+      const win = splitWin(stake, payout, expected);
+      expect([fast.winSplit, slow.winSplit]).toEqual([win, win]);
+      expect(fast.balances).toEqual({ ...slow.balances, deposited: fast.balances.deposited });
+      if (fast.balances.real + fast.balances.bonus > 0n) {
+        const debit = await wallet.debitBet(op(onePath, 'debit'), 1n); // the debit statement (betAndWinCtes, no payout)
+        expect(debit.split).toEqual(splitStake({ real: fast.balances.real }, 1n));
+      }
+      await expectConsistent(onePath);
+      await expectConsistent(general);
+    }
+  });
+});
+
+describe('wallet operations inside a caller’s transaction', () => {
+  it('commits with the caller’s own writes, or not at all', async () => {
+    const p = await player();
+    await wallet.creditDeposit(op(p, 'tx-dep'), 1000n);
+    await expect(
+      wallet.transaction(async (w) => {
+        await w.reserveWithdrawal(op(p, 'tx-reserve-undone'), 400n);
+        throw new Error('the caller failed after the money moved');
+      }),
+    ).rejects.toThrow(/caller failed/);
+    expect(await wallet.balances(p)).toMatchObject({ real: 1000n, pending: 0n });
+    expect(await wallet.entry(`${p}:tx-reserve-undone`)).toBeUndefined();
+    const seen: unknown[] = [];
+    t.bus.subscribe((e) => {
+      if ((e as { target?: { userId?: string } }).target?.userId === p) seen.push(e);
+    });
+    const first = await wallet.transaction((w) => w.reserveWithdrawal(op(p, 'tx-reserve'), 400n));
+    expect(seen.length).toBe(1); // told after the commit
+    // a repeat inside a transaction answers the first result and leaves the transaction usable
+    const again = await wallet.transaction(async (w) => {
+      const r = await w.reserveWithdrawal(op(p, 'tx-reserve'), 400n);
+      await w.settleWithdrawal(op(p, 'tx-settle'), 400n);
+      return r;
+    });
+    expect(again).toMatchObject({ repeated: true, entryId: first.entryId });
+    expect(await wallet.balances(p)).toMatchObject({ real: 600n, pending: 0n });
+    await expectConsistent(p);
   });
 });

@@ -1,6 +1,9 @@
 import { AppError } from '../../lib/errors';
 import { toMajor } from '../../lib/money';
 import type { LivePublisher } from '../live/live.bus';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { splitStake, splitWin, type Split } from './money-split';
 import type { Balances, WalletRepository } from './wallet.repository';
 
 // The only writer of balances. Every operation runs in one transaction: lock the account row, compute the new
@@ -22,6 +25,31 @@ export interface WalletResult {
 }
 type Compute = (b: Balances) => { next: Balances; kind: string; split?: { real: bigint; bonus: bigint } };
 
+/**
+ * The wallet's operations inside a caller's transaction (wallet.transaction): a flow that changes its own state and
+ * moves money does both in one transaction (docs/decisions/012-crash-atomic-money.md). The caller's repositories run
+ * their statements on `trx`; the wallet keeps writing balances and entries itself. A repeated key answers the first
+ * result (checked under the account's lock, so the transaction is never aborted by it), except for debitBet, whose
+ * one-statement path aborts the transaction with 23505 on a repeated key: check `entry(key)` first when a repeat is
+ * possible. The players' apps are told their new balances after the commit.
+ */
+export interface WalletTx {
+  trx: Transaction<DB>;
+  creditDeposit(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  debitBet(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /** The general path of betAndWin (two applies): entries `${key}:bet` and `${key}:win`. */
+  betAndWin(op: WalletOp, stake: bigint, payout: bigint): Promise<WalletResult & { winSplit: Split }>;
+  creditWin(op: WalletOp, amount: Split): Promise<WalletResult>;
+  refundBet(op: WalletOp, split: Split): Promise<WalletResult>;
+  reserveWithdrawal(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  releaseWithdrawal(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  settleWithdrawal(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /** An operator's correction of the real balance, up (delta > 0) or down (never below zero): kind `adjustment`. */
+  adjustReal(op: WalletOp, delta: bigint): Promise<WalletResult>;
+  /** The entry of a key as this transaction sees it (real and bonus deltas, signed), or undefined. */
+  entry(key: string): Promise<{ playerId: string; real: bigint; bonus: bigint; pending: bigint } | undefined>;
+}
+
 export interface WalletServiceDeps {
   repo: WalletRepository;
   live: LivePublisher;
@@ -32,32 +60,51 @@ export interface WalletServiceDeps {
 export function createWalletService(deps: WalletServiceDeps) {
   const { repo } = deps;
 
+  /** One operation on a transaction: lock, compute, write, append. checkFirst: answer a repeated key from its entry. */
+  async function applyOn(
+    trx: Transaction<DB>,
+    op: WalletOp,
+    compute: Compute,
+    checkFirst: boolean,
+  ): Promise<WalletResult & { currency: string }> {
+    const account = await repo.lockAccount(trx, op.playerId, op.currency);
+    if (account.currency !== op.currency) {
+      throw new AppError(400, 'WALLET_WRONG_CURRENCY', `The account is in ${account.currency}, not ${op.currency}`);
+    }
+    if (checkFirst) {
+      const first = await repo.findEntryByKey(op.key, trx);
+      if (first) return { ...fromEntry(op, first), currency: account.currency };
+    }
+    const before = account.balances;
+    const { next, kind, split } = compute(before);
+    if (next.real < 0n || next.bonus < 0n || next.pending < 0n)
+      throw new AppError(400, 'WALLET_INSUFFICIENT_FUNDS', 'Not enough money on the balance');
+    await repo.writeBalances(trx, op.playerId, next);
+    const entryId = await repo.insertEntry(trx, {
+      player_id: op.playerId,
+      kind,
+      real_delta: next.real - before.real,
+      bonus_delta: next.bonus - before.bonus,
+      pending_delta: next.pending - before.pending,
+      after: next,
+      idempotency_key: op.key,
+      reference_type: op.reference?.type,
+      reference_id: op.reference?.id,
+    });
+    return {
+      entryId,
+      balances: next,
+      split: split ?? { real: 0n, bonus: 0n },
+      repeated: false,
+      currency: account.currency,
+    };
+  }
+
   async function apply(op: WalletOp, compute: Compute): Promise<WalletResult> {
     assertKey(op.key);
     let result: WalletResult & { currency: string };
     try {
-      result = await repo.transaction(async (trx) => {
-        const account = await repo.lockAccount(trx, op.playerId, op.currency);
-        if (account.currency !== op.currency) {
-          throw new AppError(400, 'WALLET_WRONG_CURRENCY', `The account is in ${account.currency}, not ${op.currency}`);
-        }
-        const before = account.balances;
-        const { next, kind, split } = compute(before);
-        if (next.real < 0n || next.bonus < 0n || next.pending < 0n) throw new AppError(400, 'WALLET_INSUFFICIENT_FUNDS', 'Not enough money on the balance');
-        await repo.writeBalances(trx, op.playerId, next);
-        const entryId = await repo.insertEntry(trx, {
-          player_id: op.playerId,
-          kind,
-          real_delta: next.real - before.real,
-          bonus_delta: next.bonus - before.bonus,
-          pending_delta: next.pending - before.pending,
-          after: next,
-          idempotency_key: op.key,
-          reference_type: op.reference?.type,
-          reference_id: op.reference?.id,
-        });
-        return { entryId, balances: next, split: split ?? { real: 0n, bonus: 0n }, repeated: false, currency: account.currency };
-      });
+      result = await repo.transaction((trx) => applyOn(trx, op, compute, false));
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === '23505') return firstResult(op);
@@ -72,11 +119,19 @@ export function createWalletService(deps: WalletServiceDeps) {
 
   /** A repeated key: the first operation's result, provided it was the same player's. */
   async function firstResult(op: WalletOp): Promise<WalletResult> {
-    const first = await repo.findEntryByKey(op.key);
-    if (!first || first.player_id !== op.playerId) throw new AppError(409, 'WALLET_KEY_REUSED', 'This operation key belongs to another operation');
+    return fromEntry(op, await repo.findEntryByKey(op.key));
+  }
+  function fromEntry(op: WalletOp, first: Awaited<ReturnType<WalletRepository['findEntryByKey']>>): WalletResult {
+    if (!first || first.player_id !== op.playerId)
+      throw new AppError(409, 'WALLET_KEY_REUSED', 'This operation key belongs to another operation');
     return {
       entryId: first.id,
-      balances: { real: BigInt(first.real_after_minor), bonus: BigInt(first.bonus_after_minor), pending: BigInt(first.pending_after_minor), deposited: 0n },
+      balances: {
+        real: BigInt(first.real_after_minor),
+        bonus: BigInt(first.bonus_after_minor),
+        pending: BigInt(first.pending_after_minor),
+        deposited: 0n,
+      },
       split: { real: -BigInt(first.real_delta_minor), bonus: -BigInt(first.bonus_delta_minor) },
       repeated: true,
     };
@@ -95,11 +150,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     }
     if (!fast) {
       // no account yet, another currency, or not enough money: the general path opens it or says exactly why
-      return apply(op, (b) => {
-        const real = b.real >= amount ? amount : b.real;
-        const bonus = amount - real;
-        return { kind: 'bet', split: { real, bonus }, next: { ...b, real: b.real - real, bonus: b.bonus - bonus } };
-      });
+      return apply(op, computeOf.bet(amount));
     }
     await publish(op.playerId, op.currency, fast.balances);
     return { ...fast, repeated: false };
@@ -109,7 +160,11 @@ export function createWalletService(deps: WalletServiceDeps) {
    * A bet whose outcome is known before the money moves (house games): stake and payout in one statement, two ledger
    * entries (keys `${key}:bet` and `${key}:win`). Wins on the bonus part of the stake go to bonus in proportion.
    */
-  async function betAndWin(op: WalletOp, stake: bigint, payout: bigint): Promise<WalletResult & { winSplit: { real: bigint; bonus: bigint } }> {
+  async function betAndWin(
+    op: WalletOp,
+    stake: bigint,
+    payout: bigint,
+  ): Promise<WalletResult & { winSplit: { real: bigint; bonus: bigint } }> {
     assertKey(op.key);
     positive(stake);
     nonNegative(payout);
@@ -124,10 +179,9 @@ export function createWalletService(deps: WalletServiceDeps) {
     if (!fast) {
       // a repeat, no account yet, another currency or not enough money: the general operations say exactly which
       const bet = await debitBet({ ...op, key: betKey }, stake);
-      const winSplit = bet.split.bonus > 0n ? { bonus: (payout * bet.split.bonus) / stake, real: 0n } : { real: payout, bonus: 0n };
-      if (bet.split.bonus > 0n) winSplit.real = payout - winSplit.bonus;
+      const winSplit = splitWin(stake, payout, bet.split);
       if (payout === 0n) return { ...bet, winSplit };
-      const win = await apply({ ...op, key: winKey }, (b) => ({ kind: 'win', next: { ...b, real: b.real + winSplit.real, bonus: b.bonus + winSplit.bonus } }));
+      const win = await apply({ ...op, key: winKey }, computeOf.win(winSplit));
       return { ...win, split: bet.split, repeated: bet.repeated, winSplit };
     }
     await publish(op.playerId, op.currency, fast.balances);
@@ -148,10 +202,73 @@ export function createWalletService(deps: WalletServiceDeps) {
     });
   }
 
+  /** A transaction the caller's flow and the wallet's operations share; balances are published after the commit. */
+  async function transaction<T>(fn: (w: WalletTx) => Promise<T>): Promise<T> {
+    const changed = new Map<string, { currency: string; balances: Balances }>();
+    const result = await repo.transaction(async (trx) => {
+      const run = async (op: WalletOp, compute: Compute) => {
+        assertKey(op.key);
+        const r = await applyOn(trx, op, compute, true);
+        if (!r.repeated) changed.set(op.playerId, { currency: r.currency, balances: r.balances });
+        return r;
+      };
+      const w: WalletTx = {
+        trx,
+        creditDeposit: (op, amount) => run(op, computeOf.deposit(amount)),
+        async debitBet(op, amount) {
+          assertKey(op.key);
+          positive(amount);
+          const fast = await repo.debitInOneStatement(op.playerId, op.currency, amount, op.key, op.reference, trx);
+          if (!fast) return run(op, computeOf.bet(amount));
+          changed.set(op.playerId, { currency: op.currency, balances: fast.balances });
+          return { ...fast, repeated: false };
+        },
+        async betAndWin(op, stake, payout) {
+          positive(stake);
+          nonNegative(payout);
+          const bet = await run({ ...op, key: `${op.key}:bet` }, computeOf.bet(stake));
+          const winSplit = splitWin(stake, payout, bet.split);
+          if (payout === 0n) return { ...bet, winSplit };
+          const win = await run({ ...op, key: `${op.key}:win` }, computeOf.win(winSplit));
+          return { ...win, split: bet.split, repeated: bet.repeated, winSplit };
+        },
+        creditWin: (op, amount) => run(op, computeOf.win(amount)),
+        refundBet: (op, split) => run(op, computeOf.refund(split)),
+        reserveWithdrawal: (op, amount) => run(op, computeOf.reserve(amount)),
+        releaseWithdrawal: (op, amount) => run(op, computeOf.release(amount)),
+        settleWithdrawal: (op, amount) => run(op, computeOf.settle(amount)),
+        adjustReal: (op, delta) => run(op, computeOf.adjust(delta)),
+        async entry(key) {
+          const e = await repo.findEntryByKey(key, trx);
+          return e
+            ? {
+                playerId: e.player_id,
+                real: BigInt(e.real_delta_minor),
+                bonus: BigInt(e.bonus_delta_minor),
+                pending: BigInt(e.pending_delta_minor),
+              }
+            : undefined;
+        },
+      };
+      return fn(w);
+    });
+    for (const [playerId, c] of changed) await publish(playerId, c.currency, c.balances);
+    return result;
+  }
+
   return {
+    transaction,
+
+    /** The entry of a key (real and bonus deltas, signed), or undefined when the operation never happened. */
+    async entry(key: string) {
+      const e = await repo.findEntryByKey(key);
+      return e
+        ? { playerId: e.player_id, real: BigInt(e.real_delta_minor), bonus: BigInt(e.bonus_delta_minor) }
+        : undefined;
+    },
+
     /** A deposit arrived (processor webhook, chain transaction): real money. */
-    creditDeposit: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({ kind: 'deposit', next: { ...b, real: b.real + positive(amount), deposited: b.deposited + amount } })),
+    creditDeposit: (op: WalletOp, amount: bigint) => apply(op, computeOf.deposit(amount)),
 
     debitBet,
     betAndWin,
@@ -159,30 +276,29 @@ export function createWalletService(deps: WalletServiceDeps) {
     notifyBalance: publish,
 
     /** A win, to real or bonus money (wins on bonus stakes stay bonus while wagering runs). */
-    creditWin: (op: WalletOp, amount: { real: bigint; bonus: bigint }) =>
-      apply(op, (b) => ({ kind: 'win', next: { ...b, real: b.real + nonNegative(amount.real), bonus: b.bonus + nonNegative(amount.bonus) } })),
+    creditWin: (op: WalletOp, amount: Split) => apply(op, computeOf.win(amount)),
 
     /** Undo a bet with its exact split (rollbacks). */
-    refundBet: (op: WalletOp, split: { real: bigint; bonus: bigint }) =>
-      apply(op, (b) => ({ kind: 'refund', next: { ...b, real: b.real + nonNegative(split.real), bonus: b.bonus + nonNegative(split.bonus) } })),
+    refundBet: (op: WalletOp, split: Split) => apply(op, computeOf.refund(split)),
 
-    creditBonus: (op: WalletOp, amount: bigint) => apply(op, (b) => ({ kind: 'bonus_grant', next: { ...b, bonus: b.bonus + positive(amount) } })),
+    creditBonus: (op: WalletOp, amount: bigint) =>
+      apply(op, (b) => ({ kind: 'bonus_grant', next: { ...b, bonus: b.bonus + positive(amount) } })),
 
     /** Wagering complete: move bonus money to real. */
     convertBonus: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({ kind: 'bonus_conversion', next: { ...b, bonus: b.bonus - positive(amount), real: b.real + amount } })),
+      apply(op, (b) => ({
+        kind: 'bonus_conversion',
+        next: { ...b, bonus: b.bonus - positive(amount), real: b.real + amount },
+      })),
 
     /** A withdrawal request reserves the money at once (it leaves the playable balance). */
-    reserveWithdrawal: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({ kind: 'withdrawal_reserve', next: { ...b, real: b.real - positive(amount), pending: b.pending + amount } })),
+    reserveWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.reserve(amount)),
 
     /** A rejected withdrawal returns the money. */
-    releaseWithdrawal: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({ kind: 'withdrawal_release', next: { ...b, pending: b.pending - positive(amount), real: b.real + amount } })),
+    releaseWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.release(amount)),
 
     /** A processed withdrawal leaves the wallet (the fee is part of what was reserved). */
-    settleWithdrawal: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({ kind: 'withdrawal_settle', next: { ...b, pending: b.pending - positive(amount) } })),
+    settleWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.settle(amount)),
 
     /** What the operation with this key credited (real + bonus, minor units), or null if it never happened. */
     async appliedCredit(key: string): Promise<bigint | null> {
@@ -220,6 +336,52 @@ export function createWalletService(deps: WalletServiceDeps) {
 }
 export type WalletService = ReturnType<typeof createWalletService>;
 
+/** What each operation does to the balances. */
+const computeOf = {
+  deposit:
+    (amount: bigint): Compute =>
+    (b) => ({ kind: 'deposit', next: { ...b, real: b.real + positive(amount), deposited: b.deposited + amount } }),
+  bet:
+    (amount: bigint): Compute =>
+    (b) => {
+      const split = splitStake(b, amount);
+      return { kind: 'bet', split, next: { ...b, real: b.real - split.real, bonus: b.bonus - split.bonus } };
+    },
+  win:
+    (amount: Split): Compute =>
+    (b) => ({
+      kind: 'win',
+      next: { ...b, real: b.real + nonNegative(amount.real), bonus: b.bonus + nonNegative(amount.bonus) },
+    }),
+  refund:
+    (split: Split): Compute =>
+    (b) => ({
+      kind: 'refund',
+      next: { ...b, real: b.real + nonNegative(split.real), bonus: b.bonus + nonNegative(split.bonus) },
+    }),
+  reserve:
+    (amount: bigint): Compute =>
+    (b) => ({
+      kind: 'withdrawal_reserve',
+      next: { ...b, real: b.real - positive(amount), pending: b.pending + amount },
+    }),
+  release:
+    (amount: bigint): Compute =>
+    (b) => ({
+      kind: 'withdrawal_release',
+      next: { ...b, pending: b.pending - positive(amount), real: b.real + amount },
+    }),
+  settle:
+    (amount: bigint): Compute =>
+    (b) => ({ kind: 'withdrawal_settle', next: { ...b, pending: b.pending - positive(amount) } }),
+  adjust:
+    (delta: bigint): Compute =>
+    (b) => {
+      if (delta === 0n) throw new AppError(400, 'WALLET_BAD_AMOUNT', 'The amount must not be 0');
+      return { kind: 'adjustment', next: { ...b, real: b.real + delta } };
+    },
+};
+
 function positive(amount: bigint): bigint {
   if (amount <= 0n) throw new AppError(400, 'WALLET_BAD_AMOUNT', 'The amount must be positive');
   return amount;
@@ -229,5 +391,6 @@ function nonNegative(amount: bigint): bigint {
   return amount;
 }
 function assertKey(key: string) {
-  if (!key || key.length > 200) throw new AppError(400, 'WALLET_BAD_KEY', 'An idempotency key of 1–200 characters is required');
+  if (!key || key.length > 200)
+    throw new AppError(400, 'WALLET_BAD_KEY', 'An idempotency key of 1–200 characters is required');
 }

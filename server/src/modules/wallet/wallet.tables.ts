@@ -25,8 +25,17 @@ export interface WalletLedgerEntriesTable {
   reference_type: string | null;
   reference_id: string | null;
   created_at: Generated<Date>;
+  /** The writing transaction's id (xid8): the ledger feed's commit-safe order. */
+  tx_id: Generated<string>;
+}
+export interface WalletFeedCursorsTable {
+  consumer: string;
+  last_tx_id: Generated<string>;
+  last_entry_id: Generated<Int8>;
+  updated_at: Generated<Date>;
 }
 export interface WalletTables {
   wallet_accounts: WalletAccountsTable;
   wallet_ledger_entries: WalletLedgerEntriesTable;
+  wallet_feed_cursors: WalletFeedCursorsTable;
 }

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from './lib/clock';
+import { createJobRunner } from './jobs';
+import { createTestDatabase } from '../test/test-database';
+
+const quietLog = () => {
+  const errors: Array<{ o: object; m: string }> = [];
+  return { errors, error: (o: object, m: string) => errors.push({ o, m }) };
+};
+
+describe('jobs runner', () => {
+  const closers: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    while (closers.length) await closers.pop()!();
+  });
+
+  it('runs a job at start and then every period, and stops with the server', async () => {
+    const database = await createTestDatabase();
+    closers.push(() => database.close());
+    const log = quietLog();
+    const jobs = createJobRunner({ db: database.db, clock: systemClock, log });
+    let runs = 0;
+    jobs.add({ name: 'count', everyMs: 30, run: async () => void runs++ });
+    jobs.start();
+    await new Promise((r) => setTimeout(r, 200));
+    await jobs.stop();
+    const after = runs;
+    expect(after).toBeGreaterThanOrEqual(3);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(runs).toBe(after);
+    expect(log.errors).toEqual([]);
+  });
+
+  it('logs a failure with the job name and keeps running it', async () => {
+    const database = await createTestDatabase();
+    closers.push(() => database.close());
+    const log = quietLog();
+    const jobs = createJobRunner({ db: database.db, clock: systemClock, log });
+    let runs = 0;
+    jobs.add({
+      name: 'flaky',
+      everyMs: 20,
+      run: async () => {
+        runs++;
+        throw new Error('boom');
+      },
+    });
+    jobs.start();
+    await new Promise((r) => setTimeout(r, 150));
+    await jobs.stop();
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(log.errors[0]?.m).toBe('job flaky failed');
+    expect(log.errors[0]?.o).toMatchObject({ job: 'flaky' });
+  });
+
+  it('runs a job on one instance at a time; another takes over when the first stops', async () => {
+    const database = await createTestDatabase();
+    closers.push(() => database.close());
+    const runsBy = { a: 0, b: 0 };
+    const a = createJobRunner({ db: database.db, clock: systemClock, log: quietLog() });
+    const b = createJobRunner({ db: database.db, clock: systemClock, log: quietLog() });
+    a.add({ name: 'sweep', everyMs: 25, run: async () => void runsBy.a++ });
+    b.add({ name: 'sweep', everyMs: 25, run: async () => void runsBy.b++ });
+    a.start();
+    await new Promise((r) => setTimeout(r, 50));
+    b.start();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(runsBy.a).toBeGreaterThanOrEqual(3);
+    expect(runsBy.b).toBe(0);
+    await a.stop(); // hands the lease back
+    const before = runsBy.b;
+    await new Promise((r) => setTimeout(r, 150));
+    await b.stop();
+    expect(runsBy.b).toBeGreaterThan(before);
+  });
+
+  it('refuses the same job name twice', () => {
+    const jobs = createJobRunner({ db: undefined as never, clock: systemClock, log: quietLog() });
+    jobs.add({ name: 'x', everyMs: 1000, run: async () => undefined });
+    expect(() => jobs.add({ name: 'x', everyMs: 1000, run: async () => undefined })).toThrow(/twice/);
+  });
+});

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { platformSettings } from '../../features/site-status';
+import { fetchContentPage } from '../../features/content/content.api';
+import { getPlatform } from '../../platform';
+
+// On every page: the content pages, Support (when the operator set one), 18+, responsible-gambling help and the
+// brand's licence text (an operator-edited content page, per brand and language).
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const { supportUrl } = useSnapshot(platformSettings);
+  const [licence, setLicence] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchContentPage('licence', i18n.language).then(
+      (p) => live && setLicence(p.body),
+      () => live && setLicence(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [i18n.language]);
+  return (
+    <footer className="app-footer" data-testid="app-footer" aria-label={t('footer.label')}>
+      <nav className="app-footer__links">
+        <Link href="/terms">{t('footer.terms')}</Link>
+        <Link href="/privacy">{t('footer.privacy')}</Link>
+        <Link href="/responsible-gambling" data-testid="footer-rg">
+          {t('footer.responsible')}
+        </Link>
+        {supportUrl && (
+          <a
+            href={supportUrl}
+            data-testid="footer-support"
+            onClick={(e) => {
+              e.preventDefault();
+              openSupport(supportUrl);
+            }}
+          >
+            {t('footer.support')}
+          </a>
+        )}
+      </nav>
+      <p className="app-footer__rg">
+        <span className="app-footer__adult" role="img" aria-label={t('footer.adult_label')} data-testid="footer-18">
+          {t('footer.adult')}
+        </span>
+        <span>
+          {t('footer.rg_text')} <Link href="/responsible-gambling">{t('footer.rg_help')}</Link>
+        </span>
+      </p>
+      {licence && (
+        <p className="app-footer__licence" data-testid="footer-licence">
+          {licence}
+        </p>
+      )}
+    </footer>
+  );
+}
+
+/** Telegram links open inside Telegram (openTelegramLink); others in the browser. */
+export function openSupport(url: string) {
+  const platform = getPlatform();
+  if (/^https:\/\/t\.me\//.test(url)) platform.openTelegramLink(url);
+  else platform.openLink(url);
+}

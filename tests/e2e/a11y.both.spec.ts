@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { isTelegramProject, openAsMiniApp } from './support/telegram';
+
+// Issue 15: axe on the journey's page states — Home, sign-up, the cashbox, a game (dice and mines, with their
+// iframe), the limits page and a modal — in the browser and in the Mini App (dark Telegram theme): no critical
+// and no serious rule hits. Each state's hits are attached to the report as JSON.
+
+interface Hit {
+  state: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function scan(page: Page, testInfo: TestInfo, state: string, hits: Hit[]) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const results = await new AxeBuilder({ page }).analyze(); // frames (the game's iframe) included
+  const found = results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => ({
+      state,
+      rule: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.slice(0, 6).map((n) => n.target.join(' ')),
+    }));
+  hits.push(...found);
+  await testInfo.attach(`axe ${state}`, {
+    body: JSON.stringify(
+      { hits: found, all: results.violations.map((v) => [v.id, v.impact, v.nodes.length]) },
+      null,
+      2,
+    ),
+    contentType: 'application/json',
+  });
+}
+
+async function depositThroughSandbox(page: Page, request: APIRequestContext, userId: number) {
+  const token = await page.evaluate((id) => localStorage.getItem(`tg${id}:jwt`), userId);
+  const deposit = await (
+    await request.post('/main-api/payments/deposit', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { method: 'sandbox', amount: 20, client_type: 'telegram' },
+    })
+  ).json();
+  await request.post(new URL(deposit.redirect_url).pathname, { form: { status: 'success' } });
+}
+
+test('axe finds no critical or serious hits along the journey', async ({ page, request }, testInfo) => {
+  test.setTimeout(480_000); // axe over ten page states is slow on a loaded machine
+  const hits: Hit[] = [];
+  if (isTelegramProject(testInfo)) {
+    const user = { id: 600000 + Math.floor(Math.random() * 99999), first_name: 'Alma', language_code: 'en' };
+    await openAsMiniApp(page, '/', { user }); // dark theme
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    await expect(page.getByTestId('game-tile').first()).toBeVisible();
+    await scan(page, testInfo, 'home (telegram dark)', hits);
+    await depositThroughSandbox(page, request, user.id);
+    await expect(page.getByTestId('header-balance')).toContainText('$20.00');
+  } else {
+    await page.goto('/');
+    await expect(page.getByTestId('game-tile').first()).toBeVisible();
+    await scan(page, testInfo, 'home (guest)', hits);
+    await page.goto('/auth/signup');
+    await expect(page.getByTestId('signup-email')).toBeVisible();
+    await scan(page, testInfo, 'sign-up', hits);
+    await page.getByTestId('signup-email').fill(`a11y-${Date.now()}@example.com`);
+    await page.getByTestId('signup-password').fill('correct horse');
+    await page.getByRole('checkbox').check({ force: true });
+    await page.getByTestId('signup-submit').click();
+    await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+  }
+
+  await page.goto('/cashbox/deposit');
+  await expect(page.getByTestId('deposit-amount')).toBeVisible();
+  await scan(page, testInfo, 'cashbox deposit', hits);
+  if (!isTelegramProject(testInfo)) {
+    await page.getByTestId('deposit-amount').fill('20');
+    await page.getByTestId('deposit-submit').click();
+    await page.getByRole('button', { name: 'Pay (success)' }).click();
+    await expect(page.getByTestId('header-balance')).toContainText('$20.00');
+  }
+
+  await page.goto('/game/house-dice');
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  await expect(dice.getByTestId('bet-button')).toBeEnabled();
+  await dice.getByTestId('bet-amount').fill('1');
+  await dice.getByTestId('bet-button').click();
+  await expect(dice.getByTestId('dice-roll')).not.toHaveText('–');
+  await scan(page, testInfo, 'dice', hits);
+
+  await page.goto('/game/house-mines');
+  const mines = page.frameLocator('[data-testid="game-frame"]');
+  await expect(mines.getByTestId('bet-button')).toBeVisible();
+  await scan(page, testInfo, 'mines', hits);
+
+  await page.goto('/profile/general/limits');
+  await expect(page.getByTestId('limits-page')).toBeVisible();
+  await scan(page, testInfo, 'limits', hits);
+
+  // a modal: the bet's details
+  await page.goto('/profile/history/bets');
+  await page.getByTestId('bet-row').first().click();
+  await expect(page.getByTestId('bet-details')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await scan(page, testInfo, 'bet details modal', hits);
+
+  for (const hit of hits)
+    console.log(`[axe ${testInfo.project.name}] ${hit.state}: ${hit.rule} (${hit.impact}) ${hit.targets.join(' | ')}`);
+  expect(hits).toEqual([]);
+});
