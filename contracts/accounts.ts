@@ -38,6 +38,10 @@ export const signUpBody = z.object({
     .optional(),
   start_param: z.string().max(512).optional(),
   captcha_token: z.string().max(4096).optional(),
+  /** A promo code to redeem at sign-up (issue 16); a wrong one refuses the sign-up with its own code. */
+  promo_code: z.string().trim().max(40).optional(),
+  /** The welcome offer the guest picked on /bonuses: its grant starts active instead of created. */
+  welcome_bonus_id: z.number().int().positive().optional(),
 });
 export type SignUpBody = z.input<typeof signUpBody>;
 

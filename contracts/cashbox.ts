@@ -32,6 +32,8 @@ export const depositBody = z.object({
   amount,
   currency,
   client_type: z.enum(clientTypes).default('web'),
+  /** A deposit bonus code (a promo code): redeemed and activated before the payment starts (issue 16). */
+  bonus_code: z.string().trim().max(40).optional(),
 });
 /** What the app hands to TON Connect's sendTransaction (one message to the house wallet with a text comment). */
 export const tonTransfer = z.object({
@@ -61,6 +63,11 @@ export const cashoutBody = z.object({
   currency,
   destination: z.string().trim().min(1, 'is required').max(256),
   client_type: z.enum(clientTypes).default('web'),
+  /**
+   * While a bonus is wagering a withdrawal forfeits it: without `forfeit_bonus: true` the server refuses with
+   * CASHBOX_BONUS_WAGERING (403, body `forfeit_amount`), so the app can warn first (issue 16).
+   */
+  forfeit_bonus: z.boolean().optional(),
 });
 export const cashoutResponse = z.object({ payment_id: z.number(), status: z.number() });
 
