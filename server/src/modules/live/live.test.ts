@@ -212,7 +212,6 @@ describe.each([0, 2])('with %i live processes', (processes) => {
       guest.socket.close();
       await guest.closed;
     });
-
   });
 
   // A deadline far beyond the test's length: under load (CI runs suites in parallel on two cores) a handshake and the
