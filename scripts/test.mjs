@@ -24,6 +24,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+/** Tests that failed once and passed on CI's retry: printed, so a timing-sensitive test is seen and fixed. */
+const flaky = [];
 
 rmSync('.tmp/vitest.json', { force: true });
 const vitestCode = run('npx', [
@@ -38,6 +40,12 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'passed' && test.failureMessages?.length)
+        flaky.push(
+          `${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${test.failureMessages[0].split('\n')[0]}`,
+        );
 }
 if (vitestCode !== 0) {
   exitCode = 1;
@@ -56,6 +64,13 @@ if (skipE2e) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === 'flaky') flaky.push(`${spec.file} > ${spec.title} [${test.projectName}]`);
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
   }
   if (e2eCode !== 0) {
     exitCode = 1;
@@ -63,5 +78,11 @@ if (skipE2e) {
   }
 }
 
-console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (flaky.length > 0) {
+  console.log(`\nflaky (failed, then passed on CI's one retry): ${flaky.length}`);
+  for (const line of flaky) console.log(`  ${line}`);
+}
+console.log(
+  `\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped${flaky.length ? `, ${flaky.length} flaky` : ''}`,
+);
 process.exit(exitCode);
