@@ -11,3 +11,4 @@ export * from './slots';
 export * from './roulette';
 export * from './crash';
 export * from './registry';
+export * from './names';

@@ -18,6 +18,7 @@ import * as m_2026112320_house_games_intents from './2026112320_house_games_inte
 import * as m_2026112370_accounts_sessions from './2026112370_accounts_sessions';
 import * as m_2026112370_content_pages from './2026112370_content_pages';
 import * as m_2026112380_operator_actions from './2026112380_operator_actions';
+import * as m_2026112401_games_names from './2026112401_games_names';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026112370_accounts_sessions': m_2026112370_accounts_sessions,
   '2026112370_content_pages': m_2026112370_content_pages,
   '2026112380_operator_actions': m_2026112380_operator_actions,
+  '2026112401_games_names': m_2026112401_games_names,
 };

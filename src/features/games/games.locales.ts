@@ -1,3 +1,5 @@
+import { houseGameNamesIn } from '@contracts/fairness/names';
+
 export const gamesTexts = {
   en: {
     games: {
@@ -79,15 +81,7 @@ export const gamesTexts = {
       try_demo: 'Try the demo',
       demo_note: 'Demo credits: nothing is won or lost.',
       house_provider: 'House Originals',
-      names: {
-        dice: 'Dice',
-        limbo: 'Limbo',
-        mines: 'Mines',
-        plinko: 'Plinko',
-        slots: 'Lucky Sevens',
-        roulette: 'European Roulette',
-        crash: 'Crash',
-      },
+      names: houseGameNamesIn('en'),
     },
   },
   ru: {
@@ -170,15 +164,7 @@ export const gamesTexts = {
       try_demo: 'Играть в демо',
       demo_note: 'Демо-кредиты: ничего не выигрывается и не проигрывается.',
       house_provider: 'Наши игры',
-      names: {
-        dice: 'Кости',
-        limbo: 'Лимбо',
-        mines: 'Мины',
-        plinko: 'Плинко',
-        slots: 'Счастливые семёрки',
-        roulette: 'Европейская рулетка',
-        crash: 'Краш',
-      },
+      names: houseGameNamesIn('ru'),
     },
   },
 };

@@ -54,10 +54,14 @@ export function createCatalogueRepository(db: Database) {
       .innerJoin('games_providers', 'games_providers.id', 'games_games.provider_id')
       .where('games_games.is_active', '=', true)
       .where('games_providers.is_active', '=', true) as unknown as From;
-    if (f.name)
+    if (f.name) {
+      const pattern = `%${f.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      // the name a provider gives, or the game's name in any of our languages («Кости» finds Dice)
       q = q.where(
-        sql<boolean>`lower(games_games.name) like ${`%${f.name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        sql<boolean>`(lower(games_games.name) like ${pattern}
+          or exists (select 1 from jsonb_each_text(games_games.names) as n(language, name) where lower(n.name) like ${pattern}))`,
       );
+    }
     if (f.provider) q = q.where('games_providers.string_id', '=', f.provider);
     if (f.blockStringId) {
       const blockId = f.blockStringId;

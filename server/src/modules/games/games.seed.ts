@@ -1,4 +1,4 @@
-import { games as houseGames, houseGameIds } from '@contracts/fairness';
+import { games as houseGames, houseGameIds, houseGameNames } from '@contracts/fairness';
 import type { Database } from '../../db/database';
 
 // Demo catalogue: the house originals and the lobby's blocks (titles per language). Idempotent: runs on every start.
@@ -43,6 +43,7 @@ export async function seedGames(db: Database): Promise<void> {
       .values({
         string_id: `house-${id}`,
         name: info.name,
+        names: JSON.stringify(houseGameNames[id]),
         provider_id: provider.id,
         image: null,
         has_demo: true,
@@ -50,7 +51,14 @@ export async function seedGames(db: Database): Promise<void> {
         rtp: info.rtpPercent,
         sort_order: order,
       })
-      .onConflict((oc) => oc.column('string_id').doUpdateSet({ name: info.name, rtp: info.rtpPercent, house_game: id }))
+      .onConflict((oc) =>
+        oc.column('string_id').doUpdateSet({
+          name: info.name,
+          names: JSON.stringify(houseGameNames[id]),
+          rtp: info.rtpPercent,
+          house_game: id,
+        }),
+      )
       .execute();
   }
   const gameIds = new Map(

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, JSONColumnType } from 'kysely';
 
 export interface GamesProvidersTable {
   id: Generated<number>;
@@ -11,6 +11,8 @@ export interface GamesGamesTable {
   id: Generated<number>;
   string_id: string;
   name: string;
+  /** The name in other languages, by language code ({"ru": "Кости"}); the lobby's search matches these too. */
+  names: JSONColumnType<Record<string, string>, string | undefined, string>;
   provider_id: number;
   image: string | null;
   has_demo: Generated<boolean>;

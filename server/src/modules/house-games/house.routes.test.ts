@@ -263,6 +263,18 @@ describe('the lobby', () => {
     expect(all.items[0]).not.toHaveProperty('is_favourite');
     const search = (await t.app.inject({ url: '/main-api/games/filter?name=ROUL' })).json();
     expect(search.items.map((g: { string_id: string }) => g.string_id)).toEqual(['house-roulette']);
+    // by the name the app shows in another language, in any case («кости», «КРАШ»); a LIKE wildcard is literal
+    for (const [name, id] of [
+      ['кости', 'house-dice'],
+      ['КРАШ', 'house-crash'],
+      ['семёрки', 'house-slots'],
+    ] as const)
+      expect(
+        (await t.app.inject({ url: `/main-api/games/filter?name=${encodeURIComponent(name)}` }))
+          .json()
+          .items.map((g: { string_id: string }) => g.string_id),
+      ).toEqual([id]);
+    expect((await t.app.inject({ url: '/main-api/games/filter?name=%25' })).json().total).toBe(0);
     const block = (await t.app.inject({ url: '/main-api/games/filter?block_string_id=table' })).json();
     expect(block.items.map((g: { string_id: string }) => g.string_id)).toEqual(['house-slots', 'house-roulette']);
     const random = (await t.app.inject({ url: '/main-api/games/random?currency=USD' })).json();
