@@ -108,6 +108,16 @@ test('the add-email reminder shows once, away from the header; the limits tab is
   await page.getByTestId('profile-tab-limits').click();
   await expect(page.getByTestId('limits-page')).toBeVisible({ timeout: 30_000 });
   await testInfo.attach('limits 390', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+
+  // every history sub-tab reads whole at 390 px: the tabs wrap, none is cut to "Pay…"
+  await page.goto('/profile/history/payments');
+  const tabs = page.locator('.profile-subtabs [role="tab"]');
+  await expect(tabs).toHaveCount(5);
+  for (const tab of await tabs.all()) {
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    const label = tab.locator('span').first();
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
 });
 
 test('Russian without English, server refusals translated, and readable modal buttons in dark Telegram', async ({
