@@ -60,6 +60,15 @@ describe('the cashbox forms', () => {
     expect(screen.getByTestId('cashout-amount-hint')).toHaveTextContent('From $5.00 to $50.00');
     expect(errors()).toHaveLength(1);
   });
+
+  it('says the minimum when less than it is available, never "from $5.00 to $2.00"', async () => {
+    playerState.player = { ...playerState.player!, balance: 2, sum_available_for_withdraw: 2 };
+    renderAt('/cashbox/cashout', <Route path="/cashbox/:tab" component={CashboxPage} />);
+    await screen.findByTestId('cashout-form');
+    expect(screen.getByTestId('cashout-amount-hint')).toHaveTextContent(
+      'The minimum is $5.00; less than that is available to withdraw now',
+    );
+  });
 });
 
 describe('a server refusal under the amount', () => {

@@ -28,7 +28,7 @@ export function CashboxPage() {
   }, [clientType]);
 
   return (
-    <div data-testid="cashbox-page">
+    <div className="app-narrow" data-testid="cashbox-page">
       <Group>
         <Tabs>
           {(['deposit', 'cashout'] as const).map((id) => (
@@ -216,7 +216,10 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
     }
   }
   const limitsText = (l: { min: number; max: number }, currency: string) =>
-    t('cashbox.limits_money', { min: formatMoney(l.min, currency), max: formatMoney(l.max, currency) });
+    // less available than the minimum: say so, not "from 5.00 to 0.00"
+    l.max < l.min
+      ? t('cashbox.below_minimum_available', { min: formatMoney(l.min, currency) })
+      : t('cashbox.limits_money', { min: formatMoney(l.min, currency), max: formatMoney(l.max, currency) });
 
   return (
     <form onSubmit={submit} noValidate data-testid="cashout-form">

@@ -48,7 +48,7 @@ export function LimitsPage() {
   }, []);
   if (!limits) return <Spinner size="m" />;
   return (
-    <div data-testid="limits-page">
+    <div className="app-narrow" data-testid="limits-page">
       <Group header={<Header size="l">{t('limits.page_title')}</Header>}>
         <Div>
           <Text>{t('limits.page_intro')}</Text>
