@@ -113,8 +113,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The wallet's balance summary for the Player fields; zero balances until a wallet is wired. */
   balances?: BalanceProvider;
-  /** Deposit limits (responsible gambling fills this in); allow-all until then. */
-  depositPolicy?: DepositPolicy;
+  /** Asked before a deposit starts; the limits module's deposit limits unless overridden. */
+  depositPolicies?: DepositPolicy[];
   /** Loss/wagering limits and session time on every real-money bet; the limits module's policy unless overridden. */
   betPolicies?: BetPolicy[];
   /** Asked before a withdrawal reserves money (KYC will fill it in); allow-all until then. */
@@ -303,7 +303,7 @@ export async function buildApp(options: AppOptions) {
     wallet,
     live: bus,
     notifier,
-    depositPolicy: options.depositPolicy ?? limits.depositPolicy,
+    depositPolicies: options.depositPolicies ?? [limits.depositPolicy],
     audit,
     cashoutPolicies: options.cashoutPolicies ?? [],
     digits,

@@ -171,12 +171,14 @@ describe('deposits through the sandbox processor', () => {
     await withTestApp(
       {
         env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET },
-        depositPolicy: {
-          check: async (playerId: string, amountMinor: bigint, currency: string) => {
-            refused.push([typeof playerId, amountMinor, currency]);
-            if (amountMinor > 5000n) throw badRequest('LIMITS_DEPOSIT_REACHED', 'amount: over your deposit limit');
+        depositPolicies: [
+          {
+            check: async (playerId: string, amountMinor: bigint, currency: string) => {
+              refused.push([typeof playerId, amountMinor, currency]);
+              if (amountMinor > 5000n) throw badRequest('LIMITS_DEPOSIT_REACHED', 'amount: over your deposit limit');
+            },
           },
-        },
+        ],
       },
       async (limited) => {
         const p = await signUpPlayer(limited, { email: 'limit@example.com' });
@@ -191,6 +193,30 @@ describe('deposits through the sandbox processor', () => {
           ['string', 5001n, 'USD'],
         ]);
         expect((await as(p).get('/main-api/payments/history')).json().total).toBe(1);
+      },
+    );
+  });
+
+  it('asks every deposit policy in order; the first refusal stops the deposit and the policies after it', async () => {
+    const asked: string[] = [];
+    const policy = (name: string, refuses: boolean) => ({
+      check: async () => {
+        asked.push(name);
+        if (refuses) throw badRequest('LIMITS_DEPOSIT_REACHED', 'amount: over your deposit limit');
+      },
+    });
+    await withTestApp(
+      {
+        env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET },
+        depositPolicies: [policy('limits', false), policy('kyc', true), policy('bonus', false)],
+      },
+      async (app) => {
+        const p = await signUpPlayer(app, { email: 'policies@example.com' });
+        const res = await as(p).post('/main-api/payments/deposit', { method: 'sandbox', amount: 20 });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().code).toBe('LIMITS_DEPOSIT_REACHED');
+        expect(asked).toEqual(['limits', 'kyc']);
+        expect((await as(p).get('/main-api/payments/history')).json().total).toBe(0);
       },
     );
   });

@@ -12,7 +12,10 @@ import type { CashboxRepository, PaymentRow } from './cashbox.repository';
 import type { PaymentProcessor } from './processors';
 import { commentPayload, minorForNano, nanoForMinor, parseTonAddress, tonChain, type TonNetwork } from './ton';
 
-/** Filled in by responsible gambling: throws to refuse a deposit (deposit limits). Default: allow. */
+/**
+ * Asked before a deposit starts (responsible gambling's deposit limits; KYC or a bonus rule next): throws an AppError to
+ * refuse, and then nothing is recorded. The cashbox asks its list in order; all must admit (decision 015).
+ */
 export interface DepositPolicy {
   check(playerId: string, amountMinor: bigint, currency: string): Promise<void>;
 }
@@ -47,7 +50,8 @@ export interface CashboxDeps {
   wallet: WalletService;
   live: LivePublisher;
   notifier: Pick<PlayerNotifier, 'notify'>;
-  depositPolicy: DepositPolicy;
+  /** Asked, in order, before a deposit starts; none: every deposit may go ahead. */
+  depositPolicies: readonly DepositPolicy[];
   /** Operators' decisions on payments are recorded here, in the transaction that applies them. */
   audit: OperatorAudit;
   /** Asked, in order, before a withdrawal reserves money; none: every withdrawal may go ahead. */
@@ -218,7 +222,7 @@ export function createCashboxService(deps: CashboxDeps) {
       const currency = await accountCurrency(playerId, body.currency, 'deposit');
       const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.deposit, 'deposit');
-      await deps.depositPolicy.check(playerId, amountMinor, currency);
+      for (const policy of deps.depositPolicies) await policy.check(playerId, amountMinor, currency);
       if (method.kind === 'ton') return tonDeposit(playerId, currency, amountMinor);
       const processor = deps.processors.find((x) => x.id === method.id)!;
       const p = await repo.insertPayment({
