@@ -60,9 +60,16 @@ const nonBlockingCss: Plugin = {
     order: 'post',
     handler(html, ctx) {
       if (!ctx.filename.endsWith('index.html')) return html;
-      return html.replace(
-        /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
-        (_m, cors: string, href: string) => `<link rel="preload" as="style"${cors} href="${href}" data-app-css>`,
+      return (
+        html
+          .replace(
+            /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
+            (_m, cors: string, href: string) =>
+              `<link rel="preload" as="style"${cors} href="${href}" fetchpriority="low" data-app-css>`,
+          )
+          // the scripts after the first screen's image: the HTML paints without them
+          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
+          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
       );
     },
   },
