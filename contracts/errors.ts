@@ -108,9 +108,12 @@ export const ErrorCode = {
 } as const;
 /** Every code an API error body's `code` may carry (`MODULE_REASON`); AppError takes only these. */
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
-const declared = new Set<string>(Object.values(ErrorCode));
+// built on first use, not when the module loads: a module-level `new Set(...)` would keep the whole ErrorCode table
+// in every bundle that imports anything from this file (the app's first load imports two body-error numbers)
+let declared: Set<string> | undefined;
 /** A code read back from storage (a refused bet's result) is one of the declared codes. */
-export const isErrorCode = (code: string): code is ErrorCode => declared.has(code);
+export const isErrorCode = (code: string): code is ErrorCode =>
+  (declared ??= new Set<string>(Object.values(ErrorCode))).has(code);
 
 /** Toast summaries of spec §8, translated under errors.{summary}. */
 export const toastSummaries = [

@@ -4,7 +4,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createBrowserAdapter, setPlatformForTests } from './platform';
 import { __setClientForTests, createApiClient } from './shared/api';
-import { initI18n, i18next } from './shared/i18n/i18n';
+import { initI18n, i18next, serverErrorTextsLoaded } from './shared/i18n/i18n';
 import { toasts } from './shared/toast/toast.store';
 
 export type FakeHandler = (req: Request) => Response | Promise<Response>;
@@ -20,6 +20,7 @@ export async function setupApp(handler: FakeHandler) {
   setPlatformForTests(adapter);
   if (!i18next.isInitialized) await initI18n('en');
   else await i18next.changeLanguage('en');
+  await serverErrorTextsLoaded();
   const requests: Request[] = [];
   const fakeFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = input instanceof Request ? input : new Request(input, init);

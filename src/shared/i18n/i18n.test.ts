@@ -4,8 +4,16 @@ import { authTexts } from '../../features/auth/auth.locales';
 import { cashboxTexts } from '../../features/cashbox/cashbox.locales';
 import { limitsTexts } from '../../features/limits/limits.locales';
 import { profileTexts } from '../../features/profile/profile.locales';
-import { addBundledTexts, initI18n, loadLanguage, mergeServerTranslations, pickLanguage } from './i18n';
+import {
+  addBundledTexts,
+  initI18n,
+  loadLanguage,
+  mergeServerTranslations,
+  pickLanguage,
+  serverErrorTextsLoaded,
+} from './i18n';
 import { en } from './locales.en';
+import { serverErrorsEn } from './server-errors.en';
 import { ru } from './locales.ru';
 
 const fresh = () => initI18n('ru', i18next.createInstance());
@@ -37,6 +45,14 @@ describe('i18n (spec §3 locale, §5)', () => {
     expect(i18n.t('nav.profile')).toBe(ru.nav.profile);
   });
 
+  it('has the status texts on the first load and each refusal code’s text right after start-up', async () => {
+    const i18n = await initI18n('en', i18next.createInstance());
+    expect(i18n.t('server_errors.forbidden')).toBe(en.server_errors.forbidden); // on the first load
+    await serverErrorTextsLoaded();
+    expect(i18n.t('server_errors.WALLET_INSUFFICIENT_FUNDS')).toBe(serverErrorsEn.WALLET_INSUFFICIENT_FUNDS);
+    expect(en.server_errors).not.toHaveProperty('WALLET_INSUFFICIENT_FUNDS'); // not in the first load's texts
+  });
+
   it('adds a lazily loaded feature’s texts, even before i18next is ready', async () => {
     const instance = i18next.createInstance();
     addBundledTexts({ en: { feature: { title: 'Feature' } }, ru: { feature: { title: 'Раздел' } } }, instance);
@@ -58,7 +74,8 @@ describe('English and Russian are complete', () => {
       ? Object.entries(o).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
       : [prefix];
   it.each([
-    ['shell', { en, ru }],
+    // English's texts by refusal code load after start-up (server-errors.en.ts); the shell's are the rest
+    ['shell', { en: { ...en, server_errors: serverErrorsEn }, ru }],
     ['auth', authTexts],
     ['cashbox', cashboxTexts],
     ['profile', profileTexts],

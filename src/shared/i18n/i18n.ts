@@ -30,7 +30,24 @@ export async function initI18n(lng: Language, instance: I18n = i18next): Promise
   });
   await loadLanguage(lng, instance);
   for (const texts of pending.splice(0)) addBundledTexts(texts, instance);
+  serverErrorTexts = loadServerErrorTexts(instance);
   return instance;
+}
+
+let serverErrorTexts: Promise<void> = Promise.resolve();
+/** Resolves once the English texts of every server refusal code are in (tests await it; the app does not need to). */
+export const serverErrorTextsLoaded = () => serverErrorTexts;
+/**
+ * The English texts by refusal code: needed only once a call fails, so not on the first load. Until they arrive a
+ * refusal shows its HTTP status's text. Russian has them in its own chunk (locales.ru.ts).
+ */
+async function loadServerErrorTexts(instance: I18n): Promise<void> {
+  try {
+    const { serverErrorsEn } = await import('./server-errors.en');
+    instance.addResourceBundle('en', 'translation', { server_errors: serverErrorsEn }, true, false);
+  } catch (err) {
+    console.error('The server error texts did not load:', err);
+  }
 }
 
 const bundledLoaded = new WeakMap<I18n, Set<Language>>();

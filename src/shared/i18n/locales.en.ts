@@ -1,4 +1,4 @@
-import { serverErrorsEn } from './server-errors.en';
+import { serverErrorsGenericEn } from './server-errors.generic.en';
 
 // English texts shared by the shell. Feature-specific texts live beside their features.
 export const en = {
@@ -124,7 +124,7 @@ export const en = {
     sdk_failed:
       'This Telegram version cannot run the Mini App fully, so it opened as a website. Update Telegram to sign in automatically.',
   },
-  server_errors: serverErrorsEn,
+  server_errors: serverErrorsGenericEn,
   meta: { description: 'Casino games and sports betting: play in the browser or in Telegram.' },
   home: {
     banner_prev: 'Previous banner',

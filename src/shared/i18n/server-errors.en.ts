@@ -1,18 +1,13 @@
 import type { ErrorCode } from '@contracts/errors';
+import { serverErrorsGenericEn } from './server-errors.generic.en';
 
 // Texts for the server's refusals, by the error `code` it sends (shared/api/error-text.ts picks the key). The
 // server's own `detail` is English for developers and is never shown to a player. Keys are declared codes
 // (contracts/errors.ts): a text for a code the server never sends does not compile.
+// A chunk of its own, loaded right after start-up (i18n.ts loadServerErrorTexts): a call that fails before then shows
+// its HTTP status's text (server-errors.generic.en.ts, on the first load).
 export const serverErrorsEn = {
-  invalid: 'Check what you entered and try again',
-  forbidden: 'This action is not allowed for your account',
-  conflict: 'This has changed meanwhile. Refresh and try again',
-  server: 'Something went wrong on our side. Try again in a minute',
-  VALIDATION_ERROR: 'Check what you entered and try again',
-  NOT_FOUND: 'Not found',
-  RATE_LIMITED: 'Too many requests. Wait a minute and try again',
-  INTERNAL_ERROR: 'Something went wrong on our side. Try again in a minute',
-  AUTH_UNAUTHORIZED: 'Please sign in again',
+  ...serverErrorsGenericEn,
   SITE_MAINTENANCE: 'The site is under maintenance',
   SITE_REGION_BLOCKED: 'The site is not available in your region',
   INFO_LANGUAGE_UNKNOWN: 'This language is not available',
