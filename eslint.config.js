@@ -23,6 +23,42 @@ function appImportRules(extraPatterns) {
   };
 }
 
+const sqlOutsideRepositories = {
+  name: 'kysely',
+  allowTypeImports: true,
+  message: 'SQL lives in repositories (<module>.repository.ts): call the repository; a type import is fine.',
+};
+
+function serverModuleImportRules(extraPaths = [], { repositories = true, sql = false } = {}) {
+  return {
+    paths: [...(sql ? [] : [sqlOutsideRepositories]), ...extraPaths],
+    patterns: [
+      {
+        // ../live/live.bus: a file inside another module; ../live (its index.ts) and ../module (the kit) are the doors
+        regex: '^\\.\\./(?!module$)[^./][^/]*/',
+        message: "Another module is reached only through its index.ts: import from '../<module>'.",
+      },
+      ...(repositories
+        ? [
+            {
+              regex: '^\\.\\./[^./][^/]*$',
+              importNamePattern: 'Repository$',
+              message: "A module never uses another's repository: call its service.",
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+const literalApiPath = '/^\\/?(main|int|house)-api\\//';
+const literalApiPathMessage =
+  'Declare the endpoint in contracts/<domain>.endpoints.ts and call it with api.call(endpoint, …), not a literal path.';
+const literalApiPathRules = [
+  { selector: `Literal[value=${literalApiPath}]`, message: literalApiPathMessage },
+  { selector: `TemplateElement[value.raw=${literalApiPath}]`, message: literalApiPathMessage },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,6 +79,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // Classic scripts served as they are (public/): browser globals, no modules.
+  { files: ['public/**/*.js'], languageOptions: { globals: { ...globals.browser }, sourceType: 'script' } },
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
@@ -57,6 +95,13 @@ export default tseslint.config(
         { name: 'fetch', message: 'Use the api client in src/shared/api.' },
       ],
     },
+  },
+  // An API path is declared once, in contracts/<domain>.endpoints.ts, and called with api.call(endpoint, …)
+  // (docs/architecture.md, "Endpoints"): no literal 'main-api/…', 'int-api/…' or 'house-api/…' in the app.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test-setup.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...literalApiPathRules] },
   },
   { files: ['src/shared/api/**'], rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' } },
   // the cashbox's TON Connect files: loaded lazily (import()) from the cashbox page only
@@ -84,10 +129,62 @@ export default tseslint.config(
       ],
     },
   },
+  // the doors between server modules (docs/decisions/014-module-kit.md): a module reaches another only through its
+  // index.ts, never its repository; routes never build SQL; services never speak HTTP
+  {
+    files: ['server/src/modules/**/*.ts'],
+    ignores: ['server/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', serverModuleImportRules()] },
+  },
+  {
+    files: ['server/src/modules/**/*.routes.ts', 'server/src/modules/**/*.operator-routes.ts'],
+    ignores: ['server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        serverModuleImportRules([{ name: 'kysely', message: 'Routes never build SQL: call the service.' }], {
+          sql: true,
+        }),
+      ],
+    },
+  },
   {
     files: ['server/src/modules/**/*.service.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'fastify', message: 'Services hold rules, not HTTP.' }] }],
+      'no-restricted-imports': [
+        'error',
+        serverModuleImportRules([{ name: 'fastify', message: 'Services hold rules, not HTTP.' }]),
+      ],
     },
+  },
+  // SQL is written in repositories and table files only; bet-policy.ts composes the policies' parts of the
+  // one-statement house bet (docs/decisions/015-bet-and-cashout-policies.md)
+  {
+    files: [
+      'server/src/modules/**/*.repository.ts',
+      'server/src/modules/**/*.tables.ts',
+      'server/src/modules/games/bet-policy.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', serverModuleImportRules([], { sql: true })] },
+  },
+  // known debt: the house games settle through the games repository (their bets are the gateway's rows)
+  {
+    files: ['server/src/modules/house-games/**/*.ts'],
+    ignores: ['server/src/modules/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', serverModuleImportRules([], { repositories: false })] },
+  },
+  {
+    files: ['server/src/modules/house-games/**/*.repository.ts'],
+    rules: {
+      'no-restricted-imports': ['error', serverModuleImportRules([], { repositories: false, sql: true })],
+    },
+  },
+  // a promise nobody awaits loses its error (an unhandled rejection) and its ordering: on the server every promise is
+  // awaited, returned, or marked `void` where running on its own is the intent (type-aware, so server files only)
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
 );

@@ -60,16 +60,24 @@ const nonBlockingCss: Plugin = {
     order: 'post',
     handler(html, ctx) {
       if (!ctx.filename.endsWith('index.html')) return html;
-      return (
-        html
-          .replace(
-            /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
-            (_m, cors: string, href: string) =>
-              `<link rel="preload" as="style"${cors} href="${href}" fetchpriority="low" data-app-css>`,
-          )
-          // the scripts after the first screen's image: the HTML paints without them
-          .replace(/<script type="module" /g, '<script type="module" fetchpriority="low" ')
-          .replace(/<link rel="modulepreload" /g, '<link rel="modulepreload" fetchpriority="low" ')
+      const styled = html.replace(
+        /<link rel="stylesheet"((?: crossorigin)?) href="([^"]+\.css)">/g,
+        (_m, cors: string, href: string) => `<link rel="preload" as="style"${cors} href="${href}" data-app-css>`,
+      );
+      // The app's scripts and stylesheets start after the first frame: they wait, inert, in a <template> (the preload
+      // scanner does not fetch inside one) that public/app-loader.js clones into the head once the server-drawn first
+      // screen has painted. The first paint then never shares the network or the main thread with them.
+      const assets: string[] = [];
+      const rest = styled.replace(
+        /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>|<link rel="preload" as="style"[^>]*data-app-css>)/g,
+        (_m, tag: string) => {
+          assets.push(tag);
+          return '';
+        },
+      );
+      return rest.replace(
+        '</head>',
+        `<template id="app-assets">${assets.join('')}</template><script src="/app-loader.js" defer></script></head>`,
       );
     },
   },

@@ -46,6 +46,7 @@ const limitFields = (p: 'deposit' | 'loss' | 'wagering') => ({
   [`${p}_limit_pending_remove`]: z.boolean(),
   [`${p}_limit_pending_effective_at`]: z.string().nullable(),
 });
+/** Cast to PlayerLimits: zod types computed keys out of its output (the endpoint's answer type is checked against it). */
 export const playerLimits = z.object({
   ...limitFields('deposit'),
   ...limitFields('loss'),
@@ -57,7 +58,7 @@ export const playerLimits = z.object({
   /** Reality check interval in minutes, or null when off. */
   reality_check_minutes: z.number().nullable(),
   self_excluded_until: z.string().nullable(),
-});
+}) as unknown as z.ZodType<PlayerLimits>;
 export type PlayerLimits = {
   [K in `${LimitType}_limit_value` | `${LimitType}_limit_pending_value`]: number | null;
 } & { [K in `${LimitType}_limit_usage`]: number } & {

@@ -33,14 +33,16 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  if (request.mode === 'navigate') {
+  // the loader that starts the app (not hashed): network first, the cached copy offline, like the shell
+  if (request.mode === 'navigate' || url.pathname === '/app-loader.js') {
     event.respondWith(
       fetch(request)
         .then((res) => {
-          if (res.ok) caches.open(CACHE).then((c) => c.put('/', res.clone()));
+          const key = request.mode === 'navigate' ? '/' : url.pathname;
+          if (res.ok) caches.open(CACHE).then((c) => c.put(key, res.clone()));
           return res;
         })
-        .catch(() => caches.match('/').then((hit) => hit || Response.error())),
+        .catch(() => caches.match(request.mode === 'navigate' ? '/' : url.pathname).then((hit) => hit || Response.error())),
     );
   }
 });

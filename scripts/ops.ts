@@ -136,6 +136,40 @@ const commands: Record<string, Command> = {
       return { method: 'GET', path: `/audit?limit=${Number(limit ?? 20)}` };
     },
   },
+  wheel: {
+    usage: 'wheel  (the wheel of fortune: segments, weights, prizes, free-spin cooldown, version)',
+    async run() {
+      return { method: 'GET', path: '/wheel/config' };
+    },
+  },
+  'wheel-set': {
+    usage:
+      'wheel-set <file.json>  (replaces the wheel: {"free_spin_every_hours": 24 | null, "segments": [{"id", "weight", "prize", "label_key"}]})',
+    async run([file]) {
+      if (!file || !existsSync(file)) throw new UsageError('wheel-set needs a JSON file with the whole wheel');
+      let body: unknown;
+      try {
+        body = JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        throw new UsageError(`${file} is not JSON`);
+      }
+      return { method: 'PUT', path: '/wheel/config', body };
+    },
+  },
+  'wheel-spins': {
+    usage: 'wheel-spins <player id> <count> <reason…>  (grants wheel spins)',
+    async run([id, count, ...reason]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('wheel-spins needs a player id');
+      if (!count || !/^\d+$/.test(count) || Number(count) < 1)
+        throw new UsageError('the count is a whole number, 1 or more');
+      if (reason.length === 0) throw new UsageError('wheel-spins needs a reason');
+      return {
+        method: 'POST',
+        path: `/players/${id}/wheel-spins`,
+        body: { count: Number(count), reason: reason.join(' ') },
+      };
+    },
+  },
 };
 
 class UsageError extends Error {}

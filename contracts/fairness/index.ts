@@ -12,3 +12,4 @@ export * from './roulette';
 export * from './crash';
 export * from './registry';
 export * from './names';
+export * from './wheel';

@@ -16,7 +16,8 @@ export interface BundleReport {
 export function measureHomeBundle(distDir = 'dist/app'): BundleReport {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const refs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) refs.add(m[1]!);
+  // the module entry (inside <template id="app-assets">) and the classic loader that starts it (public/app-loader.js)
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) refs.add(m[1]!);
   // stylesheets arrive as `rel="preload" as="style"` (not render-blocking, vite.config.ts) but are still first load
   for (const m of html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet|preload)"[^>]+href="([^"]+)"/g))
     refs.add(m[1]!);

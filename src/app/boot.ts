@@ -1,4 +1,5 @@
 import type { AllCurrenciesResponse, SeoItem, UiStyle } from '@contracts/informational';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../shared/api';
 import { mergeServerTranslations } from '../shared/i18n/i18n';
 import { loadGeneralSettings, loadSiteStatus } from '../features/site-status';
@@ -13,15 +14,15 @@ export interface BootData {
 export async function boot(locale: string, host = window.location.hostname): Promise<BootData> {
   const data: BootData = { currencies: null, style: null, seo: [] };
   const results = await Promise.allSettled([
-    api.get<AllCurrenciesResponse>('main-api/informational/all_currencies').then((c) => (data.currencies = c)),
-    api.get<UiStyle>('main-api/ui_style/active', { searchParams: { domain: host } }).then((s) => {
+    api.call(informationalEndpoints.allCurrencies).then((c) => (data.currencies = c)),
+    api.call(informationalEndpoints.uiStyle, { query: { domain: host } }).then((s) => {
       data.style = s;
       applyStyle(s);
     }),
     loadScripts(),
     Promise.all([
       loadServerTranslations(locale, host),
-      api.get<SeoItem[]>('main-api/seo-settings/').then((s) => (data.seo = s)),
+      api.call(informationalEndpoints.seoSettings).then((s) => (data.seo = s)),
       loadSiteStatus(),
       loadGeneralSettings(),
     ]),
@@ -32,9 +33,7 @@ export async function boot(locale: string, host = window.location.hostname): Pro
 }
 
 export async function loadServerTranslations(locale: string, host = window.location.hostname): Promise<void> {
-  const flat = await api.get<Record<string, string>>(`main-api/translations/${locale}`, {
-    searchParams: { domain: host },
-  });
+  const flat = await api.call(informationalEndpoints.translations, { params: { locale }, query: { domain: host } });
   mergeServerTranslations(locale, flat);
 }
 

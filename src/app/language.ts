@@ -1,3 +1,4 @@
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
 import { getPlatform } from '../platform';
 import { api } from '../shared/api';
 import { i18next, loadLanguage, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
@@ -19,7 +20,7 @@ export async function changeLanguage(code: string): Promise<boolean> {
   document.documentElement.lang = language;
   if (session.token) {
     await api
-      .put('main-api/users/me', { language_code: language }, { summary: 'update_language_code' })
+      .call(accountsEndpoints.update, { body: { language_code: language }, summary: 'update_language_code' })
       .catch(() => undefined);
   }
   return true;

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
 import { platformProblem, type PlatformAdapter } from '../platform';
 import { api, ApiError } from '../shared/api';
 import { SIGNED_OUT_KEY, session, setToken } from '../shared/session/session.store';
@@ -17,11 +18,7 @@ export async function signInWithTelegram(platform: PlatformAdapter): Promise<str
   const initData = platform.getInitData();
   if (!initData) return null;
   try {
-    const res = await api.post<{ access_token: string }>(
-      'main-api/auth/telegram',
-      { init_data: initData },
-      { anonymous: true },
-    );
+    const res = await api.call(accountsEndpoints.telegram, { body: { init_data: initData }, anonymous: true });
     return res.access_token;
   } catch (err) {
     console.error('Telegram sign-in failed', err instanceof ApiError ? `${err.status} ${String(err.detail)}` : err);

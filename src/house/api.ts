@@ -1,3 +1,4 @@
+import { pathOf, type BodyOf, type Endpoint, type PathParams, type ResOf } from '@contracts/endpoint';
 import { GAME_TOKEN_HEADER } from '@contracts/house-protocol';
 
 // The game page's own small client (no ky: this page stays light). Every call carries the launch token.
@@ -13,8 +14,8 @@ export class HouseApiError extends Error {
 }
 
 export function createHouseApi(token: string, base = '') {
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}/house-api${path}`, {
+  async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+    const res = await fetch(url, {
       method,
       headers: { [GAME_TOKEN_HEADER]: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -33,9 +34,17 @@ export function createHouseApi(token: string, base = '') {
     }
     return json as T;
   }
-  return {
-    get: <T>(path: string) => call<T>('GET', path),
-    post: <T>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
-  };
+  /** Calls an endpoint declared in contracts/house.endpoints.ts (a POST without a body sends `{}`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint; call() reads its own types
+  async function call<E extends Endpoint<any, any, any>>(
+    e: E,
+    ...[args]: [BodyOf<E>] extends [void]
+      ? [{ params?: PathParams; body?: undefined }?]
+      : [{ params?: PathParams; body: BodyOf<E> }]
+  ): Promise<ResOf<E>> {
+    const body = args?.body ?? (e.method === 'GET' ? undefined : {});
+    return request<ResOf<E>>(e.method, `${base}/${e.api}${pathOf(e, args?.params)}`, body);
+  }
+  return { call };
 }
 export type HouseApi = ReturnType<typeof createHouseApi>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { HouseFairness, SeedRotation } from '@contracts/games';
+import type { SeedRotation } from '@contracts/games';
+import * as houseEndpoints from '@contracts/house.endpoints';
 import { useHouse } from './house-context';
 import { errorText } from './use-bet';
 import { t } from './i18n';
@@ -12,7 +13,7 @@ export function FairnessPanel() {
   const [message, setMessage] = useState<string | null>(null);
   const save = async () => {
     try {
-      setFairness(await api.post<HouseFairness>('/seeds/client', { client_seed: clientSeed }));
+      setFairness(await api.call(houseEndpoints.clientSeed, { body: { client_seed: clientSeed } }));
       setMessage(null);
     } catch (err) {
       setMessage(errorText(err));
@@ -20,7 +21,7 @@ export function FairnessPanel() {
   };
   const rotate = async () => {
     try {
-      const rotation = await api.post<SeedRotation>('/seeds/rotate');
+      const rotation = await api.call(houseEndpoints.rotateSeed);
       setRevealed(rotation.revealed);
       setFairness(rotation.fairness);
       setClientSeed(rotation.fairness.client_seed);

@@ -1,6 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { HouseFairness, HouseGame, HouseSession } from '@contracts/games';
+import * as houseEndpoints from '@contracts/house.endpoints';
 import { createHouseApi } from './api';
 import { FairnessPanel } from './fairness-panel';
 import { postToParent } from './frame';
@@ -53,7 +54,7 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
   const [error, setError] = useState<string | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
   useEffect(() => {
-    api.get<HouseSession>('/session').then(
+    api.call(houseEndpoints.session).then(
       (s) => {
         setLanguage(s.language);
         document.documentElement.lang = s.language;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { HouseBetBody, HouseBetResult, HouseGame } from '@contracts/games';
+import * as houseEndpoints from '@contracts/house.endpoints';
 import { HouseApiError } from './api';
 import { roundFinished, roundStarted, postToParent } from './frame';
 import { useHouse } from './house-context';
@@ -15,7 +16,7 @@ export function useBet(game: HouseGame) {
     setError(null);
     roundStarted(game);
     try {
-      const result = await api.post<HouseBetResult>('/bet', { ...body, game });
+      const result = await api.call(houseEndpoints.bet, { body: { ...body, game } as HouseBetBody });
       setLast(result);
       setFairness(result.fairness);
       return result;

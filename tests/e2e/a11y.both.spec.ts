@@ -15,6 +15,19 @@ interface Hit {
 
 async function scan(page: Page, testInfo: TestInfo, state: string, hits: Hit[]) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
+  // a modal still fading in has half its contrast: axe judges the settled page, after every finite animation and
+  // transition has ended (spinners and skeletons run forever and are not waited for)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze(); // frames (the game's iframe) included
   const found = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

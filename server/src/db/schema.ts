@@ -7,6 +7,8 @@ import type { HouseTables } from '../modules/house-games/house.tables';
 import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { SiteStatusTables } from '../modules/site-status/site-status.tables';
 import type { OperatorTables } from '../modules/operator/operator.tables';
+import type { WheelTables } from '../modules/wheel/wheel.tables';
+import type { BonusesTables } from '../modules/bonuses/bonuses.tables';
 
 /** The jobs runner's leases (server/src/jobs.ts). */
 export interface JobsTables {
@@ -25,4 +27,6 @@ export interface DB
     HouseTables,
     LimitsTables,
     OperatorTables,
+    WheelTables,
+    BonusesTables,
     JobsTables {}

@@ -1,6 +1,6 @@
 import { blockType, blockTypeName } from '@contracts/codes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/database';
+import type { AccountsRepository } from '../modules/accounts/accounts.repository';
 import type { Clock } from '../lib/clock';
 import { AppError, unauthorized } from '../lib/errors';
 import type { AccessClaims, TokenService } from '../lib/tokens';
@@ -40,18 +40,18 @@ export function activeBlock(
 // Bearer token → player. 401 for a missing, forged, expired or revoked token (its sign-in session revoked or
 // expired, or session_version bumped); 403 with the block info in `detail` (spec §7: GET /users/me) for a blocked
 // player. One indexed read per call: the player joined with the token's sign-in session.
-export function createAuthGuard(deps: { db: Database; tokens: TokenService; clock: Clock }) {
-  const { db, tokens, clock } = deps;
+export function createAuthGuard(deps: {
+  /** The accounts repository's read (SQL stays in repositories). */
+  signIns: Pick<AccountsRepository, 'findSignIn'>;
+  tokens: TokenService;
+  clock: Clock;
+}) {
+  const { signIns, tokens, clock } = deps;
 
   /** The player and session of valid claims, or why not: null (401) or the block (403). */
   async function check(claims: AccessClaims | null) {
     if (!claims) return null;
-    const row = await db
-      .selectFrom('acc_players as p')
-      .innerJoin('acc_sessions as s', (join) => join.onRef('s.player_id', '=', 'p.id').on('s.id', '=', claims.sid))
-      .select(['p.id', 'p.block', 'p.block_end', 'p.block_reason', 'p.session_version', 's.revoked_at', 's.expires_at'])
-      .where('p.id', '=', claims.sub)
-      .executeTakeFirst();
+    const row = await signIns.findSignIn(claims.sub, claims.sid);
     const now = clock.now();
     if (!row || row.session_version !== claims.sv || row.revoked_at || row.expires_at <= now) return null;
     return { playerId: row.id, sessionId: claims.sid, block: activeBlock(row, now) };

@@ -1,18 +1,18 @@
-import type { TokenResponse } from '@contracts/accounts';
-import type { AllCurrenciesResponse } from '@contracts/informational';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
+import type { TelegramWidgetPayload } from '@contracts/accounts.endpoints';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../../shared/api';
 
 export const signInRequest = (email: string, password: string, twoFactorCode?: string, captchaToken?: string) =>
-  api.postForm<TokenResponse>(
-    'main-api/auth/token',
-    {
+  api.call(accountsEndpoints.signIn, {
+    body: {
       username: email,
       password,
       ...(twoFactorCode ? { two_factor_code: twoFactorCode } : {}),
       ...(captchaToken ? { captcha_token: captchaToken } : {}),
     },
-    { anonymous: true },
-  );
+    anonymous: true,
+  });
 
 export const signUpRequest = (body: {
   email: string;
@@ -22,22 +22,23 @@ export const signUpRequest = (body: {
   language_code?: string;
   start_param?: string;
   captcha_token?: string;
-}) => api.post<TokenResponse>('main-api/auth/signup', body, { anonymous: true });
+}) => api.call(accountsEndpoints.signUp, { body, anonymous: true });
 
 export const requestPasswordReset = (email: string) =>
-  api.post<void>(
-    'main-api/users/reset_password_request',
-    { email },
-    { anonymous: true, summary: 'get_reset_password_token' },
-  );
+  api.call(accountsEndpoints.requestPasswordReset, {
+    body: { email },
+    anonymous: true,
+    summary: 'get_reset_password_token',
+  });
 
 export const resetPassword = (token: string, password: string) =>
-  api.post<void>('main-api/users/reset_password', { token, password }, { anonymous: true, summary: 'reset_password' });
+  api.call(accountsEndpoints.resetPassword, { body: { token, password }, anonymous: true, summary: 'reset_password' });
 
+/** The widget hands over its fields untyped; the server validates them. */
 export const signInWithWidget = (payload: Record<string, string | number>) =>
-  api.post<TokenResponse>('main-api/auth/telegram-widget', payload, { anonymous: true });
+  api.call(accountsEndpoints.telegramWidget, { body: payload as TelegramWidgetPayload, anonymous: true });
 
-export const fetchCurrencies = () => api.get<AllCurrenciesResponse>('main-api/informational/all_currencies');
+export const fetchCurrencies = () => api.call(informationalEndpoints.allCurrencies);
 
 /**
  * Sign-out on the server (POST /auth/logout): this token's sign-in ends at once everywhere (its sockets close too).
@@ -46,7 +47,7 @@ export const fetchCurrencies = () => api.get<AllCurrenciesResponse>('main-api/in
 export function logoutRequest(token: string): void {
   try {
     void api
-      .post<void>('main-api/auth/logout', undefined, { anonymous: true, headers: { authorization: `Bearer ${token}` } })
+      .call(accountsEndpoints.logout, { anonymous: true, headers: { authorization: `Bearer ${token}` } })
       .catch(() => undefined);
   } catch {
     // no API client yet (tests, early start): nothing to tell the server

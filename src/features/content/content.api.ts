@@ -1,4 +1,5 @@
 import type { ContentPage, ContentPageSlug } from '@contracts/content-pages';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../../shared/api';
 
 const cache = new Map<string, Promise<ContentPage>>();
@@ -8,7 +9,7 @@ export function fetchContentPage(slug: ContentPageSlug, locale: string, host = w
   const key = `${slug}|${locale}|${host}`;
   let hit = cache.get(key);
   if (!hit) {
-    hit = api.get<ContentPage>(`main-api/content-pages/${slug}`, { searchParams: { locale, domain: host } });
+    hit = api.call(informationalEndpoints.contentPage, { params: { slug }, query: { locale, domain: host } });
     hit.catch(() => cache.delete(key));
     cache.set(key, hit);
   }

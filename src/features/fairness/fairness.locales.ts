@@ -44,7 +44,11 @@ export const fairnessTexts = {
         slots: 'Lucky Sevens (slots)',
         roulette: 'European Roulette',
         crash: 'Crash',
+        wheel: 'Wheel of fortune',
       },
+      weights: 'Segment weights, in order (from the spin)',
+      segment: 'Segment (counted clockwise from the first)',
+      wheel_weights: 'Weights: {{weights}}',
     },
   },
   ru: {
@@ -92,7 +96,11 @@ export const fairnessTexts = {
         slots: 'Счастливые семёрки (слоты)',
         roulette: 'Европейская рулетка',
         crash: 'Краш',
+        wheel: 'Колесо фортуны',
       },
+      weights: 'Веса секторов по порядку (из вращения)',
+      segment: 'Сектор (по часовой стрелке от первого)',
+      wheel_weights: 'Веса: {{weights}}',
     },
   },
 };

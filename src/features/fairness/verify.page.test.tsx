@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18next, loadLanguage } from '../../shared/i18n/i18n';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
@@ -38,6 +38,25 @@ describe('the verify page', () => {
     );
     renderAt(`/fairness${window.location.search}`, <VerifyPage />);
     await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('34 (red)'));
+  });
+
+  it('recomputes a wheel spin from the link the wheel page gives, with the spin’s weights', async () => {
+    await setupApp(() => jsonResponse({}));
+    const params = encodeURIComponent(JSON.stringify({ weights: '92,1,7' }));
+    window.history.replaceState(
+      null,
+      '',
+      `/fairness?game=wheel&server_seed=${SERVER}&client_seed=${CLIENT}&nonce=20&params=${params}`,
+    );
+    const view = renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    // the float of nonce 20 is 0.9308…: floor(f × 100) = 93 falls in the third segment (93 … 99)
+    await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('#3'));
+    expect(screen.getByTestId('verify-result')).toHaveTextContent('Weights: 92, 1, 7');
+    // edited weights recompute: ten equal segments → the tenth
+    fireEvent.change(screen.getByTestId('param-weights'), { target: { value: '1 1 1 1 1 1 1 1 1 1' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    await waitFor(() => expect(screen.getByTestId('result-value')).toHaveTextContent('#10'));
+    view.unmount();
   });
 
   it('values the maths refuses are explained in the player’s language, not as the code’s English error', async () => {

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { verify, type VerifyGame, type VerifyResult } from './verify';
 
-const GAMES: VerifyGame[] = ['dice', 'limbo', 'mines', 'plinko', 'slots', 'roulette', 'crash'];
+const GAMES: VerifyGame[] = ['dice', 'limbo', 'mines', 'plinko', 'slots', 'roulette', 'crash', 'wheel'];
 
 function fromQuery() {
   const q = new URLSearchParams(window.location.search);
@@ -146,6 +146,7 @@ export function VerifyPage() {
           ]),
         ]}
         {game === 'crash' && param('terminating_hash', t('fairness.terminating_hash'), '')}
+        {game === 'wheel' && param('weights', t('fairness.weights'), '20, 15, 12')}
       </FormLayoutGroup>
       <Div>
         <Button size="l" stretched onClick={run} data-testid="verify-submit">
@@ -243,6 +244,15 @@ function ResultView({ result }: { result: VerifyResult }) {
           after={<strong data-testid="result-value">{(result.outcome.multiplierBp / 10_000).toFixed(2)}×</strong>}
         >
           {t('fairness.window')}
+        </SimpleCell>
+      )}
+      {result.game === 'wheel' && (
+        <SimpleCell
+          multiline
+          subtitle={t('fairness.wheel_weights', { weights: result.weights.join(', ') })}
+          after={<strong data-testid="result-value">#{result.segment + 1}</strong>}
+        >
+          {t('fairness.segment')}
         </SimpleCell>
       )}
       {result.game === 'crash' && (

@@ -12,13 +12,15 @@ import {
   sha256Hex,
   slotsOutcome,
   SLOTS_FLOATS,
+  wheelSegmentIndex,
+  WHEEL_FLOATS,
   type DiceDirection,
   type PlinkoRisk,
   type SlotsOutcome,
 } from '@contracts/fairness';
 
 // The verifier: the same pure functions the server settles with (contracts/fairness), fed by WebCrypto in the browser.
-export type VerifyGame = 'dice' | 'limbo' | 'mines' | 'plinko' | 'slots' | 'roulette' | 'crash';
+export type VerifyGame = 'dice' | 'limbo' | 'mines' | 'plinko' | 'slots' | 'roulette' | 'crash' | 'wheel';
 export interface VerifyInput {
   game: VerifyGame;
   serverSeed: string;
@@ -33,7 +35,9 @@ export type VerifyResult =
   | { game: 'plinko'; seedHash: string; path: (0 | 1)[]; bucket: number; multiplierBp: number }
   | { game: 'slots'; seedHash: string; outcome: SlotsOutcome }
   | { game: 'roulette'; seedHash: string; pocket: number; color: string }
-  | { game: 'crash'; crashPoint: number; chainSteps: number | null };
+  | { game: 'crash'; crashPoint: number; chainSteps: number | null }
+  /** segment: 0-based index into the weights. */
+  | { game: 'wheel'; seedHash: string; segment: number; weights: number[] };
 
 const num = (v: unknown, fallback: number) =>
   typeof v === 'number' && Number.isFinite(v)
@@ -41,6 +45,12 @@ const num = (v: unknown, fallback: number) =>
     : typeof v === 'string' && v !== '' && Number.isFinite(Number(v))
       ? Number(v)
       : fallback;
+
+/** Wheel weights as the spin published them: an array, or text such as "20, 15, 12". */
+export function parseWeights(v: unknown): number[] {
+  const parts = Array.isArray(v) ? v : typeof v === 'string' ? v.split(/[\s,;]+/).filter(Boolean) : [];
+  return parts.map((w) => Number(w));
+}
 
 export async function verify(input: VerifyInput): Promise<VerifyResult> {
   const { game, serverSeed, clientSeed, nonce, params } = input;
@@ -84,6 +94,12 @@ export async function verify(input: VerifyInput): Promise<VerifyResult> {
     case 'roulette': {
       const pocket = roulettePocket(await floatsFor(serverSeed, clientSeed, nonce, 1));
       return { game, seedHash, pocket, color: rouletteColor(pocket) };
+    }
+    case 'wheel': {
+      // the wheel of fortune (contracts/fairness/wheel.ts): one float over the cumulative weights of its segments
+      const weights = parseWeights(params.weights);
+      const segment = wheelSegmentIndex(await floatsFor(serverSeed, clientSeed, nonce, WHEEL_FLOATS), weights);
+      return { game, seedHash, segment, weights };
     }
   }
 }

@@ -1,13 +1,4 @@
-import type { Paged } from '@contracts/common';
-import type {
-  BetHistoryItem,
-  GameBlock,
-  GameItem,
-  GameProvider,
-  GamesPage,
-  SessionUrlResponse,
-  SpinsPage,
-} from '@contracts/games';
+import * as gamesEndpoints from '@contracts/games.endpoints';
 import { api } from '../../shared/api';
 
 export interface LobbyQuery {
@@ -20,30 +11,28 @@ export interface LobbyQuery {
 }
 /** Guests see the public list, players the /my one with is_favourite. */
 export const fetchGames = (q: LobbyQuery, player: boolean) =>
-  api.get<GamesPage>(player ? 'main-api/games/my/filter' : 'main-api/games/filter', { searchParams: { ...q } });
+  api.call(player ? gamesEndpoints.myFilter : gamesEndpoints.filter, { query: { ...q } });
 export const fetchProviders = (player: boolean) =>
-  api.get<GameProvider[]>(player ? 'main-api/games/my/providers' : 'main-api/games/providers');
+  api.call(player ? gamesEndpoints.myProviders : gamesEndpoints.providers);
 export const fetchBlocks = (language: string) =>
-  api.get<GameBlock[]>('main-api/games/blocks', { searchParams: { language_code: language } });
-export const fetchRandomGame = (currency: string) =>
-  api.get<GameItem>('main-api/games/random', { searchParams: { currency } });
+  api.call(gamesEndpoints.blocks, { query: { language_code: language } });
+export const fetchRandomGame = (currency: string) => api.call(gamesEndpoints.random, { query: { currency } });
 export const fetchSessionUrl = (
   stringId: string,
   q: { language: string; demo_flag: boolean; client_type: 'web' | 'telegram' },
-) => api.get<SessionUrlResponse>(`main-api/games/session_url/${encodeURIComponent(stringId)}/`, { searchParams: q });
+) => api.call(gamesEndpoints.sessionUrl, { params: { game_string_id: stringId }, query: q });
 export const fetchRandomSessionUrl = (q: { language: string; client_type: 'web' | 'telegram' }) =>
-  api.get<SessionUrlResponse>('main-api/games/session_url/random/', { searchParams: { ...q, demo_flag: false } });
-export const addFavourite = (id: number) =>
-  api.post<{ id: number; is_favourite: boolean }>(`main-api/games/favourites/${id}`, {});
-export const removeFavourite = (id: number) =>
-  api.delete<{ id: number; is_favourite: boolean }>(`main-api/games/favourites/${id}`);
+  api.call(gamesEndpoints.randomSessionUrl, { query: { ...q, demo_flag: false } });
+export const addFavourite = (id: number) => api.call(gamesEndpoints.addFavourite, { params: { id } });
+export const removeFavourite = (id: number) => api.call(gamesEndpoints.removeFavourite, { params: { id } });
 
 export const fetchBetsHistory = (playerId: string | number, page: number, size = 50) =>
-  api.get<Paged<BetHistoryItem>>(`int-api/game_sessions/${playerId}/history`, {
-    searchParams: { page, size },
+  api.call(gamesEndpoints.betsHistory, {
+    params: { playerId },
+    query: { page, size },
     summary: 'get_bets_history',
   });
 export const fetchBetDetails = (id: number, page: number, size = 10) =>
-  api.get<SpinsPage>(`int-api/spins/${id}/user`, { searchParams: { page, size }, summary: 'get_bet_details' });
+  api.call(gamesEndpoints.roundDetails, { params: { id }, query: { page, size }, summary: 'get_bet_details' });
 export const fetchSumBet = (playerId: string | number) =>
-  api.get<unknown>(`int-api/game_sessions/sum_bet_by_user_id/${playerId}`);
+  api.call(gamesEndpoints.sumBets, { params: { userId: playerId } });

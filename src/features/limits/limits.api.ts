@@ -1,13 +1,17 @@
-import type { LimitPeriod, LimitType, PlayerLimits, PlaySession } from '@contracts/limits';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
+import type { LimitPeriod, LimitType, SetLimitBody } from '@contracts/limits';
+import * as limitsEndpoints from '@contracts/limits.endpoints';
+import type { SelfExclusionPeriod } from '@contracts/limits.endpoints';
 import { payloadKey } from '@contracts/limits.rules'; // zod-free: this module is on the first load
 import { api } from '../../shared/api';
 
 /** Spec §4: signing out from the session-limit modal sets the limit to 1 second first. */
-export const endSession = () => api.put<unknown>('main-api/users/me', { time_limit: 1 }, { summary: 'set_time_limit' });
+export const endSession = () =>
+  api.call(accountsEndpoints.update, { body: { time_limit: 1 }, summary: 'set_time_limit' });
 export const saveTimeLimit = (seconds: number | null) =>
-  api.put<{ time_limit: number | null }>('main-api/users/me', { time_limit: seconds }, { summary: 'set_time_limit' });
+  api.call(accountsEndpoints.update, { body: { time_limit: seconds }, summary: 'set_time_limit' });
 
-export const fetchLimits = () => api.get<PlayerLimits>('main-api/users/me/limits', { summary: 'get_player_limits' });
+export const fetchLimits = () => api.call(limitsEndpoints.view, { summary: 'get_player_limits' });
 /** Days after the start that each period choice ends (spec §4: +1, +7, +30, +180, +365; forever has no end). */
 export const PERIOD_CHOICES: Array<{ id: string; days: number | null; period: LimitPeriod }> = [
   { id: 'day', days: 1, period: 'day' },
@@ -29,16 +33,12 @@ export function setLimit(type: LimitType, value: number | null, choice: string, 
           [`${key}_end_date`]: c.days === null ? null : new Date(now.getTime() + c.days * 86_400_000).toISOString(),
           [`${key}_period`]: c.period,
         };
-  return api.post<PlayerLimits>('main-api/users/me/set_limit', body, { summary: 'set_limit' });
+  return api.call(limitsEndpoints.setLimit, { body: body as SetLimitBody, summary: 'set_limit' });
 }
 export const confirmLimit = (type: LimitType) =>
-  api.post<PlayerLimits>('main-api/users/me/limits/confirm', { limit_type: type }, { summary: 'set_limit' });
-export const setSelfExclusion = (period: string) =>
-  api.post<{ self_excluded_until: string }>(
-    'main-api/users/me/set_block',
-    { period },
-    { summary: 'set_self_exclusion' },
-  );
+  api.call(limitsEndpoints.confirm, { body: { limit_type: type }, summary: 'set_limit' });
+export const setSelfExclusion = (period: SelfExclusionPeriod) =>
+  api.call(limitsEndpoints.selfExclude, { body: { period }, summary: 'set_self_exclusion' });
 export const saveRealityCheck = (minutes: number | null) =>
-  api.put<PlayerLimits>('main-api/users/me/reality_check', { minutes }, { summary: 'set_limit' });
-export const fetchPlaySession = () => api.get<PlaySession>('main-api/users/me/session');
+  api.call(limitsEndpoints.realityCheck, { body: { minutes }, summary: 'set_limit' });
+export const fetchPlaySession = () => api.call(limitsEndpoints.session);

@@ -1,5 +1,6 @@
 import { blockType, blockTypeName } from '@contracts/codes';
 import { proxy } from 'valtio';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
 import { api, ApiError } from '../../shared/api';
 
 // The signed-in player (GET /main-api/users/me) and the ban info of spec §4.
@@ -44,7 +45,7 @@ export function toBanInfo(detail: unknown): BanInfo {
 
 export async function loadPlayer(): Promise<Player | null> {
   try {
-    const player = await api.get<Player>('main-api/users/me', { silentStatuses: [403] });
+    const player = await api.call(accountsEndpoints.me, { silentStatuses: [403] });
     playerState.player = player;
     return player;
   } catch (err) {

@@ -17,6 +17,8 @@ const PaymentsHistory = lazy(() => import('../cashbox').then((m) => ({ default: 
 const BetsHistory = lazy(() => import('../games').then((m) => ({ default: m.BetsHistory })));
 // a declared edge: profile → limits (the limits page), loaded on demand
 const LimitsPage = lazy(() => import('../limits/limits.page').then((m) => ({ default: m.LimitsPage })));
+// a declared edge: profile → wheel (promotions → wheel), loaded on demand
+const WheelPage = lazy(() => import('../wheel').then((m) => ({ default: m.WheelPage })));
 
 const SECTIONS: Record<string, string[]> = {
   general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
@@ -48,6 +50,10 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
     ) : section === 'general' && page === 'limits' ? (
       <Suspense fallback={<Spinner size="m" />}>
         <LimitsPage />
+      </Suspense>
+    ) : section === 'promotions' && page === 'wheel' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <WheelPage />
       </Suspense>
     ) : section === 'history' && page === 'bets' ? (
       <Group>

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../../shared/api';
 
 // Site states (spec §4): normal, blocked, maintenance; plus the platform settings the guards need.
@@ -23,7 +24,7 @@ export function setMaintenance(value: boolean): void {
 }
 
 export async function loadSiteStatus(): Promise<void> {
-  const status = await api.get<{ maintenance: boolean; blocked: boolean }>('main-api/site/status');
+  const status = await api.call(informationalEndpoints.siteStatus);
   siteStatus.maintenance = status.maintenance;
   siteStatus.blocked = status.blocked;
 }
@@ -45,18 +46,9 @@ export function resetGeneralSettingsForTests(): void {
 }
 
 async function fetchGeneralSettings(): Promise<void> {
-  const s = await orOff(
-    api.get<{
-      main_brand: boolean;
-      telegram_bot_username: string | null;
-      support_url?: string | null;
-      captcha_provider: 'turnstile' | 'hcaptcha' | null;
-      captcha_site_key: string | null;
-    }>('main-api/platform-config/general'),
-    () => {
-      if (platformSettings.mainBrand === null) platformSettings.mainBrand = false;
-    },
-  );
+  const s = await orOff(api.call(informationalEndpoints.generalSettings), () => {
+    if (platformSettings.mainBrand === null) platformSettings.mainBrand = false;
+  });
   platformSettings.mainBrand = s.main_brand;
   platformSettings.telegramBotUsername = s.telegram_bot_username;
   platformSettings.supportUrl = s.support_url ?? null;
@@ -65,7 +57,7 @@ async function fetchGeneralSettings(): Promise<void> {
 }
 
 export async function loadCashbackSettings(): Promise<void> {
-  const s = await orOff(api.get<{ is_enabled: boolean }>('main-api/platform-config/cashback_settings'), () => {
+  const s = await orOff(api.call(informationalEndpoints.cashbackSettings), () => {
     if (platformSettings.cashbackEnabled === null) platformSettings.cashbackEnabled = false;
   });
   platformSettings.cashbackEnabled = s.is_enabled;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CrashMyBet, CrashState } from '@contracts/games';
+import * as houseEndpoints from '@contracts/house.endpoints';
 import { crashMultiplierAt } from '@contracts/house-protocol';
 import { BetAmount } from '../bet-amount';
 import { postToParent, roundFinished, roundStarted } from '../frame';
@@ -67,7 +68,7 @@ export default function CrashGame() {
         return b;
       });
       // the server settled the bets: read the balance again
-      void api.get<{ balance: number }>('/session').then(
+      void api.call(houseEndpoints.session).then(
         (s2) => {
           setBalance(s2.balance);
           postToParent({ type: 'balance', balance: s2.balance, currency: session.currency });
@@ -77,7 +78,7 @@ export default function CrashGame() {
     }
   });
   useEffect(() => {
-    void api.get<CrashState>('/crash/state').then(accept, (err: unknown) => setError(errorText(err)));
+    void api.call(houseEndpoints.crashState).then(accept, (err: unknown) => setError(errorText(err)));
     const timer = setInterval(() => setNow(Date.now()), 50);
     return () => clearInterval(timer);
   }, [api, setError]);
@@ -98,7 +99,7 @@ export default function CrashGame() {
     setError(null);
     try {
       const autoValue = auto ? Math.round(Number(auto) * 100) : null;
-      const placed = await api.post<CrashMyBet>('/crash/bet', { amount, auto_cashout: autoValue });
+      const placed = await api.call(houseEndpoints.crashBet, { body: { amount, auto_cashout: autoValue } });
       setBet(placed);
       setBalance(placed.balance);
       roundStarted('crash');
@@ -117,7 +118,7 @@ export default function CrashGame() {
   const cashout = async () => {
     setBusy(true);
     try {
-      const done = await api.post<CrashMyBet>('/crash/cashout');
+      const done = await api.call(houseEndpoints.crashCashout);
       setBet(done);
       setBalance(done.balance);
       postToParent({ type: 'balance', balance: done.balance, currency: session.currency });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MINES_MAX, MINES_MIN, minesMultiplierBp } from '@contracts/fairness';
 import type { MinesState } from '@contracts/games';
+import * as houseEndpoints from '@contracts/house.endpoints';
 import { BetAmount } from '../bet-amount';
 import { postToParent, roundFinished, roundStarted } from '../frame';
 import { bpToX, formatMoney, useHouse } from '../house-context';
@@ -36,11 +37,11 @@ export default function MinesGame() {
       roundStarted('mines');
     }
   }, [session]);
-  const call = async (path: string, body?: unknown) => {
+  const call = async (send: () => Promise<MinesState>) => {
     setBusy(true);
     setError(null);
     try {
-      const next = await api.post<MinesState>(path, body);
+      const next = await send();
       setState(next);
       setBalance(next.balance);
       setFairness(next.fairness);
@@ -57,7 +58,7 @@ export default function MinesGame() {
   const open = state?.status === 'open';
   const start = async () => {
     roundStarted('mines');
-    const s = await call('/mines/start', { amount, mines });
+    const s = await call(() => api.call(houseEndpoints.minesStart, { body: { amount, mines } }));
     if (!s) roundFinished('mines', false);
   };
   const safeCount = state ? state.revealed.filter((tile) => !(state.mine_tiles ?? []).includes(tile)).length : 0;
@@ -80,7 +81,7 @@ export default function MinesGame() {
               data-testid={`tile-${tile}`}
               aria-label={`${t('tile')} ${tile + 1}`}
               disabled={!open || busy || revealed}
-              onClick={() => call('/mines/reveal', { tile })}
+              onClick={() => call(() => api.call(houseEndpoints.minesReveal, { body: { tile } }))}
             >
               {mine && state?.mine_tiles ? '✖' : revealed ? '◆' : ''}
             </button>
@@ -117,7 +118,7 @@ export default function MinesGame() {
           className="primary"
           data-testid="cashout-button"
           disabled={busy || safeCount === 0}
-          onClick={() => call('/mines/cashout')}
+          onClick={() => call(() => api.call(houseEndpoints.minesCashout))}
         >
           {t('cashout')}
         </button>

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { endpoint } from '@contracts/endpoint';
 import { createApiClient, type ApiHooks } from './api-client';
 
 type Handler = (req: Request) => Response | Promise<Response>;
@@ -127,5 +128,35 @@ describe('API client policy (spec §7, §8)', () => {
   it('returns undefined for 204', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
     expect(await client.postForm('main-api/users/me/2fa/enable', { two_factor_code: '123456' })).toBeUndefined();
+  });
+
+  it('calls a declared endpoint: its method, prefix, params, query, JSON or form body and the same cache', async () => {
+    let calls = 0;
+    const { client, requests } = setup((req) => {
+      calls++;
+      if (req.headers.get('if-none-match') === 'W/"p1"') return new Response(null, { status: 304 });
+      if (req.method === 'GET') return json({ id: 7 }, 200, { etag: 'W/"p1"' });
+      return req.url.endsWith('/cancel') ? json({ id: 7 }) : new Response(null, { status: 204 });
+    });
+    const one = endpoint<{ id: number }, void, { verbose?: boolean; name?: string }>('GET', 'int-api', '/items/:id');
+    expect(await client.call(one, { params: { id: 'a/7' }, query: { verbose: true, name: '' } })).toEqual({ id: 7 });
+    expect(await client.call(one, { params: { id: 'a/7' }, query: { verbose: true } })).toEqual({ id: 7 });
+    expect(new URL(requests[0]!.url).pathname).toBe('/int-api/items/a%2F7');
+    expect(new URL(requests[0]!.url).search).toBe('?verbose=true');
+    expect(requests[1]!.headers.get('if-none-match')).toBe('W/"p1"');
+
+    const cancel = endpoint<{ id: number }, { reason: string }>('POST', 'main-api', '/payments/:id/cancel');
+    await client.call(cancel, { params: { id: 7 }, body: { reason: 'refused' } });
+    expect(requests[2]!.method).toBe('POST');
+    expect(await requests[2]!.json()).toEqual({ reason: 'refused' });
+
+    const enable = endpoint<void, { code: string }>('POST', 'main-api', '/2fa/enable', { encoding: 'form' });
+    expect(await client.call(enable, { body: { code: '123456' }, anonymous: true })).toBeUndefined();
+    expect(await requests[3]!.text()).toBe('code=123456');
+    expect(requests[3]!.headers.get('authorization')).toBeNull();
+
+    // a missing path param is refused before anything is sent
+    await expect(client.call(one, { params: {} })).rejects.toThrow("Missing path parameter 'id'");
+    expect(calls).toBe(4);
   });
 });

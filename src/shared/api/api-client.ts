@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { BODY_ERROR_BLOCKED, BODY_ERROR_MAINTENANCE, type ToastSummary } from '@contracts/errors';
+import { pathOf, type BodyOf, type Endpoint, type PathParams, type QueryOf, type ResOf } from '@contracts/endpoint';
 import { createEtagCache, type KeyValueStorage } from './etag-cache';
 import { errorKeyFor } from './error-text';
 
@@ -33,6 +34,14 @@ export interface CallOptions {
   timeout?: number;
   headers?: Record<string, string>;
 }
+
+/** What a call of a declared endpoint takes: its path params, its body (required when it has one), its query. */
+export type EndpointCall<E> = Omit<CallOptions, 'searchParams'> & { params?: PathParams } & ([BodyOf<E>] extends [void]
+    ? { body?: undefined }
+    : { body: BodyOf<E> }) &
+  ([QueryOf<E>] extends [void] ? { query?: undefined } : { query?: QueryOf<E> });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint; call() reads its own types
+export type AnyEndpoint = Endpoint<any, any, any>;
 
 export class ApiError extends Error {
   constructor(
@@ -120,7 +129,25 @@ export function createApiClient(hooks: ApiHooks, options: { baseUrl: string; fet
     throw error;
   }
 
+  /** Calls an endpoint declared in contracts/<domain>.endpoints.ts: its path, method and types come from there. */
+  // async: a missing path param rejects the call's promise, as a failed request does
+  async function call<E extends AnyEndpoint>(
+    e: E,
+    ...[args]: [BodyOf<E>] extends [void] ? [EndpointCall<E>?] : [EndpointCall<E>]
+  ): Promise<ResOf<E>> {
+    const { params, body, query, ...rest } = (args ?? {}) as EndpointCall<AnyEndpoint> & { body?: unknown };
+    const path = `${e.api}${pathOf(e, params)}`;
+    const payload: Options =
+      body === undefined
+        ? {}
+        : e.encoding === 'form'
+          ? { body: new URLSearchParams(body as Record<string, string>) }
+          : { json: body };
+    return request<ResOf<E>>(e.method, path, payload, { ...rest, searchParams: query as Query | undefined });
+  }
+
   return {
+    call,
     get: <T>(path: string, call?: CallOptions) => request<T>('GET', path, {}, call),
     post: <T>(path: string, json?: unknown, call?: CallOptions) =>
       request<T>('POST', path, json === undefined ? {} : { json }, call),

@@ -68,4 +68,6 @@ export const serverErrorsEn = {
   WALLET_BAD_AMOUNT: 'Enter a valid amount',
   WALLET_INSUFFICIENT_FUNDS: 'Not enough money on your balance',
   WALLET_WRONG_CURRENCY: 'This currency is not accepted here',
+  WHEEL_COOLDOWN: 'No spin is available yet',
+  WHEEL_NOT_AVAILABLE: 'The wheel is not available right now',
 } satisfies Record<'invalid' | 'forbidden' | 'conflict' | 'server', string> & Partial<Record<ErrorCode, string>>;

@@ -71,4 +71,6 @@ export const serverErrorsRu: Record<keyof typeof serverErrorsEn, string> = {
   WALLET_BAD_AMOUNT: 'Введите правильную сумму',
   WALLET_INSUFFICIENT_FUNDS: 'Недостаточно средств на балансе',
   WALLET_WRONG_CURRENCY: 'Эта валюта здесь не принимается',
+  WHEEL_COOLDOWN: 'Вращение пока недоступно',
+  WHEEL_NOT_AVAILABLE: 'Колесо сейчас недоступно',
 };

@@ -7,6 +7,31 @@ export function createAccountsRepository(db: Database) {
   return {
     findById: (id: string) => db.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The auth guard's one indexed read per request: the player joined with the token's sign-in session. */
+    findSignIn: (playerId: string, sessionId: string) =>
+      db
+        .selectFrom('acc_players as p')
+        .innerJoin('acc_sessions as s', (join) => join.onRef('s.player_id', '=', 'p.id').on('s.id', '=', sessionId))
+        .select([
+          'p.id',
+          'p.block',
+          'p.block_end',
+          'p.block_reason',
+          'p.session_version',
+          's.revoked_at',
+          's.expires_at',
+        ])
+        .where('p.id', '=', playerId)
+        .executeTakeFirst(),
+
+    /** Where and how a player is notified (notifications module). */
+    findNotificationContact: (playerId: string) =>
+      db
+        .selectFrom('acc_players')
+        .select(['telegram_id', 'preferred_communication_channel', 'unsubscribed', 'language_code'])
+        .where('id', '=', playerId)
+        .executeTakeFirst(),
+
     findByEmail: (email: string) =>
       db
         .selectFrom('acc_players')

@@ -16,7 +16,9 @@ import {
   updatePlayerBody,
   verifyEmailQuery,
 } from '@contracts/accounts';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
 import { errorBody } from '@contracts/common';
+import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AccountLinksService } from './account-links.service';
 import type { AccountsService } from './accounts.service';
@@ -41,23 +43,27 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
   const tags = ['auth'];
   const me = { preHandler: auth.requirePlayer };
 
-  app.post(
-    '/auth/token',
+  route(
+    app,
+    accountsEndpoints.signIn,
     { config: strict, schema: { tags, body: signInForm, response: { 200: tokenResponse, ...errors } } },
     (req) => accounts.signIn(req.body, req.ip),
   );
-  app.post(
-    '/auth/signup',
+  route(
+    app,
+    accountsEndpoints.signUp,
     { config: strict, schema: { tags, body: signUpBody, response: { 201: tokenResponse, ...errors } } },
     async (req, reply) => reply.code(201).send(await accounts.signUp(req.body, req.ip)),
   );
-  app.post(
-    '/auth/telegram',
+  route(
+    app,
+    accountsEndpoints.telegram,
     { config: strict, schema: { tags, body: telegramSignInBody, response: { 200: tokenResponse, ...errors } } },
     (req) => accounts.signInWithTelegram(req.body.init_data),
   );
-  app.post(
-    '/auth/telegram-widget',
+  route(
+    app,
+    accountsEndpoints.telegramWidget,
     {
       config: strict,
       schema: { tags, body: telegramWidgetBody, response: { 200: tokenResponse, ...errors, 404: errorBody } },
@@ -67,24 +73,27 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
 
   // Sign-out ends the token's sign-in at once (refused everywhere, its sockets closed); without a valid token there is
   // nothing to end, and the answer is the same.
-  app.post('/auth/logout', { schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
+  route(app, accountsEndpoints.logout, { schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
     await accounts.logout(await auth.claimsOf(req));
     return reply.code(204).send(null);
   });
 
   const users = ['users'];
-  app.get(
-    '/users/me',
+  route(
+    app,
+    accountsEndpoints.me,
     { ...me, schema: { tags: users, security: [{ bearer: [] }], response: { 200: player, ...errors } } },
     (req) => accounts.me(req.playerId),
   );
-  app.put(
-    '/users/me',
+  route(
+    app,
+    accountsEndpoints.update,
     { ...me, schema: { tags: users, body: updatePlayerBody, response: { 200: player, ...errors } } },
     (req) => accounts.update(req.playerId, req.body),
   );
-  app.put(
-    '/users/me/password',
+  route(
+    app,
+    accountsEndpoints.changePassword,
     {
       ...me,
       config: strict,
@@ -95,8 +104,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
       return reply.code(204).send(null);
     },
   );
-  app.post(
-    '/users/me/email_verification_request',
+  route(
+    app,
+    accountsEndpoints.requestEmailVerification,
     { ...me, config: strict, schema: { tags: users, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await links.requestEmailVerification(req.playerId, origin(req));
@@ -104,45 +114,51 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
     },
   );
   // The token is the proof: the link works even where the player is not signed in.
-  app.post(
-    '/users/me/verify_email',
+  route(
+    app,
+    accountsEndpoints.verifyEmail,
     { config: strict, schema: { tags: users, querystring: verifyEmailQuery, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await links.verifyEmail(req.query.email_verification_token);
       return reply.code(204).send(null);
     },
   );
-  app.post(
-    '/users/reset_password_request',
+  route(
+    app,
+    accountsEndpoints.requestPasswordReset,
     { config: strict, schema: { tags: users, body: resetPasswordRequestBody, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await links.requestPasswordReset(req.body.email, origin(req));
       return reply.code(204).send(null);
     },
   );
-  app.post(
-    '/users/reset_password',
+  route(
+    app,
+    accountsEndpoints.resetPassword,
     { config: strict, schema: { tags: users, body: resetPasswordBody, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await links.resetPassword(req.body.token, req.body.password);
       return reply.code(204).send(null);
     },
   );
-  app.post(
-    '/users/me/2fa/setup',
+  route(
+    app,
+    accountsEndpoints.setup2fa,
     { ...me, config: strict, schema: { tags: users, response: { 200: twoFactorSetupResponse, ...errors } } },
     (req) => twoFactor.setup(req.playerId),
   );
-  app.post(
-    '/users/me/2fa/enable',
+  route(
+    app,
+    accountsEndpoints.enable2fa,
     { ...me, config: strict, schema: { tags: users, body: twoFactorForm, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await twoFactor.enable(req.playerId, req.body.two_factor_code);
       return reply.code(204).send(null);
     },
   );
-  app.post(
-    '/users/me/2fa/disable',
+  route(
+    app,
+    accountsEndpoints.disable2fa,
     { ...me, config: strict, schema: { tags: users, body: twoFactorForm, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       await twoFactor.disable(req.playerId, req.body.two_factor_code);

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { activeBlock } from '../../plugins/auth-guard';
-import type { LivePublisher } from '../live/live.bus';
+import type { LivePublisher } from '../live';
 import type { OperatorAudit } from '../operator';
 import type { AccountsRepository, PlayerRow } from './accounts.repository';
 import type { AttemptLimiter } from './attempts';
@@ -40,6 +40,14 @@ export interface AccountsDeps {
   revocation?: {
     signInsEnded(playerId: string, which: { sessionIds: string[] } | { allBut: string | null }): Promise<void>;
     endGameSessions(playerId: string): Promise<void>;
+  };
+  /**
+   * Bonuses at sign-up (issue 16): the promo code is checked before the account exists (a wrong one refuses the
+   * sign-up with its own code), and the chosen welcome offer and the code are granted once it exists.
+   */
+  signUpBonuses?: {
+    check(input: { promo_code?: string; welcome_bonus_id?: number }, currency: string): Promise<void>;
+    granted(playerId: string, input: { promo_code?: string; welcome_bonus_id?: number }): Promise<void>;
   };
   playSession?: {
     started(playerId: string, timeLimitSeconds: number | null): Promise<void>;
@@ -75,6 +83,8 @@ export function createAccountsService(deps: AccountsDeps) {
       throw badRequest('ACCOUNTS_CURRENCY_UNKNOWN', `currency: '${body.currency}' is not offered`);
     const language =
       body.language_code && (await deps.isActiveLanguage(body.language_code)) ? body.language_code : null;
+    const bonusInput = { promo_code: body.promo_code || undefined, welcome_bonus_id: body.welcome_bonus_id };
+    await deps.signUpBonuses?.check(bonusInput, body.currency);
     const created = await repo.insert({
       email: body.email,
       password_hash: await hash(body.password),
@@ -84,6 +94,7 @@ export function createAccountsService(deps: AccountsDeps) {
       terms_accepted_at: clock.now(),
     });
     if (!created) throw conflict('ACCOUNTS_EMAIL_TAKEN', 'email: an account with this email already exists');
+    await deps.signUpBonuses?.granted(String(created.id), bonusInput);
     return issue(created);
   }
 

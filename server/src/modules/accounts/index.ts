@@ -11,3 +11,5 @@ export { toPlayerView, type BalanceProvider, type BalanceSummary } from './playe
 export { accountsRoutes } from './accounts.routes';
 export { accountsOperatorRoutes } from './accounts.operator-routes';
 export { devRoutes } from './dev.routes';
+export { createAccountsModule, type AccountsModuleDeps } from './accounts.module';
+export { SELF_EXCLUSION } from './accounts.service';

@@ -14,7 +14,9 @@ import {
   payment,
   paymentIdParams,
 } from '@contracts/cashbox';
+import * as cashboxEndpoints from '@contracts/cashbox.endpoints';
 import { bigIdParams, errorBody } from '@contracts/common';
+import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { paymentStatus, paymentStatuses } from '@contracts/codes';
 import { operatorGuard, operatorName } from '../../plugins/operator-guard';
@@ -34,29 +36,34 @@ export const cashboxRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { cashbox, auth, publicUrl }) => {
   const tags = ['cashbox'];
   const me = { preHandler: auth.requirePlayer };
-  app.get(
-    '/payments/methods',
+  route(
+    app,
+    cashboxEndpoints.methods,
     { ...me, schema: { tags, querystring: methodsQuery, response: { 200: methodsResponse, ...errors } } },
     (req) => cashbox.methods(req.playerId, req.query.client_type),
   );
-  app.post(
-    '/payments/deposit',
+  route(
+    app,
+    cashboxEndpoints.deposit,
     { ...me, schema: { tags, body: depositBody, response: { 200: depositResponse, ...errors } } },
     (req) => cashbox.deposit(req.playerId, req.body, publicUrl(req.host)),
   );
-  app.post(
-    '/payments/cashout',
+  route(
+    app,
+    cashboxEndpoints.cashout,
     { ...me, schema: { tags, body: cashoutBody, response: { 200: cashoutResponse, ...errors } } },
     (req) => cashbox.cashout(req.playerId, req.body),
   );
-  app.get(
-    '/payments/history',
+  route(
+    app,
+    cashboxEndpoints.history,
     { ...me, schema: { tags, querystring: historyQuery, response: { 200: historyResponse, ...errors } } },
     (req) => cashbox.history(req.playerId, req.query),
   );
   // the wallet refused to send a TON deposit's transfer: the player's app closes the deposit at once
-  app.post(
-    '/payments/:id/cancel',
+  route(
+    app,
+    cashboxEndpoints.cancel,
     { ...me, schema: { tags, params: paymentIdParams, response: { 200: payment, ...errors } } },
     (req) => cashbox.cancelTonDeposit(req.playerId, req.params.id),
   );

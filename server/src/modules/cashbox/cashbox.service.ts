@@ -4,10 +4,10 @@ import { paymentStatus } from '@contracts/codes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toDecimalString, toMajor, toMinor } from '../../lib/money';
-import type { LivePublisher } from '../live/live.bus';
+import type { LivePublisher } from '../live';
 import type { PlayerNotifier } from '../notifications';
 import type { OperatorAudit } from '../operator';
-import type { WalletService } from '../wallet';
+import type { WalletService, WalletTx } from '../wallet';
 import type { CashboxRepository, PaymentRow } from './cashbox.repository';
 import type { PaymentProcessor } from './processors';
 import { commentPayload, minorForNano, nanoForMinor, parseTonAddress, tonChain, type TonNetwork } from './ton';
@@ -26,8 +26,16 @@ export const allowAllDeposits: DepositPolicy = { check: async () => undefined };
  * AppError to refuse, and then nothing is recorded or reserved. Pure checks, no tickets: a refusal needs no undo.
  * The cashbox asks its list in order; all must admit (docs/decisions/015-bet-and-cashout-policies.md).
  */
+/** What the player asked with the withdrawal that a policy may read. */
+export interface CashoutRequest {
+  /** The player confirmed that the withdrawal forfeits the bonus that is wagering (issue 16). */
+  forfeitBonus?: boolean;
+}
 export interface CashoutPolicy {
-  check(playerId: string, amountMinor: bigint, currency: string): Promise<void>;
+  /** Before anything is written: refuses by throwing (403 and its code). */
+  check(playerId: string, amountMinor: bigint, currency: string, request?: CashoutRequest): Promise<void>;
+  /** Inside the reservation's own transaction: what the withdrawal changes with it (a bonus forfeited), or a refusal. */
+  withReservation?(playerId: string, currency: string, w: WalletTx, request: CashoutRequest): Promise<void>;
 }
 
 /** TON deposits to one house wallet; rates are the player's currency (major units) per 1 TON, times 10^9. */
@@ -242,9 +250,17 @@ export function createCashboxService(deps: CashboxDeps) {
     /** A withdrawal request: the amount is reserved at once, or nothing is recorded at all. */
     async cashout(
       playerId: string,
-      body: { method: string; amount: number; currency?: string; destination: string; client_type: ClientType },
+      body: {
+        method: string;
+        amount: number;
+        currency?: string;
+        destination: string;
+        client_type: ClientType;
+        forfeit_bonus?: boolean;
+      },
     ) {
       const currency = await accountCurrency(playerId, body.currency, 'withdrawal');
+      const request: CashoutRequest = { forfeitBonus: body.forfeit_bonus === true };
       const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.withdrawal, 'withdrawal');
       const destination = body.destination.trim();
@@ -252,7 +268,7 @@ export function createCashboxService(deps: CashboxDeps) {
         const address = parseTonAddress(destination, deps.ton!.network);
         if ('problem' in address) throw badRequest('CASHBOX_BAD_ADDRESS', `destination: ${address.problem}`);
       }
-      for (const policy of deps.cashoutPolicies ?? []) await policy.check(playerId, amountMinor, currency);
+      for (const policy of deps.cashoutPolicies ?? []) await policy.check(playerId, amountMinor, currency, request);
       const available = async () =>
         `amount: at most ${toDecimalString((await wallet.balances(playerId))?.real ?? 0n, await deps.digits(currency))} ${currency} is available for withdrawal`;
       const balance = await wallet.balances(playerId);
@@ -272,6 +288,9 @@ export function createCashboxService(deps: CashboxDeps) {
             },
             w.trx,
           );
+          // the policies' part of the withdrawal (a bonus forfeited) commits with the reservation or not at all
+          for (const policy of deps.cashoutPolicies ?? [])
+            await policy.withReservation?.(playerId, currency, w, request);
           await w.reserveWithdrawal(
             { playerId, currency, key: reserveKey(row.id), reference: { type: 'payment', id: row.id } },
             amountMinor,

@@ -7,6 +7,7 @@ export {
   createCashboxService,
   type CashboxService,
   type CashoutPolicy,
+  type CashoutRequest,
   type DepositPolicy,
 } from './cashbox.service';
 export {
@@ -19,3 +20,4 @@ export {
 export { buildTonManifest, manifestOrigin, type TonManifest } from './ton-manifest';
 export { createSandboxProcessor, type PaymentProcessor, type ProcessorEvent } from './processors';
 export { createTonWatcher, type TonWatcher } from './ton-watcher';
+export { createCashboxModule, type CashboxModuleDeps } from './cashbox.module';

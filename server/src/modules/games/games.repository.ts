@@ -1,4 +1,5 @@
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
 import { bindTemplate, compileTemplate, slot, type StatementTemplate } from '../../db/statement-template';
@@ -164,6 +165,38 @@ export function createGamesRepository(db: Database) {
     { template: StatementTemplate; policy?: BetPolicyParts; guard?: BetWinGuard['parts'] }
   >();
   return {
+    /**
+     * The round and game of ledger entries, by the reference the gateway wrote on them: `game_tx` (a transaction id),
+     * `game_round` (a round id, or `provider:round_ref` from the one-statement bet). For the promotions' feed
+     * consumers (bonus wagering counts a stake by its game). Unknown references are left out.
+     */
+    async gamesOfReferences(refs: Array<{ type: string; id: string }>, trx?: Transaction<DB>) {
+      const byTx = refs.filter((r) => r.type === 'game_tx').map((r) => r.id);
+      const byRound = refs.filter((r) => r.type === 'game_round' && !r.id.includes(':')).map((r) => r.id);
+      const byRef = refs.filter((r) => r.type === 'game_round' && r.id.includes(':'));
+      if (!byTx.length && !byRound.length && !byRef.length) return [];
+      const rows = await sql<{
+        ref_type: string;
+        ref_id: string;
+        round_id: string;
+        string_id: string;
+        house_game: string | null;
+      }>`
+        select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id, g.house_game
+          from games_transactions t join games_rounds r on r.id = t.round_id join games_games g on g.id = r.game_id
+          where t.id = any(${byTx.length ? byTx : ['0']}::bigint[])
+        union all
+        select 'game_round', r.id::text, r.id::text, g.string_id, g.house_game
+          from games_rounds r join games_games g on g.id = r.game_id
+          where r.id = any(${byRound.length ? byRound : ['0']}::bigint[])
+        union all
+        select 'game_round', r.provider_id || ':' || r.round_ref, r.id::text, g.string_id, g.house_game
+          from games_rounds r join games_games g on g.id = r.game_id
+          where (r.provider_id || ':' || r.round_ref) = any(${byRef.length ? byRef.map((r) => r.id) : ['']}::text[])`.execute(
+        trx ?? db,
+      );
+      return rows.rows;
+    },
     // ---------------------------------------------------------------- sessions
     async insertSession(values: {
       token_hash: string;

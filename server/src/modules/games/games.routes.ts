@@ -15,6 +15,8 @@ import {
   sessionUrlResponse,
   spinsPage,
 } from '@contracts/games';
+import * as gamesEndpoints from '@contracts/games.endpoints';
+import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { CatalogueService } from './catalogue.service';
 
@@ -29,36 +31,46 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; a
 ) => {
   const tags = ['games'];
   const me = { preHandler: auth.requirePlayer };
-  app.get(
-    '/games/filter',
+  route(
+    app,
+    gamesEndpoints.filter,
     { schema: { tags, querystring: gamesFilterQuery, response: { 200: gamesPage, ...errors } } },
     (req) => catalogue.list(req.query, null),
   );
-  app.get(
-    '/games/my/filter',
+  route(
+    app,
+    gamesEndpoints.myFilter,
     { ...me, schema: { tags, querystring: gamesFilterQuery, response: { 200: gamesPage, ...errors } } },
     (req) => catalogue.list(req.query, req.playerId),
   );
-  app.get('/games/providers', { schema: { tags, response: { 200: gameProviders } } }, () => catalogue.providers());
-  app.get('/games/my/providers', { ...me, schema: { tags, response: { 200: gameProviders, ...errors } } }, () =>
+  route(app, gamesEndpoints.providers, { schema: { tags, response: { 200: gameProviders } } }, () =>
     catalogue.providers(),
   );
-  app.get('/games/blocks', { schema: { tags, querystring: gameBlocksQuery, response: { 200: gameBlocks } } }, (req) =>
-    catalogue.blocks(req.query.language_code),
+  route(app, gamesEndpoints.myProviders, { ...me, schema: { tags, response: { 200: gameProviders, ...errors } } }, () =>
+    catalogue.providers(),
   );
-  app.get(
-    '/games/random',
+  route(
+    app,
+    gamesEndpoints.blocks,
+    { schema: { tags, querystring: gameBlocksQuery, response: { 200: gameBlocks } } },
+    (req) => catalogue.blocks(req.query.language_code),
+  );
+  route(
+    app,
+    gamesEndpoints.random,
     { schema: { tags, querystring: randomGameQuery, response: { 200: gameItem, ...errors } } },
     () => catalogue.random(),
   );
-  app.get(
-    '/games/session_url/random/',
+  route(
+    app,
+    gamesEndpoints.randomSessionUrl,
     { ...me, schema: { tags, querystring: sessionUrlQuery, response: { 200: sessionUrlResponse, ...errors } } },
     (req) => catalogue.launch(req.playerId, null, req.query),
   );
   // guests may open a demo (demo_flag=true); real play needs a player
-  app.get(
-    '/games/session_url/:game_string_id/',
+  route(
+    app,
+    gamesEndpoints.sessionUrl,
     {
       schema: {
         tags,
@@ -69,13 +81,15 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; a
     },
     async (req) => catalogue.launch(await auth.optionalPlayer(req), req.params.game_string_id, req.query),
   );
-  app.post(
-    '/games/favourites/:id',
+  route(
+    app,
+    gamesEndpoints.addFavourite,
     { ...me, schema: { tags, params: idParam, response: { 200: favouriteResponse, ...errors } } },
     (req) => catalogue.setFavourite(req.playerId, req.params.id, true),
   );
-  app.delete(
-    '/games/favourites/:id',
+  route(
+    app,
+    gamesEndpoints.removeFavourite,
     { ...me, schema: { tags, params: idParam, response: { 200: favouriteResponse, ...errors } } },
     (req) => catalogue.setFavourite(req.playerId, req.params.id, false),
   );
@@ -89,8 +103,9 @@ export const betsHistoryRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServ
   const tags = ['games'];
   const me = { preHandler: auth.requirePlayer };
   const playerParam = z.object({ playerId: bigId('a player id') });
-  app.get(
-    '/game_sessions/sum_bet_by_user_id/:userId',
+  route(
+    app,
+    gamesEndpoints.sumBets,
     {
       ...me,
       schema: {
@@ -101,16 +116,18 @@ export const betsHistoryRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServ
     },
     (req) => catalogue.sumBets(req.playerId, req.params.userId),
   );
-  app.get(
-    '/game_sessions/:playerId/history',
+  route(
+    app,
+    gamesEndpoints.betsHistory,
     {
       ...me,
       schema: { tags, params: playerParam, querystring: betsHistoryQuery, response: { 200: betsHistory, ...errors } },
     },
     (req) => catalogue.history(req.playerId, req.params.playerId, req.query.page, req.query.size),
   );
-  app.get(
-    '/spins/:id/user',
+  route(
+    app,
+    gamesEndpoints.roundDetails,
     {
       ...me,
       schema: {

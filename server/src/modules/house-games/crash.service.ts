@@ -4,9 +4,9 @@ import { crashMultiplierAt, CRASH_GROWTH_PER_MS, type CrashMyBet, type CrashStat
 import { AppError, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
-import type { LivePublisher } from '../live/live.bus';
-import type { GamesRepository } from '../games/games.repository';
-import type { GatewayService } from '../games/gateway.service';
+import type { LivePublisher } from '../live';
+import type { GamesRepository } from '../games';
+import type { GatewayService } from '../games';
 import type { CrashBetRow, CrashRepository, CrashRoundRow as RoundRow } from './crash.repository';
 import { createStakeRecovery, HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_BATCH, isRefusal } from './recovery';
 import { systemSeeds, type SeedSource } from './seeds';

@@ -16,7 +16,9 @@ import {
   minesState,
   seedRotation,
 } from '@contracts/games';
+import * as houseEndpoints from '@contracts/house.endpoints';
 import { unauthorized } from '../../lib/errors';
+import { route } from '../../lib/route';
 import type { CrashService } from './crash.service';
 import type { HouseService } from './house.service';
 
@@ -52,13 +54,14 @@ export const houseRoutes: FastifyPluginAsyncZod<{ house: HouseService; crash: Cr
   { house, crash },
 ) => {
   const tags = ['house games'];
-  app.get('/session', { schema: { tags, response: { 200: houseSession, ...errors } } }, (req) =>
+  route(app, houseEndpoints.session, { schema: { tags, response: { 200: houseSession, ...errors } } }, (req) =>
     house.session(gameToken(req)),
   );
   // The hottest route: its 200 answer (HouseBetResult, typed by house.bet, built from object literals) is written with
   // JSON.stringify instead of being parsed again by zod; the schema stays for the docs, other statuses keep zod's serializer.
-  app.post(
-    '/bet',
+  route(
+    app,
+    houseEndpoints.bet,
     {
       schema: { tags, body: houseBetBody, response: { 200: houseBetResult, ...errors } },
       serializerCompiler: (route) =>
@@ -66,32 +69,40 @@ export const houseRoutes: FastifyPluginAsyncZod<{ house: HouseService; crash: Cr
     },
     (req) => house.bet(gameToken(req), req.body),
   );
-  app.post(
-    '/mines/start',
+  route(
+    app,
+    houseEndpoints.minesStart,
     { schema: { tags, body: minesStartBody, response: { 200: minesState, ...errors } } },
     (req) => house.minesStart(gameToken(req), req.body),
   );
-  app.post(
-    '/mines/reveal',
+  route(
+    app,
+    houseEndpoints.minesReveal,
     { schema: { tags, body: minesRevealBody, response: { 200: minesState, ...errors } } },
     (req) => house.minesReveal(gameToken(req), req.body.tile),
   );
-  app.post('/mines/cashout', { schema: { tags, response: { 200: minesState, ...errors } } }, (req) =>
+  route(app, houseEndpoints.minesCashout, { schema: { tags, response: { 200: minesState, ...errors } } }, (req) =>
     house.minesCashout(gameToken(req)),
   );
-  app.post(
-    '/seeds/client',
+  route(
+    app,
+    houseEndpoints.clientSeed,
     { schema: { tags, body: clientSeedBody, response: { 200: houseFairness, ...errors } } },
     (req) => house.setClientSeed(gameToken(req), req.body.client_seed),
   );
-  app.post('/seeds/rotate', { schema: { tags, response: { 200: seedRotation, ...errors } } }, (req) =>
+  route(app, houseEndpoints.rotateSeed, { schema: { tags, response: { 200: seedRotation, ...errors } } }, (req) =>
     house.rotateSeed(gameToken(req)),
   );
-  app.get('/crash/state', { schema: { tags, response: { 200: crashState, ...errors } } }, () => crash.state());
-  app.post('/crash/bet', { schema: { tags, body: crashBetBody, response: { 200: crashMyBet, ...errors } } }, (req) =>
-    crash.bet(gameToken(req), req.body),
+  route(app, houseEndpoints.crashState, { schema: { tags, response: { 200: crashState, ...errors } } }, () =>
+    crash.state(),
   );
-  app.post('/crash/cashout', { schema: { tags, response: { 200: crashMyBet, ...errors } } }, (req) =>
+  route(
+    app,
+    houseEndpoints.crashBet,
+    { schema: { tags, body: crashBetBody, response: { 200: crashMyBet, ...errors } } },
+    (req) => crash.bet(gameToken(req), req.body),
+  );
+  route(app, houseEndpoints.crashCashout, { schema: { tags, response: { 200: crashMyBet, ...errors } } }, (req) =>
     crash.cashout(gameToken(req)),
   );
 };

@@ -8,3 +8,4 @@ export { createCrashService, crashPointOf, msToReach, type CrashService, type Cr
 export { houseRoutes } from './house.routes';
 export { systemSeeds, type SeedSource } from './seeds';
 export { HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_EVERY_MS } from './recovery';
+export { createHouseGamesModule, type HouseGamesModuleDeps } from './house-games.module';

@@ -1,5 +1,5 @@
-import type { GamesRepository, SessionRow, TxRow } from '../games/games.repository';
-import type { GatewayService, GatewaySession } from '../games/gateway.service';
+import type { GamesRepository, SessionRow, TxRow } from '../games';
+import type { GatewayService, GatewaySession } from '../games';
 
 // Recovery of the house games' half-done money flows (issue 13; docs/architecture.md "House games under failure"). A flow that cannot be one
 // transaction (the stake and the win go through the game gateway, like any provider's) writes its intent first — the

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '@contracts/common';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { contentPage, contentPageEdit, contentPageParams, contentPageQuery } from '@contracts/content-pages';
+import { route } from '../../lib/route';
 import { operatorGuard, operatorName } from '../../plugins/operator-guard';
 import type { InformationalService } from './informational.service';
 
@@ -11,8 +13,9 @@ export const contentPagesRoutes: FastifyPluginAsyncZod<{ service: InformationalS
   app,
   { service },
 ) => {
-  app.get(
-    '/content-pages/:slug',
+  route(
+    app,
+    informationalEndpoints.contentPage,
     {
       schema: {
         tags: ['informational'],

@@ -12,6 +12,8 @@ import {
   uiStyleResponse,
 } from '@contracts/informational';
 import { errorBody } from '@contracts/common';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
+import { route } from '../../lib/route';
 import type { InformationalService } from './informational.service';
 
 // HTTP only: validate with the contract, call one service method. Mounted under /main-api.
@@ -20,7 +22,7 @@ export const informationalRoutes: FastifyPluginAsyncZod<{ service: Informational
   { service },
 ) => {
   const tags = ['informational'];
-  app.get('/informational/all_currencies', { schema: { tags, response: { 200: allCurrenciesResponse } } }, () =>
+  route(app, informationalEndpoints.allCurrencies, { schema: { tags, response: { 200: allCurrenciesResponse } } }, () =>
     service.allCurrencies(),
   );
   app.get(
@@ -33,8 +35,9 @@ export const informationalRoutes: FastifyPluginAsyncZod<{ service: Informational
     { schema: { tags, querystring: domainQuery, response: { 200: publicTranslationsResponse } } },
     () => service.publicTranslations(),
   );
-  app.get(
-    '/translations/:locale',
+  route(
+    app,
+    informationalEndpoints.translations,
     {
       schema: {
         tags,
@@ -47,13 +50,19 @@ export const informationalRoutes: FastifyPluginAsyncZod<{ service: Informational
     },
     (req) => service.translations(req.params.locale, req.query.domain ?? ''),
   );
-  app.get(
-    '/ui_style/active',
+  route(
+    app,
+    informationalEndpoints.uiStyle,
     { schema: { tags, querystring: domainQuery, response: { 200: uiStyleResponse, 404: errorBody } } },
     (req) => service.activeStyle(req.query.domain ?? ''),
   );
-  app.get('/seo-settings/', { schema: { tags, response: { 200: seoSettingsResponse } } }, () => service.seoSettings());
-  app.get('/banners/', { schema: { tags, querystring: bannersQuery, response: { 200: bannersResponse } } }, (req) =>
-    service.banners(req.query),
+  route(app, informationalEndpoints.seoSettings, { schema: { tags, response: { 200: seoSettingsResponse } } }, () =>
+    service.seoSettings(),
+  );
+  route(
+    app,
+    informationalEndpoints.banners,
+    { schema: { tags, querystring: bannersQuery, response: { 200: bannersResponse } } },
+    (req) => service.banners(req.query),
   );
 };

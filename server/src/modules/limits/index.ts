@@ -6,3 +6,4 @@ export { createLimitsRepository, type LimitsRepository } from './limits.reposito
 export { createLimitsService, COOLING_OFF_MS, type LimitsService } from './limits.service';
 export { limitsRoutes, limitsOperatorRoutes } from './limits.routes';
 export { periodAround, periodFromDates, localMidnight } from './periods';
+export { createLimitsModule, type LimitsModuleDeps } from './limits.module';

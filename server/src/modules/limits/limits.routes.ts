@@ -9,6 +9,8 @@ import {
   setBlockBody,
   setLimitBody,
 } from '@contracts/limits';
+import * as limitsEndpoints from '@contracts/limits.endpoints';
+import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorGuard } from '../../plugins/operator-guard';
 import type { LimitsService } from './limits.service';
@@ -22,33 +24,37 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; auth: 
 ) => {
   const tags = ['limits'];
   const me = { preHandler: auth.requirePlayer };
-  app.get('/users/me/limits', { ...me, schema: { tags, response: { 200: playerLimits, ...errors } } }, (req) =>
+  route(app, limitsEndpoints.view, { ...me, schema: { tags, response: { 200: playerLimits, ...errors } } }, (req) =>
     limits.view(req.playerId),
   );
-  app.post(
-    '/users/me/set_limit',
+  route(
+    app,
+    limitsEndpoints.setLimit,
     { ...me, schema: { tags, body: setLimitBody, response: { 200: playerLimits, ...errors } } },
     (req) => limits.setLimits(req.playerId, req.body),
   );
-  app.post(
-    '/users/me/limits/confirm',
+  route(
+    app,
+    limitsEndpoints.confirm,
     { ...me, schema: { tags, body: confirmLimitBody, response: { 200: playerLimits, ...errors } } },
     (req) => limits.confirm(req.playerId, req.body.limit_type),
   );
-  app.post(
-    '/users/me/set_block',
+  route(
+    app,
+    limitsEndpoints.selfExclude,
     {
       ...me,
       schema: { tags, body: setBlockBody, response: { 200: z.object({ self_excluded_until: z.string() }), ...errors } },
     },
     (req) => limits.selfExclude(req.playerId, req.body.period),
   );
-  app.put(
-    '/users/me/reality_check',
+  route(
+    app,
+    limitsEndpoints.realityCheck,
     { ...me, schema: { tags, body: realityCheckBody, response: { 200: playerLimits, ...errors } } },
     (req) => limits.setRealityCheck(req.playerId, req.body.minutes),
   );
-  app.get('/users/me/session', { ...me, schema: { tags, response: { 200: playSession, ...errors } } }, (req) =>
+  route(app, limitsEndpoints.session, { ...me, schema: { tags, response: { 200: playSession, ...errors } } }, (req) =>
     limits.session(req.playerId),
   );
 };

@@ -5,3 +5,4 @@ export { createInProcessBus, createRedisBus, type LiveBus, type LiveControl, typ
 export { createLiveHub, LIVE_CLOSE, type LiveHub, type LiveIdentity, type LiveStats } from './live.hub';
 export { createLiveProcesses, type LiveProcesses } from './live.processes';
 export { liveRoutes, type LiveSockets } from './live.routes';
+export { createLiveModule, type LiveModuleDeps } from './live.module';

@@ -1,5 +1,4 @@
 import type { Api } from 'grammy';
-import type { Database } from '../../db/database';
 
 // Messages the product sends a player outside the app, on the channel the player chose. Telegram goes through the
 // bot; a player who chose another channel, unsubscribed, or has no Telegram gets nothing here.
@@ -13,7 +12,18 @@ export type PlayerEvent =
 export type NotifyResult = 'sent' | 'skipped' | 'failed';
 
 export function createPlayerNotifier(deps: {
-  db: Database;
+  /** The accounts repository's read of where and how a player is notified. */
+  contacts: {
+    findNotificationContact(playerId: string): Promise<
+      | {
+          telegram_id: string | null;
+          preferred_communication_channel: string | null;
+          unsubscribed: boolean;
+          language_code: string | null;
+        }
+      | undefined
+    >;
+  };
   telegram: Pick<Api, 'sendMessage'> | null;
   texts: NotifierTexts;
   log?: { warn: (obj: object, msg: string) => void };
@@ -21,11 +31,7 @@ export function createPlayerNotifier(deps: {
   return {
     /** Never throws for a delivery problem: a notification must not fail the money operation that caused it. */
     async notify(playerId: string, event: PlayerEvent): Promise<NotifyResult> {
-      const player = await deps.db
-        .selectFrom('acc_players')
-        .select(['telegram_id', 'preferred_communication_channel', 'unsubscribed', 'language_code'])
-        .where('id', '=', playerId)
-        .executeTakeFirst();
+      const player = await deps.contacts.findNotificationContact(playerId);
       if (
         !player ||
         player.unsubscribed ||

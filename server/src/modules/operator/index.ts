@@ -10,3 +10,4 @@ export {
 } from './operator-actions.service';
 export { createBalanceAdjustments, type BalanceAdjustments } from './balance-adjustments';
 export { operatorRoutes } from './operator.routes';
+export { createOperatorModule } from './operator.module';

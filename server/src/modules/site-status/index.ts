@@ -4,3 +4,4 @@
 export { createSiteStatusRepository } from './site-status.repository';
 export { createSiteStatusService, type SiteStatusService } from './site-status.service';
 export { registerSiteStatusGate, siteStatusRoutes } from './site-status.routes';
+export { createSiteStatusModule, type SiteStatusModuleDeps } from './site-status.module';

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BODY_ERROR_BLOCKED, BODY_ERROR_MAINTENANCE, ErrorCode } from '@contracts/errors';
 import { siteStatusResponse } from '@contracts/informational';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import type { Config } from '../../config';
+import { route } from '../../lib/route';
 import { routedPath } from '../../plugins/request-path';
 import type { SiteStatusService } from './site-status.service';
 
@@ -54,15 +56,21 @@ export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusServic
   { service, config },
 ) => {
   const tags = ['site'];
-  app.get('/site/status', { schema: { tags, response: { 200: siteStatusResponse } } }, async (request) => {
-    const country = request.headers[config.COUNTRY_HEADER.toLowerCase()];
-    return {
-      maintenance: await service.isMaintenance(),
-      blocked: service.isRegionBlocked(Array.isArray(country) ? country[0] : country),
-    };
-  });
-  app.get(
-    '/platform-config/general',
+  route(
+    app,
+    informationalEndpoints.siteStatus,
+    { schema: { tags, response: { 200: siteStatusResponse } } },
+    async (request) => {
+      const country = request.headers[config.COUNTRY_HEADER.toLowerCase()];
+      return {
+        maintenance: await service.isMaintenance(),
+        blocked: service.isRegionBlocked(Array.isArray(country) ? country[0] : country),
+      };
+    },
+  );
+  route(
+    app,
+    informationalEndpoints.generalSettings,
     {
       schema: {
         tags,
@@ -81,8 +89,9 @@ export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusServic
     },
     () => service.generalSettings(),
   );
-  app.get(
-    '/platform-config/cashback_settings',
+  route(
+    app,
+    informationalEndpoints.cashbackSettings,
     { schema: { tags, response: { 200: z.object({ is_enabled: z.boolean() }).passthrough() } } },
     () => service.cashbackSettings(),
   );

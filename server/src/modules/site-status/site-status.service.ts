@@ -1,5 +1,5 @@
 import { publicUrlFor, type Config } from '../../config';
-import type { LivePublisher } from '../live/live.bus';
+import type { LivePublisher } from '../live';
 import type { OperatorAudit } from '../operator';
 import type { SiteStatusRepository } from './site-status.repository';
 

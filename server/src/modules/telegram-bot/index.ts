@@ -4,3 +4,4 @@
 // Called by: app.ts wiring when TELEGRAM_BOT_TOKEN is set.
 export { telegramWebhookRoutes } from './telegram-bot.routes';
 export { refreshMenuButtonVersion } from './menu-button';
+export { createTelegramBotModule, type TelegramBotModuleDeps } from './telegram-bot.module';

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import { toMajor } from '../../lib/money';
-import type { LivePublisher } from '../live/live.bus';
+import type { LivePublisher } from '../live';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { splitStake, splitWin, type Split } from './money-split';
@@ -46,6 +46,16 @@ export interface WalletTx {
   settleWithdrawal(op: WalletOp, amount: bigint): Promise<WalletResult>;
   /** An operator's correction of the real balance, up (delta > 0) or down (never below zero): kind `adjustment`. */
   adjustReal(op: WalletOp, delta: bigint): Promise<WalletResult>;
+  /** A wheel of fortune prize paid in real money (issue 16): kind `wheel_prize`. */
+  creditWheelPrize(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /** Bonus money credited by a bonus grant (issue 16): kind `bonus_grant`. */
+  creditBonus(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /** Wagering complete: bonus money becomes real (kind `bonus_conversion`). */
+  convertBonus(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /** Bonus money taken back (deleted, expired, cancelled bonus, a withdrawal while wagering): kind `bonus_forfeit`. */
+  forfeitBonus(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /** The player's balances as this transaction sees them, after locking the account row (undefined: no account). */
+  lockedBalances(playerId: string, currency: string): Promise<Balances>;
   /** The entry of a key as this transaction sees it (real and bonus deltas, signed), or undefined. */
   entry(key: string): Promise<{ playerId: string; real: bigint; bonus: bigint; pending: bigint } | undefined>;
 }
@@ -202,62 +212,87 @@ export function createWalletService(deps: WalletServiceDeps) {
     });
   }
 
+  /** The wallet's operations on a transaction; what they change is noted in `changed` for publishing after the commit. */
+  function opsOn(trx: Transaction<DB>, changed: Map<string, { currency: string; balances: Balances }>): WalletTx {
+    const run = async (op: WalletOp, compute: Compute) => {
+      assertKey(op.key);
+      const r = await applyOn(trx, op, compute, true);
+      if (!r.repeated) changed.set(op.playerId, { currency: r.currency, balances: r.balances });
+      return r;
+    };
+    return {
+      trx,
+      creditDeposit: (op, amount) => run(op, computeOf.deposit(amount)),
+      async debitBet(op, amount) {
+        assertKey(op.key);
+        positive(amount);
+        const fast = await repo.debitInOneStatement(op.playerId, op.currency, amount, op.key, op.reference, trx);
+        if (!fast) return run(op, computeOf.bet(amount));
+        changed.set(op.playerId, { currency: op.currency, balances: fast.balances });
+        return { ...fast, repeated: false };
+      },
+      async betAndWin(op, stake, payout) {
+        positive(stake);
+        nonNegative(payout);
+        const bet = await run({ ...op, key: `${op.key}:bet` }, computeOf.bet(stake));
+        const winSplit = splitWin(stake, payout, bet.split);
+        if (payout === 0n) return { ...bet, winSplit };
+        const win = await run({ ...op, key: `${op.key}:win` }, computeOf.win(winSplit));
+        return { ...win, split: bet.split, repeated: bet.repeated, winSplit };
+      },
+      creditWin: (op, amount) => run(op, computeOf.win(amount)),
+      refundBet: (op, split) => run(op, computeOf.refund(split)),
+      reserveWithdrawal: (op, amount) => run(op, computeOf.reserve(amount)),
+      releaseWithdrawal: (op, amount) => run(op, computeOf.release(amount)),
+      settleWithdrawal: (op, amount) => run(op, computeOf.settle(amount)),
+      adjustReal: (op, delta) => run(op, computeOf.adjust(delta)),
+      creditWheelPrize: (op, amount) => run(op, computeOf.wheelPrize(amount)),
+      creditBonus: (op, amount) => run(op, computeOf.bonusGrant(amount)),
+      convertBonus: (op, amount) => run(op, computeOf.bonusConversion(amount)),
+      forfeitBonus: (op, amount) => run(op, computeOf.bonusForfeit(amount)),
+      async lockedBalances(playerId, currency) {
+        return (await repo.lockAccount(trx, playerId, currency)).balances;
+      },
+      async entry(key) {
+        const e = await repo.findEntryByKey(key, trx);
+        return e
+          ? {
+              playerId: e.player_id,
+              real: BigInt(e.real_delta_minor),
+              bonus: BigInt(e.bonus_delta_minor),
+              pending: BigInt(e.pending_delta_minor),
+            }
+          : undefined;
+      },
+    };
+  }
+
   /** A transaction the caller's flow and the wallet's operations share; balances are published after the commit. */
   async function transaction<T>(fn: (w: WalletTx) => Promise<T>): Promise<T> {
     const changed = new Map<string, { currency: string; balances: Balances }>();
-    const result = await repo.transaction(async (trx) => {
-      const run = async (op: WalletOp, compute: Compute) => {
-        assertKey(op.key);
-        const r = await applyOn(trx, op, compute, true);
-        if (!r.repeated) changed.set(op.playerId, { currency: r.currency, balances: r.balances });
-        return r;
-      };
-      const w: WalletTx = {
-        trx,
-        creditDeposit: (op, amount) => run(op, computeOf.deposit(amount)),
-        async debitBet(op, amount) {
-          assertKey(op.key);
-          positive(amount);
-          const fast = await repo.debitInOneStatement(op.playerId, op.currency, amount, op.key, op.reference, trx);
-          if (!fast) return run(op, computeOf.bet(amount));
-          changed.set(op.playerId, { currency: op.currency, balances: fast.balances });
-          return { ...fast, repeated: false };
-        },
-        async betAndWin(op, stake, payout) {
-          positive(stake);
-          nonNegative(payout);
-          const bet = await run({ ...op, key: `${op.key}:bet` }, computeOf.bet(stake));
-          const winSplit = splitWin(stake, payout, bet.split);
-          if (payout === 0n) return { ...bet, winSplit };
-          const win = await run({ ...op, key: `${op.key}:win` }, computeOf.win(winSplit));
-          return { ...win, split: bet.split, repeated: bet.repeated, winSplit };
-        },
-        creditWin: (op, amount) => run(op, computeOf.win(amount)),
-        refundBet: (op, split) => run(op, computeOf.refund(split)),
-        reserveWithdrawal: (op, amount) => run(op, computeOf.reserve(amount)),
-        releaseWithdrawal: (op, amount) => run(op, computeOf.release(amount)),
-        settleWithdrawal: (op, amount) => run(op, computeOf.settle(amount)),
-        adjustReal: (op, delta) => run(op, computeOf.adjust(delta)),
-        async entry(key) {
-          const e = await repo.findEntryByKey(key, trx);
-          return e
-            ? {
-                playerId: e.player_id,
-                real: BigInt(e.real_delta_minor),
-                bonus: BigInt(e.bonus_delta_minor),
-                pending: BigInt(e.pending_delta_minor),
-              }
-            : undefined;
-        },
-      };
-      return fn(w);
-    });
+    const result = await repo.transaction((trx) => fn(opsOn(trx, changed)));
     for (const [playerId, c] of changed) await publish(playerId, c.currency, c.balances);
     return result;
   }
 
+  /**
+   * The wallet's operations inside a transaction someone else opened (a ledger-feed consumer's batch): `publish()`
+   * tells the players' apps their new balances, to be called once that transaction has committed.
+   */
+  function within(trx: Transaction<DB>) {
+    const changed = new Map<string, { currency: string; balances: Balances }>();
+    return {
+      w: opsOn(trx, changed),
+      async publish() {
+        for (const [playerId, c] of changed) await publish(playerId, c.currency, c.balances);
+        changed.clear();
+      },
+    };
+  }
+
   return {
     transaction,
+    within,
 
     /** The entry of a key (real and bonus deltas, signed), or undefined when the operation never happened. */
     async entry(key: string) {
@@ -281,15 +316,10 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** Undo a bet with its exact split (rollbacks). */
     refundBet: (op: WalletOp, split: Split) => apply(op, computeOf.refund(split)),
 
-    creditBonus: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({ kind: 'bonus_grant', next: { ...b, bonus: b.bonus + positive(amount) } })),
+    creditBonus: (op: WalletOp, amount: bigint) => apply(op, computeOf.bonusGrant(amount)),
 
     /** Wagering complete: move bonus money to real. */
-    convertBonus: (op: WalletOp, amount: bigint) =>
-      apply(op, (b) => ({
-        kind: 'bonus_conversion',
-        next: { ...b, bonus: b.bonus - positive(amount), real: b.real + amount },
-      })),
+    convertBonus: (op: WalletOp, amount: bigint) => apply(op, computeOf.bonusConversion(amount)),
 
     /** A withdrawal request reserves the money at once (it leaves the playable balance). */
     reserveWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.reserve(amount)),
@@ -380,6 +410,18 @@ const computeOf = {
       if (delta === 0n) throw new AppError(400, 'WALLET_BAD_AMOUNT', 'The amount must not be 0');
       return { kind: 'adjustment', next: { ...b, real: b.real + delta } };
     },
+  wheelPrize:
+    (amount: bigint): Compute =>
+    (b) => ({ kind: 'wheel_prize', next: { ...b, real: b.real + positive(amount) } }),
+  bonusGrant:
+    (amount: bigint): Compute =>
+    (b) => ({ kind: 'bonus_grant', next: { ...b, bonus: b.bonus + positive(amount) } }),
+  bonusConversion:
+    (amount: bigint): Compute =>
+    (b) => ({ kind: 'bonus_conversion', next: { ...b, bonus: b.bonus - positive(amount), real: b.real + amount } }),
+  bonusForfeit:
+    (amount: bigint): Compute =>
+    (b) => ({ kind: 'bonus_forfeit', next: { ...b, bonus: b.bonus - positive(amount) } }),
 };
 
 function positive(amount: bigint): bigint {

@@ -1,0 +1,259 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppOptions } from './app-options';
+import { publicUrlFor } from './config';
+import type { Database } from './db/database';
+import type { Clock } from './lib/clock';
+import { latePort } from './lib/port';
+import type { TokenService } from './lib/tokens';
+import type { AuthGuard } from './plugins/auth-guard';
+import type { AppModule } from './modules/module';
+import { createAccountsModule, SELF_EXCLUSION, type AccountsRepository } from './modules/accounts';
+import { createCashboxModule } from './modules/cashbox';
+import { createGamesModule } from './modules/games';
+import { createHouseGamesModule } from './modules/house-games';
+import { createInformationalModule } from './modules/informational';
+import { createLimitsModule } from './modules/limits';
+import { createLiveModule, type LiveBus } from './modules/live';
+import { createMailer } from './modules/mail';
+import { createPlayerNotifier } from './modules/notifications';
+import { createOperatorModule } from './modules/operator';
+import { createSiteStatusModule } from './modules/site-status';
+import { createTelegramBotModule } from './modules/telegram-bot';
+import { createWalletRepository, createWalletService } from './modules/wallet';
+import { createWheelModule } from './modules/wheel';
+import { notificationTexts } from '../../telegram/notification-texts';
+
+/** What every module may be given: the infrastructure app.ts builds before them. */
+export interface ModuleContext {
+  options: AppOptions;
+  db: Database;
+  clock: Clock;
+  bus: LiveBus;
+  log: FastifyBaseLogger;
+  tokens: TokenService;
+  auth: AuthGuard;
+  /** The auth guard reads sign-ins through it; accounts owns it. */
+  accountsRepo: AccountsRepository;
+  assetsDir: string;
+}
+
+/**
+ * The modules in dependency order (docs/architecture.md, "Modules and how one is added"): each is built from the
+ * services of those before it; two that need each other meet through a late port bound here. Answers the ordered
+ * list app.ts mounts, and the services tests and main.ts reach.
+ */
+export async function createModules(ctx: ModuleContext) {
+  const { options, db, clock, bus, log, tokens, auth, accountsRepo, assetsDir } = ctx;
+  const { config } = options;
+  const opsToken = options.secrets.ops;
+  const playerCurrency = async (id: string) => (await accountsRepo.findById(id))?.currency ?? config.DEFAULT_CURRENCY;
+
+  const operator = createOperatorModule({ db, opsToken });
+  const { audit } = operator;
+  const informational = createInformationalModule({ db, audit, opsToken });
+  const { digits } = informational;
+  const siteStatus = createSiteStatusModule({ db, live: bus, config, audit });
+  const live = await createLiveModule({
+    bus,
+    log,
+    authenticate: (token) => auth.identityForToken(token),
+    processes: config.LIVE_PROCESSES,
+    authTimeoutMs: config.LIVE_AUTH_TIMEOUT_MS,
+    maxSocketsPerIp: config.LIVE_MAX_SOCKETS_PER_IP,
+    pingIntervalMs: options.livePingIntervalMs,
+    execArgv: options.liveExecArgv,
+    onMaintenance: (isActive) => siteStatus.service.noteMaintenance(isActive),
+  });
+  const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
+
+  // limits excludes a player through accounts, which is built after it (accounts starts play sessions in limits)
+  const selfExclusion = latePort<[playerId: string, until: Date | null], Promise<void>>('limits → accounts.exclude');
+  const limits = createLimitsModule({
+    db,
+    auth,
+    opsToken,
+    wallet,
+    live: bus,
+    clock,
+    digits,
+    log,
+    player: async (id) => {
+      const p = await accountsRepo.findById(id);
+      return p ? { currency: p.currency, time_zone: p.time_zone, time_limit: p.time_limit } : undefined;
+    },
+    exclude: selfExclusion.call,
+  });
+  // a block ends the player's game sessions in the gateway, which is built after accounts
+  const endGameSessions = latePort<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: `${config.DATA_DIR}/outbox`,
+      production: config.NODE_ENV === 'production',
+      log,
+    });
+  const telegramBotToken = options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
+  const accounts = createAccountsModule({
+    repo: accountsRepo,
+    audit,
+    tokens,
+    clock,
+    config,
+    live: bus,
+    mailer,
+    auth,
+    opsToken,
+    telegramBotToken,
+    balances: options.balances ?? ((playerId, currency) => wallet.summary(playerId, currency)),
+    isActiveCurrency: async (code) => !!(await informational.service.findActiveCurrency(code)),
+    isActiveLanguage: async (code) => !!(await informational.service.findActiveLanguage(code)),
+    // revocation reaches tokens, open sockets (every instance, through the bus) and game sessions at once
+    revocation: {
+      signInsEnded: (playerId, which) =>
+        bus.control({
+          kind: 'sessions_revoked',
+          userId: playerId,
+          ...('sessionIds' in which ? { sessionIds: which.sessionIds } : { exceptSessionId: which.allBut }),
+        }),
+      endGameSessions: endGameSessions.call,
+    },
+    playSession: {
+      started: (id, seconds) => limits.service.startSession(id, seconds),
+      timeLimitChanged: (id, seconds) => limits.service.setSessionTime(id, seconds),
+    },
+  });
+  selfExclusion.bind(async (playerId, until) => {
+    const block = until
+      ? ({ type: 'temporary', until: until.toISOString() } as const)
+      : ({ type: 'permanent' } as const);
+    await accounts.service.block(playerId, { ...block, reason: SELF_EXCLUSION }, 'player');
+  });
+  const telegramBot = createTelegramBotModule({ config, webhookSecret: options.secrets.telegramWebhook, log });
+  const { bot } = telegramBot;
+  const notifier = createPlayerNotifier({
+    contacts: accountsRepo,
+    telegram: bot?.api ?? null,
+    texts: notificationTexts,
+    log,
+  });
+  const cashbox = createCashboxModule({
+    db,
+    config,
+    jwtSecret: options.secrets.jwt,
+    opsToken,
+    auth,
+    publicUrl: (host) => publicUrlFor(config, host), // the configured URL of the brand asked, never a request header
+    wallet,
+    live: bus,
+    notifier,
+    depositPolicies: options.depositPolicies ?? [limits.service.depositPolicy],
+    audit,
+    cashoutPolicies: options.cashoutPolicies ?? [],
+    digits,
+    playerCurrency,
+    clock,
+    log,
+    brand: async (host) => {
+      // no active style for this host (404) is a normal case: the manifest then falls back to a plain name and icon
+      const style = await informational.service.activeStyle(host).catch(() => null);
+      return style ? { name: style.title, icon: style.favicon_img } : null;
+    },
+    hasMediaFile: (path) => {
+      const file = resolve(assetsDir, `.${path.slice('/media'.length)}`);
+      return file.startsWith(`${resolve(assetsDir)}/`) && existsSync(file);
+    },
+  });
+
+  const revealProof = latePort<[proof: Record<string, unknown> | null], Promise<Record<string, unknown> | null>>(
+    'games → house-games.revealProof',
+  );
+  const games = createGamesModule({
+    db,
+    wallet,
+    betPolicies: options.betPolicies ?? [limits.service.betPolicy],
+    clock,
+    auth,
+    digits,
+    playerCurrency,
+    demoCredits: config.GAMES_DEMO_CREDITS,
+    defaultCurrency: config.DEFAULT_CURRENCY,
+    revealProof: revealProof.call,
+  });
+  const { gateway } = games;
+  endGameSessions.bind(async (playerId) => {
+    await gateway.endPlayerSessions(playerId);
+    await bus.control({ kind: 'game_sessions_ended', userId: playerId });
+  });
+  bus.onControl((event) => {
+    if (event.kind === 'game_sessions_ended') gateway.forgetPlayer(event.userId);
+  });
+  const houseGames = createHouseGamesModule({
+    db,
+    config,
+    games: games.repo,
+    gateway,
+    live: bus,
+    clock,
+    digits,
+    log,
+    seeds: options.houseSeeds,
+  });
+  revealProof.bind((proof) => houseGames.house.revealProof(proof));
+  const operatorModule = operator.routes({
+    siteStatus: siteStatus.service,
+    wallet,
+    digits,
+    playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
+  });
+
+  // bonus prizes: the bonuses module binds `bonuses` (WheelBonusPort); without it the wheel offers no bonus prizes
+  const wheel = createWheelModule({
+    db,
+    auth,
+    opsToken,
+    wallet,
+    audit,
+    clock,
+    digits,
+    playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
+  });
+
+  const list: AppModule[] = [
+    informational,
+    cashbox,
+    telegramBot,
+    siteStatus,
+    accounts,
+    games,
+    limits,
+    houseGames,
+    operatorModule,
+    wheel,
+    live,
+  ];
+  const services = {
+    informational: informational.service,
+    siteStatus: siteStatus.service,
+    tokens,
+    auth,
+    accounts: accounts.service,
+    mailer,
+    notifier,
+    wallet,
+    cashbox: cashbox.service,
+    tonWatcher: cashbox.tonWatcher,
+    gateway,
+    catalogue: games.catalogue,
+    house: houseGames.house,
+    crash: houseGames.crash,
+    gamesRepo: games.repo,
+    limits: limits.service,
+    operatorActions: operator.actions,
+    wheel: wheel.service,
+  };
+  return { list, services, bot, hub: live.hub, gate: siteStatus.gate };
+}

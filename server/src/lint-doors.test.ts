@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The doors between server modules are enforced by eslint.config.js (docs/decisions/014-module-kit.md). Each rule is
+// linted here on a small sample inside a module: it fires on the violation and stays quiet on the allowed form.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function restrictedImports(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('module doors (lint)', { timeout: 60_000 }, () => {
+  // existing files (the type-aware rules need a file of the server's program); the text linted is the sample's
+  const inWallet = 'server/src/modules/wallet/money-split.ts';
+
+  it('reaches another module only through its index.ts', async () => {
+    expect(await restrictedImports("export { createInProcessBus } from '../live/live.bus';\n", inWallet)).toEqual([
+      expect.stringContaining('only through its index.ts'),
+    ]);
+    expect(await restrictedImports("export { createInProcessBus } from '../live';\n", inWallet)).toEqual([]);
+    expect(await restrictedImports("export type { AppModule } from '../module';\n", inWallet)).toEqual([]);
+    expect(await restrictedImports("export { createWalletService } from './wallet.service';\n", inWallet)).toEqual([]);
+  });
+
+  it("never uses another module's repository, even through its index", async () => {
+    expect(await restrictedImports("export { createGamesRepository } from '../games';\n", inWallet)).toEqual([
+      expect.stringContaining("another's repository"),
+    ]);
+    expect(await restrictedImports("export { createGatewayService } from '../games';\n", inWallet)).toEqual([]);
+  });
+
+  it('keeps kysely out of routes files', async () => {
+    const code = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+    expect(await restrictedImports(code, 'server/src/modules/limits/limits.routes.ts')).toEqual([
+      expect.stringContaining('Routes never build SQL'),
+    ]);
+    expect(await restrictedImports(code, 'server/src/modules/wallet/wallet.repository.ts')).toEqual([]);
+  });
+
+  it('keeps SQL in repositories (a type import is fine)', async () => {
+    const code = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+    expect(await restrictedImports(code, 'server/src/modules/wallet/wallet.service.ts')).toEqual([
+      expect.stringContaining('SQL lives in repositories'),
+    ]);
+    expect(await restrictedImports(code, 'server/src/modules/wallet/wallet.repository.ts')).toEqual([]);
+    expect(await restrictedImports(code, 'server/src/modules/house-games/house.repository.ts')).toEqual([]);
+    const typeOnly = "import type { Transaction } from 'kysely';\nexport type T = Transaction<object>;\n";
+    expect(await restrictedImports(typeOnly, 'server/src/modules/wallet/wallet.service.ts')).toEqual([]);
+  });
+
+  it('refuses a floating promise on the server (type-aware)', async () => {
+    const lint = async (body: string) => {
+      const code = `async function f() {\n  return 1;\n}\nexport async function g() {\n  ${body}\n}\n`;
+      // an existing file of the server project, so the type-aware rule has its program
+      const [result] = await eslint.lintText(code, { filePath: 'server/src/jobs.ts' });
+      return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-floating-promises').length;
+    };
+    expect(await lint('f();')).toBe(1);
+    expect(await lint('await f();')).toBe(0);
+    expect(await lint('void f();')).toBe(0);
+  });
+
+  it('keeps fastify out of services', async () => {
+    const code = "import type { FastifyInstance } from 'fastify';\nexport type A = FastifyInstance;\n";
+    expect(await restrictedImports(code, 'server/src/modules/wallet/wallet.service.ts')).toEqual([
+      expect.stringContaining('not HTTP'),
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import type { Database } from '../../db/database';
+import type { AuthGuard } from '../../plugins/auth-guard';
+import type { AppModule } from '../module';
+import type { LedgerFeed } from '../wallet';
+import { createBonusesRepository } from './bonuses.repository';
+import { bonusesOperatorRoutes, bonusesRoutes } from './bonuses.routes';
+import { createBonusesService, type BonusesDeps } from './bonuses.service';
+
+export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo'> {
+  db: Database;
+  auth: AuthGuard;
+  opsToken: string;
+  /** The wallet's ledger feed (docs/decisions/013-ledger-feed-and-jobs.md); its consumer here is 'bonuses'. */
+  feed: LedgerFeed;
+}
+
+/**
+ * Bonuses and promo codes (issue 16, docs/decisions/016-bonus-engine.md): player and operator routes; the ledger-feed
+ * consumer that credits deposit bonuses and counts wagering (then sends what its batches owe the players); expiry.
+ * Hands the gateway its max-bet BetPolicy and the cashbox its forfeit CashoutPolicy.
+ */
+export function createBonusesModule(deps: BonusesModuleDeps) {
+  const { db, auth, opsToken, feed, ...rest } = deps;
+  const service = createBonusesService({ ...rest, repo: createBonusesRepository(db) });
+  /** Drains the consumer's committed batches, then sends their live messages and balances. */
+  const runFeed = async () => {
+    const n = await feed.drain(service.feedConsumer);
+    await service.flush();
+    return n;
+  };
+  const module: AppModule = {
+    name: 'bonuses',
+    routes: {
+      player: [{ plugin: bonusesRoutes, options: { bonuses: service, auth } }],
+      operator: [{ plugin: bonusesOperatorRoutes, options: { bonuses: service, opsToken } }],
+    },
+    jobs: [
+      { name: 'feed.bonuses', everyMs: 250, run: runFeed },
+      { name: 'bonuses.expire', everyMs: 60_000, run: () => service.expire() },
+    ],
+  };
+  return { ...module, service, runFeed };
+}

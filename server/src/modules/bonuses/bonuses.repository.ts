@@ -1,0 +1,318 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { slot } from '../../db/statement-template';
+import type { GrantStatus } from '@contracts/bonuses.rules';
+import type { BonusGrantsTable, BonusTemplatesTable, TemplateTerms } from './bonuses.tables';
+
+export type GrantRow = Selectable<BonusGrantsTable>;
+export type TemplateRow = Selectable<BonusTemplatesTable> & { terms: TemplateTerms };
+type Db = Database | Transaction<DB>;
+
+const bn = { player: slot('bn_player'), stake: slot('bn_stake') };
+/**
+ * The max-bet rule's parts of the gateway's one-statement bet (docs/decisions/015-bet-and-cashout-policies.md): the
+ * player's grant in play, read by the partial unique index; the stake may go ahead unless it passes the grant's max
+ * bet while wagering. Built once; the values are bound per bet.
+ */
+export const maxBetStatementParts = {
+  key: 'bn',
+  before: sql`bn_g as (
+      select max_bet_minor from bonus_grants where player_id = ${bn.player}::bigint and status = 'wagering'
+    )`,
+  allows: sql`not exists (select 1 from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
+  outcome: sql`(select max_bet_minor::text from bn_g)`,
+};
+export const maxBetValues = (playerId: string, stake: bigint) => ({ bn_player: playerId, bn_stake: stake.toString() });
+
+// All SQL of bonuses; bonus_* tables only (a stake's game comes from the games module).
+export function createBonusesRepository(db: Database) {
+  const templateWithTerms = (q: Db) =>
+    q
+      .selectFrom('bonus_templates as t')
+      .innerJoin('bonus_template_versions as v', (j) =>
+        j.onRef('v.template_id', '=', 't.id').onRef('v.version', '=', 't.version'),
+      )
+      .select([
+        't.id',
+        't.name',
+        't.type',
+        't.trigger',
+        't.version',
+        't.is_active',
+        't.grants',
+        't.created_at',
+        'v.terms',
+      ]);
+
+  return {
+    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(fn),
+
+    // ---- templates
+    async insertTemplate(
+      t: { name: string; type: TemplateRow['type']; trigger: TemplateRow['trigger']; terms: TemplateTerms },
+      actor: string,
+      trx: Transaction<DB>,
+    ) {
+      const row = await trx
+        .insertInto('bonus_templates')
+        .values({ name: t.name, type: t.type, trigger: t.trigger })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('bonus_template_versions')
+        .values({ template_id: row.id, version: 1, terms: JSON.stringify(t.terms), created_by: actor })
+        .execute();
+      return row.id;
+    },
+    /** A new version of the terms; grants already made keep theirs. Answers the new version, or undefined. */
+    async newVersion(id: number, terms: TemplateTerms, isActive: boolean, actor: string, trx: Transaction<DB>) {
+      const row = await trx
+        .updateTable('bonus_templates')
+        .set((eb) => ({ version: eb('version', '+', 1), is_active: isActive }))
+        .where('id', '=', id)
+        .returning('version')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      await trx
+        .insertInto('bonus_template_versions')
+        .values({ template_id: id, version: row.version, terms: JSON.stringify(terms), created_by: actor })
+        .execute();
+      return row.version;
+    },
+    findTemplate: (id: number, q: Db = db) =>
+      templateWithTerms(q).where('t.id', '=', id).executeTakeFirst() as Promise<TemplateRow | undefined>,
+    listTemplates: () => templateWithTerms(db).orderBy('t.id').execute() as Promise<TemplateRow[]>,
+    activeTemplatesByTrigger: (trigger: TemplateRow['trigger']) =>
+      templateWithTerms(db)
+        .where('t.trigger', '=', trigger)
+        .where('t.is_active', '=', true)
+        .orderBy('t.id')
+        .execute() as Promise<TemplateRow[]>,
+    termsOf: async (templateId: number, version: number, q: Db = db) =>
+      (
+        await q
+          .selectFrom('bonus_template_versions')
+          .select('terms')
+          .where('template_id', '=', templateId)
+          .where('version', '=', version)
+          .executeTakeFirstOrThrow()
+      ).terms,
+    /** Counts a grant against the template's budget; false when max_grants is reached (a guarded update). */
+    async takeFromBudget(templateId: number, maxGrants: number | null, trx: Transaction<DB>) {
+      const r = await trx
+        .updateTable('bonus_templates')
+        .set((eb) => ({ grants: eb('grants', '+', 1) }))
+        .where('id', '=', templateId)
+        .$if(maxGrants !== null, (q) => q.where('grants', '<', maxGrants!))
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
+    // ---- grants
+    async insertGrant(
+      g: {
+        player_id: string;
+        template_id: number;
+        template_version: number;
+        status: GrantStatus;
+        currency: string;
+        source: string;
+        reason: string | null;
+        max_bet_minor: bigint | null;
+        max_conversion_minor: bigint | null;
+        expires_at: Date | null;
+        activated_at: Date | null;
+      },
+      trx: Transaction<DB>,
+    ) {
+      return (await trx
+        .insertInto('bonus_grants')
+        .values({
+          ...g,
+          max_bet_minor: g.max_bet_minor?.toString() ?? null,
+          max_conversion_minor: g.max_conversion_minor?.toString() ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as GrantRow;
+    },
+    findGrant: (id: string, q: Db = db) =>
+      q.selectFrom('bonus_grants').selectAll().where('id', '=', id).executeTakeFirst() as Promise<GrantRow | undefined>,
+    lockGrant: (id: string, trx: Transaction<DB>) =>
+      trx.selectFrom('bonus_grants').selectAll().where('id', '=', id).forUpdate().executeTakeFirst() as Promise<
+        GrantRow | undefined
+      >,
+    openGrants: (playerId: string) =>
+      db
+        .selectFrom('bonus_grants')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where('status', 'in', ['created', 'active', 'wagering'])
+        .orderBy('id', 'desc')
+        .execute() as Promise<GrantRow[]>,
+    /** The player's grant in play (active or wagering; at most one, by a unique index), locked when `trx` is given. */
+    async inPlay(playerId: string, trx?: Transaction<DB>) {
+      const q = (trx ?? db)
+        .selectFrom('bonus_grants')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .where('status', 'in', ['active', 'wagering']);
+      return (await (trx ? q.forUpdate() : q).executeTakeFirst()) as GrantRow | undefined;
+    },
+    /** The wagering grants of some players, locked (a feed batch's bets). */
+    wageringOf: (playerIds: string[], trx: Transaction<DB>) =>
+      playerIds.length
+        ? (trx
+            .selectFrom('bonus_grants')
+            .selectAll()
+            .where('player_id', 'in', playerIds)
+            .where('status', '=', 'wagering')
+            .orderBy('id')
+            .forUpdate()
+            .execute() as Promise<GrantRow[]>)
+        : Promise.resolve([] as GrantRow[]),
+    /** A guarded state change: only from `from`; false when the grant was no longer there (another path won). */
+    async transition(
+      id: string,
+      from: readonly GrantStatus[],
+      to: GrantStatus,
+      set: Partial<Record<keyof GrantRow, unknown>>,
+      trx: Transaction<DB>,
+    ) {
+      const r = await trx
+        .updateTable('bonus_grants')
+        .set({ ...(set as object), status: to })
+        .where('id', '=', id)
+        .where('status', 'in', [...from])
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+    async addWagered(id: string, delta: bigint, trx: Transaction<DB>) {
+      const r = await trx
+        .updateTable('bonus_grants')
+        .set({ wagered_minor: sql`greatest(0, wagered_minor + ${delta.toString()}::bigint)` })
+        .where('id', '=', id)
+        .where('status', '=', 'wagering')
+        .returning(['wagered_minor', 'wager_required_minor'])
+        .executeTakeFirst();
+      return r;
+    },
+    /** Records a round's contribution (adds to it); answers the round's total after. */
+    async contribute(grantId: string, roundKey: string, percent: number, minor: bigint, trx: Transaction<DB>) {
+      await trx
+        .insertInto('bonus_contributions')
+        .values({ grant_id: grantId, round_key: roundKey, percent, contributed_minor: minor.toString() })
+        .onConflict((oc) =>
+          oc.columns(['grant_id', 'round_key']).doUpdateSet({
+            contributed_minor: sql`bonus_contributions.contributed_minor + excluded.contributed_minor`,
+          }),
+        )
+        .execute();
+    },
+    findContribution: (grantId: string, roundKey: string, trx: Transaction<DB>) =>
+      trx
+        .selectFrom('bonus_contributions')
+        .selectAll()
+        .where('grant_id', '=', grantId)
+        .where('round_key', '=', roundKey)
+        .forUpdate()
+        .executeTakeFirst(),
+    async takeBackContribution(grantId: string, roundKey: string, minor: bigint, trx: Transaction<DB>) {
+      await trx
+        .updateTable('bonus_contributions')
+        .set({ contributed_minor: sql`contributed_minor - ${minor.toString()}::bigint` })
+        .where('grant_id', '=', grantId)
+        .where('round_key', '=', roundKey)
+        .execute();
+    },
+    /** Active deposit grants of players waiting for a deposit to credit (locked). */
+    waitingForDeposit: (playerIds: string[], trx: Transaction<DB>) =>
+      playerIds.length
+        ? (trx
+            .selectFrom('bonus_grants as g')
+            .innerJoin('bonus_templates as t', 't.id', 'g.template_id')
+            .selectAll('g')
+            .where('g.player_id', 'in', playerIds)
+            .where('g.status', '=', 'active')
+            .where('t.type', 'in', ['welcome', 'next_deposit'])
+            .forUpdate('g')
+            .execute() as Promise<GrantRow[]>)
+        : Promise.resolve([] as GrantRow[]),
+    typeOf: async (templateId: number, q: Db = db) =>
+      (await q.selectFrom('bonus_templates').select('type').where('id', '=', templateId).executeTakeFirstOrThrow())
+        .type,
+    expiredGrants: (now: Date, limit = 200) =>
+      db
+        .selectFrom('bonus_grants')
+        .select(['id', 'player_id', 'status'])
+        .where('status', 'in', ['created', 'active', 'wagering'])
+        .where('expires_at', '<=', now)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    grantsOfPlayer: (playerId: string) =>
+      db
+        .selectFrom('bonus_grants')
+        .selectAll()
+        .where('player_id', '=', playerId)
+        .orderBy('id', 'desc')
+        .execute() as Promise<GrantRow[]>,
+    /** The max bet of the player's wagering grant (the bet policy's step-by-step path). */
+    async maxBetWhileWagering(playerId: string) {
+      const r = await db
+        .selectFrom('bonus_grants')
+        .select('max_bet_minor')
+        .where('player_id', '=', playerId)
+        .where('status', '=', 'wagering')
+        .executeTakeFirst();
+      return r?.max_bet_minor ? BigInt(r.max_bet_minor) : null;
+    },
+
+    // ---- promo codes
+    async insertPromoCode(
+      c: {
+        code: string;
+        template_id: number;
+        max_redemptions: number | null;
+        valid_from: Date | null;
+        valid_to: Date | null;
+        currencies: string[] | null;
+      },
+      actor: string,
+      trx: Transaction<DB>,
+    ) {
+      return trx
+        .insertInto('bonus_promo_codes')
+        .values({ ...c, created_by: actor })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+    findPromoCode: (code: string, trx: Transaction<DB>) =>
+      trx
+        .selectFrom('bonus_promo_codes')
+        .selectAll()
+        .where(sql<boolean>`lower(code) = lower(${code})`)
+        .forUpdate()
+        .executeTakeFirst(),
+    hasRedeemed: async (codeId: number, playerId: string, trx: Transaction<DB>) =>
+      !!(await trx
+        .selectFrom('bonus_promo_redemptions')
+        .select('code_id')
+        .where('code_id', '=', codeId)
+        .where('player_id', '=', playerId)
+        .executeTakeFirst()),
+    async redeem(codeId: number, playerId: string, grantId: string, trx: Transaction<DB>) {
+      await trx
+        .insertInto('bonus_promo_redemptions')
+        .values({ code_id: codeId, player_id: playerId, grant_id: grantId })
+        .execute();
+      await trx
+        .updateTable('bonus_promo_codes')
+        .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+        .where('id', '=', codeId)
+        .execute();
+    },
+    listPromoCodes: () => db.selectFrom('bonus_promo_codes').selectAll().orderBy('id').execute(),
+  };
+}
+export type BonusesRepository = ReturnType<typeof createBonusesRepository>;

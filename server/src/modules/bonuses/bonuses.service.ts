@@ -1,0 +1,699 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import {
+  contributionMinor,
+  depositBonusMinor,
+  wageringRequiredMinor,
+  type BonusTrigger,
+  type BonusType,
+  type GrantStatus,
+} from '@contracts/bonuses.rules';
+import type { Bonus, BonusesResponse, WelcomeOffer, WelcomeResponse } from '@contracts/bonuses';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import { toMajor, toMinor } from '../../lib/money';
+import type { BetPolicy } from '../games';
+import type { CashoutPolicy } from '../cashbox';
+import type { LivePublisher } from '../live';
+import type { OperatorAudit } from '../operator';
+import type { FeedEntry, WalletService, WalletTx } from '../wallet';
+import {
+  maxBetStatementParts,
+  maxBetValues,
+  type BonusesRepository,
+  type GrantRow,
+  type TemplateRow,
+} from './bonuses.repository';
+import type { TemplateTerms } from './bonuses.tables';
+
+const DAY_MS = 86_400_000;
+
+export interface BonusesDeps {
+  repo: BonusesRepository;
+  wallet: Pick<WalletService, 'transaction' | 'within'>;
+  live: LivePublisher;
+  clock: Clock;
+  audit: OperatorAudit;
+  digits(currency: string): Promise<number>;
+  /** The player's currency, or undefined for an unknown player. */
+  playerCurrency(playerId: string): Promise<string | undefined>;
+  /** Excluded, self-excluded or blocked players get no offers (issue 16). */
+  isExcluded(playerId: string): Promise<boolean>;
+  /** The game of ledger entries by their references (the games module). */
+  gamesOf(
+    refs: Array<{ type: string; id: string }>,
+    trx: Transaction<DB>,
+  ): Promise<
+    Array<{ ref_type: string; ref_id: string; round_id: string; string_id: string; house_game: string | null }>
+  >;
+  /** BONUS_MAX_WAGERING_MULTIPLIER: the jurisdiction's ceiling (the UK: 10× from 19 January 2026); null: none. */
+  maxWageringMultiplier: number | null;
+  log: { error(o: object, m: string): void };
+}
+
+/** A grant's own kind of money move: its idempotency keys are derived from the grant, so a repeat moves nothing. */
+const keyOf = (grantId: string, what: 'credit' | 'conversion' | 'forfeit') => `bonus:${grantId}:${what}`;
+
+/** A stake's contribution category: house games by name (crash apart), provider games as slots. */
+const categoryOf = (game: { house_game: string | null }) =>
+  game.house_game === 'crash' ? 'crash' : game.house_game ? 'house' : 'slots';
+
+export function contributionPercent(terms: TemplateTerms, game: { string_id: string; house_game: string | null }) {
+  const own = terms.contributions.find((c) => c.target === game.string_id);
+  if (own) return own.percent;
+  if (terms.eligible_games.length && !terms.eligible_games.includes(game.string_id)) return 0;
+  return terms.contributions.find((c) => c.target === categoryOf(game))?.percent ?? 0;
+}
+
+// Bonuses (issue 16, docs/decisions/016-bonus-engine.md): templates, grants and their life, promo codes, the deposit
+// credit and the wagering (a ledger-feed consumer), the max-bet bet policy, the forfeit cash-out policy, expiry.
+// Every state change is a guarded update from the expected state, in the same transaction as its money move.
+export function createBonusesService(deps: BonusesDeps) {
+  const { repo, clock } = deps;
+  /** Live messages and balance updates of a feed batch, sent once its transaction committed. */
+  const afterCommit: Array<() => Promise<void>> = [];
+
+  async function minorOf(amount: number | null | undefined, currency: string) {
+    return amount === null || amount === undefined ? null : toMinor(amount, await deps.digits(currency));
+  }
+
+  function validateTerms(terms: TemplateTerms) {
+    const ceiling = deps.maxWageringMultiplier;
+    if (ceiling !== null && terms.wagering_multiplier > ceiling)
+      throw new AppError(
+        422,
+        'BONUSES_NOT_ELIGIBLE',
+        `wagering_multiplier: at most ${ceiling}× in this jurisdiction (BONUS_MAX_WAGERING_MULTIPLIER)`,
+      );
+    if (terms.wagering_multiplier < 0) throw new AppError(422, 'VALIDATION_ERROR', 'wagering_multiplier: at least 0');
+  }
+
+  async function toBonus(g: GrantRow, type: BonusType, terms: TemplateTerms): Promise<Bonus> {
+    const digits = await deps.digits(g.currency);
+    const major = (m: string | bigint | null) => (m === null ? null : toMajor(BigInt(m), digits));
+    const c = terms.currencies[g.currency] ?? {};
+    return {
+      id: Number(g.id),
+      type,
+      status: g.status,
+      bonus_percent: terms.percent,
+      currency_limits: Object.fromEntries(
+        Object.entries(terms.currencies).map(([cur, t]) => [
+          cur,
+          { min_dep: t.min_dep ?? 0, max_dep: t.max_dep ?? null },
+        ]),
+      ),
+      start_datetime: g.created_at.toISOString(),
+      no_deposit_bonus_amount: type === 'no_deposit' ? (c.amount ?? null) : null,
+      fs_count_remaining: null,
+      count: null,
+      game: null,
+      free_round_bet: null,
+      currency: g.currency,
+      amount: major(g.amount_minor) ?? 0,
+      wager_required: major(g.wager_required_minor) ?? 0,
+      wagered: Math.min(major(g.wagered_minor) ?? 0, major(g.wager_required_minor) ?? 0),
+      expires_at: g.expires_at?.toISOString() ?? null,
+      terms: termsView(terms, g.currency),
+    };
+  }
+  function termsView(terms: TemplateTerms, currency: string) {
+    const c = terms.currencies[currency] ?? {};
+    return {
+      title: terms.title,
+      description: terms.description,
+      wagering_multiplier: terms.wagering_multiplier,
+      wagering_base: terms.wagering_base,
+      max_bet: c.max_bet ?? null,
+      max_conversion: c.max_conversion ?? null,
+      claim_days: terms.claim_days,
+      wagering_days: terms.wagering_days,
+      max_bonus: c.max_bonus ?? null,
+      contributions: terms.contributions,
+      eligible_games: terms.eligible_games,
+    };
+  }
+  function toOffer(t: TemplateRow, currency: string): WelcomeOffer {
+    const c = t.terms.currencies[currency] ?? {};
+    return {
+      id: t.id,
+      type: t.type,
+      bonus_percent: t.terms.percent,
+      currency_limits: { [currency]: { min_dep: c.min_dep ?? 0, max_dep: c.max_dep ?? null } },
+      no_deposit_bonus_amount: t.type === 'no_deposit' ? (c.amount ?? null) : null,
+      count: null,
+      game: null,
+      free_round_bet: null,
+      currency,
+      terms: termsView(t.terms, currency),
+    };
+  }
+
+  const notify = (playerId: string) => () =>
+    deps.live.publishToUser(playerId, { type: 'new_bonus', data: { bonus_to_user_id: playerId } });
+
+  /**
+   * Makes a grant from a template's current version inside `w`'s transaction: created (offered), or active when the
+   * player chose it; a no-deposit bonus made active is credited at once (→ wagering). Counts against the budget.
+   */
+  async function grantIn(
+    w: WalletTx,
+    input: { playerId: string; templateId: number; source: BonusTrigger | string; reason?: string; activate?: boolean },
+  ): Promise<GrantRow> {
+    const t = await repo.findTemplate(input.templateId, w.trx);
+    if (!t || !t.is_active) throw notFound('BONUSES_NOT_FOUND', `No active bonus template ${input.templateId}`);
+    const currency = await deps.playerCurrency(input.playerId);
+    if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${input.playerId}`);
+    if (await deps.isExcluded(input.playerId))
+      throw new AppError(403, 'BONUSES_NOT_ELIGIBLE', 'Bonuses are not offered to excluded players');
+    const c = t.terms.currencies[currency];
+    if (!c) throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This bonus is not offered in ${currency}`);
+    if (!(await repo.takeFromBudget(t.id, t.terms.max_grants, w.trx)))
+      throw new AppError(409, 'BONUSES_PROMO_USED_UP', 'This bonus has been given out to as many players as it may');
+    const now = clock.now();
+    const activate = !!input.activate;
+    if (activate && (await repo.inPlay(input.playerId, w.trx)))
+      throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+    const grant = await repo.insertGrant(
+      {
+        player_id: input.playerId,
+        template_id: t.id,
+        template_version: t.version,
+        status: activate ? 'active' : 'created',
+        currency,
+        source: input.source,
+        reason: input.reason ?? null,
+        max_bet_minor: await minorOf(c.max_bet, currency),
+        max_conversion_minor: await minorOf(c.max_conversion, currency),
+        expires_at: !activate && t.terms.claim_days ? new Date(now.getTime() + t.terms.claim_days * DAY_MS) : null,
+        activated_at: activate ? now : null,
+      },
+      w.trx,
+    );
+    if (activate && t.type === 'no_deposit') return creditNoDeposit(w, grant, t.terms);
+    return grant;
+  }
+
+  /** A no-deposit grant made active: its amount to the bonus balance, and wagering starts. */
+  async function creditNoDeposit(w: WalletTx, g: GrantRow, terms: TemplateTerms): Promise<GrantRow> {
+    const amount = (await minorOf(terms.currencies[g.currency]?.amount, g.currency)) ?? 0n;
+    return credit(w, g, terms, amount, null, null);
+  }
+
+  async function credit(
+    w: WalletTx,
+    g: GrantRow,
+    terms: TemplateTerms,
+    amount: bigint,
+    deposit: bigint | null,
+    depositEntryId: string | null,
+  ): Promise<GrantRow> {
+    const now = clock.now();
+    const required = wageringRequiredMinor(terms.wagering_multiplier, terms.wagering_base, amount, deposit ?? 0n);
+    const expires = terms.wagering_days ? new Date(now.getTime() + terms.wagering_days * DAY_MS) : null;
+    const moved = await repo.transition(
+      g.id,
+      ['active'],
+      'wagering',
+      {
+        amount_minor: amount.toString(),
+        deposit_minor: deposit?.toString() ?? null,
+        deposit_entry_id: depositEntryId,
+        wager_required_minor: required.toString(),
+        credited_at: now,
+        expires_at: expires,
+      },
+      w.trx,
+    );
+    if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
+    if (amount > 0n)
+      await w.creditBonus(
+        { playerId: g.player_id, currency: g.currency, key: keyOf(g.id, 'credit'), reference: grantRef(g.id) },
+        amount,
+      );
+    return (await repo.findGrant(g.id, w.trx))!;
+  }
+  const grantRef = (id: string) => ({ type: 'bonus_grant', id });
+
+  /**
+   * Ends a grant in play and takes back the bonus money the player holds (the bonus balance is the grant's: one in
+   * play at a time). Guarded: answers false when the grant had already left `from`.
+   */
+  async function endWithForfeit(w: WalletTx, g: GrantRow, to: GrantStatus, from: readonly GrantStatus[]) {
+    const balances = await w.lockedBalances(g.player_id, g.currency);
+    const forfeited = g.status === 'wagering' ? balances.bonus : 0n;
+    const ended = await repo.transition(
+      g.id,
+      from,
+      to,
+      { ended_at: clock.now(), forfeited_minor: forfeited.toString() },
+      w.trx,
+    );
+    if (!ended) return false;
+    if (forfeited > 0n)
+      await w.forfeitBonus(
+        { playerId: g.player_id, currency: g.currency, key: keyOf(g.id, 'forfeit'), reference: grantRef(g.id) },
+        forfeited,
+      );
+    return true;
+  }
+
+  /** Wagering done: the bonus balance becomes real up to the max conversion, the rest is forfeited; exactly once. */
+  async function convert(w: WalletTx, g: GrantRow) {
+    const balances = await w.lockedBalances(g.player_id, g.currency);
+    const cap = g.max_conversion_minor === null ? null : BigInt(g.max_conversion_minor);
+    const converted = cap !== null && balances.bonus > cap ? cap : balances.bonus;
+    const forfeited = balances.bonus - converted;
+    const done = await repo.transition(
+      g.id,
+      ['wagering'],
+      'converted',
+      { ended_at: clock.now(), converted_minor: converted.toString(), forfeited_minor: forfeited.toString() },
+      w.trx,
+    );
+    if (!done) return;
+    const op = { playerId: g.player_id, currency: g.currency, reference: grantRef(g.id) };
+    if (converted > 0n) await w.convertBonus({ ...op, key: keyOf(g.id, 'conversion') }, converted);
+    if (forfeited > 0n) await w.forfeitBonus({ ...op, key: keyOf(g.id, 'forfeit') }, forfeited);
+    afterCommit.push(notify(g.player_id));
+  }
+
+  async function playerOf(playerId: string, id: number) {
+    const g = await repo.findGrant(String(id));
+    if (!g || g.player_id !== playerId) throw notFound('BONUSES_NOT_FOUND', `No bonus ${id}`);
+    return g;
+  }
+
+  /** One feed batch (runs in the batch's transaction): deposits credit waiting grants; stakes count to wagering. */
+  async function handleBatch(entries: FeedEntry[], trx: Transaction<DB>) {
+    const { w, publish } = deps.wallet.within(trx);
+    const deposits = entries.filter((e) => e.kind === 'deposit');
+    if (deposits.length) {
+      const waiting = await repo.waitingForDeposit([...new Set(deposits.map((e) => e.player_id))], trx);
+      for (const g of waiting) {
+        const entry = deposits.find((e) => e.player_id === g.player_id);
+        if (!entry) continue;
+        const terms = await repo.termsOf(g.template_id, g.template_version, trx);
+        const c = terms.currencies[g.currency] ?? {};
+        const deposit = BigInt(entry.real_delta_minor);
+        const min = (await minorOf(c.min_dep, g.currency)) ?? 0n;
+        const max = await minorOf(c.max_dep, g.currency);
+        // a deposit outside the offer's range leaves the grant waiting for the next one
+        if (deposit < min || (max !== null && deposit > max)) continue;
+        const amount = depositBonusMinor(deposit, terms.percent ?? 0, await minorOf(c.max_bonus, g.currency));
+        await credit(w, g, terms, amount, deposit, entry.id);
+        afterCommit.push(notify(g.player_id));
+      }
+    }
+    const plays = entries.filter((e) => (e.kind === 'bet' || e.kind === 'refund') && e.reference_id);
+    if (plays.length) {
+      const grants = await repo.wageringOf([...new Set(plays.map((e) => e.player_id))], trx);
+      if (grants.length) {
+        const inPlay = new Map(grants.map((g) => [g.player_id, g]));
+        const mine = plays.filter((e) => inPlay.has(e.player_id));
+        const games = await deps.gamesOf(
+          mine.map((e) => ({ type: e.reference_type ?? '', id: e.reference_id! })),
+          trx,
+        );
+        const gameOf = new Map(games.map((g) => [`${g.ref_type}/${g.ref_id}`, g]));
+        const termsCache = new Map<string, TemplateTerms>();
+        const touched = new Set<GrantRow>();
+        for (const e of mine) {
+          const g = inPlay.get(e.player_id)!;
+          // entries written before the grant was credited belong to no wagering
+          if (g.credited_at && e.created_at < g.credited_at) continue;
+          const game = gameOf.get(`${e.reference_type}/${e.reference_id}`);
+          if (!game) continue;
+          const tk = `${g.template_id}/${g.template_version}`;
+          let terms = termsCache.get(tk);
+          if (!terms) termsCache.set(tk, (terms = await repo.termsOf(g.template_id, g.template_version, trx)));
+          const moved = -(BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor)); // a stake is negative
+          const roundKey = game.round_id;
+          if (e.kind === 'bet') {
+            const percent = contributionPercent(terms, game);
+            const add = contributionMinor(moved, percent);
+            if (add <= 0n) continue;
+            await repo.contribute(g.id, roundKey, percent, add, trx);
+            await repo.addWagered(g.id, add, trx);
+          } else {
+            // a rolled-back round takes back what it contributed (at most what it had added)
+            const c = await repo.findContribution(g.id, roundKey, trx);
+            if (!c) continue;
+            const refund = -moved;
+            const back = contributionMinor(refund, Number(c.percent));
+            const take = back > BigInt(c.contributed_minor) ? BigInt(c.contributed_minor) : back;
+            if (take <= 0n) continue;
+            await repo.takeBackContribution(g.id, roundKey, take, trx);
+            await repo.addWagered(g.id, -take, trx);
+          }
+          touched.add(g);
+        }
+        for (const g of touched) {
+          const now = await repo.findGrant(g.id, trx);
+          if (now?.status === 'wagering' && BigInt(now.wagered_minor) >= BigInt(now.wager_required_minor))
+            await convert(w, now);
+          else afterCommit.push(notify(g.player_id)); // the wagering bar moves
+        }
+      }
+    }
+    afterCommit.push(publish);
+  }
+
+  async function flush() {
+    const pending = afterCommit.splice(0);
+    const seen = new Set<() => Promise<void>>();
+    for (const f of pending) {
+      if (seen.has(f)) continue;
+      seen.add(f);
+      await f().catch((err: unknown) => deps.log.error({ err }, 'bonus live message failed'));
+    }
+  }
+
+  async function redeemPromo(playerId: string, code: string): Promise<Bonus> {
+    const currency = await deps.playerCurrency(playerId);
+    if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
+    const grant = await deps.wallet
+      .transaction(async (w) => {
+        const promo = await repo.findPromoCode(code.trim(), w.trx);
+        if (!promo) throw notFound('BONUSES_PROMO_UNKNOWN', 'There is no such promo code');
+        const now = clock.now();
+        if ((promo.valid_from && promo.valid_from > now) || (promo.valid_to && promo.valid_to <= now))
+          throw new AppError(410, 'BONUSES_PROMO_EXPIRED', 'This promo code is not valid now');
+        if (promo.currencies?.length && !promo.currencies.includes(currency))
+          throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This promo code is not for ${currency} accounts`);
+        if (await repo.hasRedeemed(promo.id, playerId, w.trx))
+          throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
+        if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
+          throw new AppError(410, 'BONUSES_PROMO_USED_UP', 'This promo code has been used up');
+        // a no-deposit bonus starts at once when nothing else is in play; otherwise it waits in "available"
+        const type = await repo.typeOf(promo.template_id, w.trx);
+        const activate = type === 'no_deposit' && !(await repo.inPlay(playerId, w.trx));
+        const g = await grantIn(w, {
+          playerId,
+          templateId: promo.template_id,
+          source: 'promo_code',
+          reason: promo.code,
+          activate,
+        });
+        await repo.redeem(promo.id, playerId, g.id, w.trx);
+        return g;
+      })
+      .catch((err: unknown) => {
+        if ((err as { code?: string }).code === '23505')
+          throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
+        throw err;
+      });
+    await notify(playerId)();
+    const type = await repo.typeOf(grant.template_id);
+    return toBonus(grant, type, await repo.termsOf(grant.template_id, grant.template_version));
+  }
+
+  const betPolicy: BetPolicy = {
+    async admitBet({ playerId, amountMinor }) {
+      const max = await repo.maxBetWhileWagering(playerId);
+      if (max !== null && amountMinor > max) throw await maxBetRefusal(playerId, max);
+      return { release: async () => undefined };
+    },
+    recordWin: async () => undefined,
+    recordRefund: async () => undefined,
+    admitInStatement({ playerId, amountMinor }) {
+      return {
+        parts: maxBetStatementParts,
+        values: maxBetValues(playerId, amountMinor),
+        async refuse(outcome) {
+          throw await maxBetRefusal(playerId, BigInt(String(outcome)));
+        },
+      };
+    },
+  };
+  async function maxBetRefusal(playerId: string, max: bigint) {
+    const currency = (await deps.playerCurrency(playerId)) ?? 'USD';
+    const amount = toMajor(max, await deps.digits(currency));
+    return new AppError(
+      403,
+      'BONUSES_MAX_BET',
+      `While a bonus is wagering a bet may be at most ${amount} ${currency}`,
+      {
+        max_bet: amount,
+      },
+    );
+  }
+
+  const cashoutPolicy: CashoutPolicy = {
+    async check(playerId, _amountMinor, currency, request) {
+      const g = await repo.inPlay(playerId);
+      if (!g || g.status !== 'wagering' || request?.forfeitBonus) return;
+      const digits = await deps.digits(currency);
+      const { bonus } = await deps.wallet.transaction((w) => w.lockedBalances(playerId, currency));
+      throw new AppError(
+        403,
+        'CASHBOX_BONUS_WAGERING',
+        'A bonus is wagering: a withdrawal forfeits it (send forfeit_bonus: true to confirm)',
+        { forfeit_amount: toMajor(bonus, digits) },
+      );
+    },
+    async withReservation(playerId, _currency, w, request) {
+      const g = await repo.inPlay(playerId, w.trx);
+      if (!g || g.status !== 'wagering') return;
+      if (!request?.forfeitBonus)
+        throw new AppError(403, 'CASHBOX_BONUS_WAGERING', 'A bonus is wagering: a withdrawal forfeits it');
+      await endWithForfeit(w, g, 'forfeited', ['wagering']);
+    },
+  };
+
+  return {
+    betPolicy,
+    cashoutPolicy,
+    /** The wagering and deposit consumer of the ledger feed (docs/decisions/013-ledger-feed-and-jobs.md). */
+    feedConsumer: { name: 'bonuses', handle: handleBatch },
+    /** Sends what the consumer's committed batches owe the players (live messages, balances). */
+    flush,
+
+    async my(playerId: string): Promise<BonusesResponse> {
+      const rows = await repo.openGrants(playerId);
+      const out: BonusesResponse = { deposit: [], free_rounds: [] };
+      for (const g of rows) {
+        const type = await repo.typeOf(g.template_id);
+        const b = await toBonus(g, type, await repo.termsOf(g.template_id, g.template_version));
+        (type === 'free_rounds' ? out.free_rounds : out.deposit).push(b);
+      }
+      return out;
+    },
+
+    async welcome(currency: string): Promise<WelcomeResponse> {
+      const templates = await repo.activeTemplatesByTrigger('sign_up');
+      const offers = templates.filter((t) => t.terms.currencies[currency]).map((t) => toOffer(t, currency));
+      return {
+        deposit: offers.filter((o) => o.type !== 'free_rounds'),
+        free_rounds: offers.filter((o) => o.type === 'free_rounds'),
+      };
+    },
+
+    async activate(playerId: string, id: number) {
+      const g = await playerOf(playerId, id);
+      if (g.status !== 'created') throw conflict('BONUSES_WRONG_STATE', `The bonus is ${g.status}, not waiting`);
+      if (g.expires_at && g.expires_at <= clock.now()) throw conflict('BONUSES_WRONG_STATE', 'The bonus has expired');
+      await deps.wallet
+        .transaction(async (w) => {
+          if (await repo.inPlay(playerId, w.trx))
+            throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+          const moved = await repo.transition(
+            g.id,
+            ['created'],
+            'active',
+            { activated_at: clock.now(), expires_at: null },
+            w.trx,
+          );
+          if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
+          const type = await repo.typeOf(g.template_id, w.trx);
+          if (type === 'no_deposit')
+            await creditNoDeposit(
+              w,
+              (await repo.findGrant(g.id, w.trx))!,
+              await repo.termsOf(g.template_id, g.template_version, w.trx),
+            );
+        })
+        .catch((err: unknown) => {
+          // two activations at once: the unique index of the bonus in play decides
+          if ((err as { code?: string }).code === '23505')
+            throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+          throw err;
+        });
+      await notify(playerId)();
+    },
+
+    /** The player deletes a bonus: a waiting one is cancelled, one in play forfeited with its bonus money. */
+    async remove(playerId: string, id: number) {
+      const g = await playerOf(playerId, id);
+      const ok = await deps.wallet.transaction(async (w) => {
+        const locked = (await repo.lockGrant(g.id, w.trx))!;
+        if (locked.status === 'created')
+          return repo.transition(
+            g.id,
+            ['created'],
+            'cancelled',
+            { ended_at: clock.now(), reason: 'deleted by the player' },
+            w.trx,
+          );
+        if (locked.status === 'active' || locked.status === 'wagering')
+          return endWithForfeit(w, locked, 'forfeited', [locked.status]);
+        return false;
+      });
+      if (!ok) throw conflict('BONUSES_WRONG_STATE', `The bonus is ${g.status}: nothing to delete`);
+      await notify(playerId)();
+    },
+
+    redeemPromo,
+
+    /** After sign-up: the welcome offer the guest picked (active at once), and a promo code; failures are logged. */
+    async afterSignUp(playerId: string, input: { welcome_bonus_id?: number; promo_code?: string }) {
+      if (input.welcome_bonus_id) {
+        await deps.wallet
+          .transaction((w) =>
+            grantIn(w, { playerId, templateId: input.welcome_bonus_id!, source: 'sign_up', activate: true }),
+          )
+          .then(notify(playerId))
+          .catch((err: unknown) => deps.log.error({ err, playerId }, 'welcome bonus not granted'));
+      }
+      if (input.promo_code)
+        await redeemPromo(playerId, input.promo_code).catch((err: unknown) =>
+          deps.log.error({ err, playerId }, 'promo code at sign-up not redeemed'),
+        );
+    },
+
+    /** The wheel's and levels' door (WheelBonusPort): a grant from a template inside the caller's transaction. */
+    async grantFromTemplate(
+      input: { playerId: number | string; templateId: number; reason: string },
+      opts: { trx: Transaction<DB>; wallet: WalletTx },
+    ) {
+      const inPlay = await repo.inPlay(String(input.playerId), opts.trx);
+      const g = await grantIn(opts.wallet, {
+        playerId: String(input.playerId),
+        templateId: input.templateId,
+        source: 'wheel',
+        reason: input.reason,
+        activate: !inPlay && (await repo.typeOf(input.templateId, opts.trx)) === 'no_deposit',
+      });
+      afterCommit.push(notify(String(input.playerId)));
+      return { grantId: Number(g.id) };
+    },
+
+    /** Expiry (a job): waiting grants past their claim window, grants in play past their wagering window. */
+    async expire(): Promise<number> {
+      let n = 0;
+      for (const row of await repo.expiredGrants(clock.now())) {
+        const done = await deps.wallet.transaction(async (w) => {
+          const g = await repo.lockGrant(row.id, w.trx);
+          if (!g || !g.expires_at || g.expires_at > clock.now()) return false;
+          if (g.status === 'created')
+            return repo.transition(g.id, ['created'], 'expired', { ended_at: clock.now() }, w.trx);
+          if (g.status === 'active' || g.status === 'wagering') return endWithForfeit(w, g, 'expired', [g.status]);
+          return false;
+        });
+        if (done) {
+          n++;
+          await notify(row.player_id)();
+        }
+      }
+      return n;
+    },
+
+    // ---- operators (every action recorded with the operator's name, in its own transaction)
+    async createTemplate(
+      actor: string,
+      t: { name: string; type: BonusType; trigger: BonusTrigger; terms: TemplateTerms },
+    ) {
+      validateTerms(t.terms);
+      return repo.transaction(async (trx) => {
+        const id = await repo.insertTemplate(t, actor, trx);
+        await deps.audit.record({ actor, action: 'bonus_template_created', subject: String(id), after: t }, trx);
+        return (await repo.findTemplate(id, trx))!;
+      });
+    },
+    async updateTemplate(actor: string, id: number, body: { terms: TemplateTerms; is_active: boolean }) {
+      validateTerms(body.terms);
+      return repo.transaction(async (trx) => {
+        const before = await repo.findTemplate(id, trx);
+        if (!before) throw notFound('BONUSES_NOT_FOUND', `No bonus template ${id}`);
+        await repo.newVersion(id, body.terms, body.is_active, actor, trx);
+        await deps.audit.record(
+          { actor, action: 'bonus_template_versioned', subject: String(id), before: before.terms, after: body },
+          trx,
+        );
+        return (await repo.findTemplate(id, trx))!;
+      });
+    },
+    listTemplates: () => repo.listTemplates(),
+    async createPromoCode(
+      actor: string,
+      c: {
+        code: string;
+        template_id: number;
+        max_redemptions: number | null;
+        valid_from: Date | null;
+        valid_to: Date | null;
+        currencies: string[] | null;
+      },
+    ) {
+      return repo
+        .transaction(async (trx) => {
+          if (!(await repo.findTemplate(c.template_id, trx)))
+            throw notFound('BONUSES_NOT_FOUND', `No bonus template ${c.template_id}`);
+          const row = await repo.insertPromoCode(c, actor, trx);
+          await deps.audit.record({ actor, action: 'bonus_promo_code_created', subject: c.code, after: c }, trx);
+          return row;
+        })
+        .catch((err: unknown) => {
+          if ((err as { code?: string }).code === '23505') throw conflict('VALIDATION_ERROR', 'This code exists');
+          throw err;
+        });
+    },
+    listPromoCodes: () => repo.listPromoCodes(),
+    async grantToPlayer(actor: string, playerId: string, templateId: number, reason: string, activate: boolean) {
+      const g = await deps.wallet.transaction(async (w) => {
+        const g = await grantIn(w, { playerId, templateId, source: 'manual', reason, activate });
+        await deps.audit.record(
+          { actor, action: 'bonus_granted', playerId, subject: g.id, after: { templateId, reason, activate } },
+          w.trx,
+        );
+        return g;
+      });
+      await notify(playerId)();
+      return g;
+    },
+    async cancelGrant(actor: string, grantId: string, reason: string) {
+      const g = await deps.wallet.transaction(async (w) => {
+        const g = await repo.lockGrant(grantId, w.trx);
+        if (!g) throw notFound('BONUSES_NOT_FOUND', `No bonus ${grantId}`);
+        const ok = await endWithForfeit(w, g, 'cancelled', ['created', 'active', 'wagering']);
+        if (!ok) throw conflict('BONUSES_WRONG_STATE', `The bonus is ${g.status}: nothing to cancel`);
+        await deps.audit.record(
+          {
+            actor,
+            action: 'bonus_cancelled',
+            playerId: g.player_id,
+            subject: g.id,
+            before: g.status,
+            after: { reason },
+          },
+          w.trx,
+        );
+        return g;
+      });
+      await notify(g.player_id)();
+    },
+    grantsOfPlayer: (playerId: string) => repo.grantsOfPlayer(playerId),
+
+    /** The player's wagering, for the Player fields (wager_amount, wagering). */
+    async wagering(playerId: string, currency: string) {
+      const g = await repo.inPlay(playerId);
+      if (!g || g.status !== 'wagering') return { wager_amount: 0, wagering: 0 };
+      const digits = await deps.digits(currency);
+      return {
+        wager_amount: toMajor(BigInt(g.wager_required_minor), digits),
+        wagering: toMajor(BigInt(g.wagered_minor), digits),
+      };
+    },
+  };
+}
+export type BonusesService = ReturnType<typeof createBonusesService>;

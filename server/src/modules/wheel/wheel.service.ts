@@ -1,0 +1,377 @@
+import type { Transaction } from 'kysely';
+import {
+  floatsFor,
+  randomSeedHex,
+  sha256Hex,
+  wheelProbabilities,
+  wheelSegmentIndex,
+  wheelTotalWeight,
+  GameParameterError,
+  WHEEL_FLOATS,
+  type WheelPrize,
+  type WheelSegment,
+} from '@contracts/fairness';
+import type {
+  WheelConfigBody,
+  WheelConfigView,
+  WheelPrizeView,
+  WheelSpinResult,
+  WheelSpinsResponse,
+  WheelView,
+} from '@contracts/wheel';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { toMajor, toMinor } from '../../lib/money';
+import type { OperatorAudit } from '../operator';
+import type { WalletService, WalletTx } from '../wallet';
+import type { NextSeed, WheelConfigRow, WheelPlayerRow, WheelRepository } from './wheel.repository';
+
+/**
+ * What the bonus engine implements so the wheel can pay bonus and free-rounds prizes: grant the template to the
+ * player inside the spin's transaction (`opts.trx`), so the spin, its record and the grant commit together. Money the
+ * grant credits goes through `opts.wallet` (the same transaction's wallet operations): a second transaction opened
+ * inside would wait for this one forever on PGlite's single connection. A throw rolls the whole spin back.
+ */
+export interface WheelBonusPort {
+  grantFromTemplate(
+    input: { playerId: number; templateId: number; reason: string },
+    opts: { trx: Transaction<DB>; wallet: WalletTx },
+  ): Promise<{ grantId: number }>;
+}
+
+/** Where the wheel's secrets come from; a test may fix them. */
+export interface WheelSeedSource {
+  serverSeed(): string;
+  clientSeed(): string;
+}
+const systemWheelSeeds: WheelSeedSource = { serverSeed: () => randomSeedHex(), clientSeed: () => randomSeedHex(8) };
+
+export interface WheelServiceDeps {
+  repo: WheelRepository;
+  wallet: Pick<WalletService, 'transaction'>;
+  audit: OperatorAudit;
+  clock: Clock;
+  digits(currency: string): Promise<number>;
+  /** The player's currency, or undefined for an unknown player. */
+  playerCurrency(playerId: string): Promise<string | undefined>;
+  /** Bound by the bonuses module; absent: bonus prizes are refused in configurations and never offered. */
+  bonuses?: WheelBonusPort;
+  seeds?: WheelSeedSource;
+}
+
+const HOUR_MS = 3_600_000;
+const isBonusPrize = (p: WheelPrize) => p.kind === 'bonus_template' || p.kind === 'free_rounds_template';
+
+// The wheel of fortune (issue 16, docs/decisions/017-wheel.md). A spin is one transaction: consume the spin (guarded
+// by the commitment's nonce), record the result with the revealed seed, commit the next seed, pay the prize (real
+// money through the wallet, bonuses through the bonus engine's port).
+export function createWheelService(deps: WheelServiceDeps) {
+  const { repo, clock } = deps;
+  const seeds = deps.seeds ?? systemWheelSeeds;
+
+  async function nextSeed(clientSeed: string): Promise<NextSeed> {
+    const server_seed = seeds.serverSeed();
+    return { server_seed, server_seed_hash: await sha256Hex(server_seed), client_seed: clientSeed };
+  }
+
+  async function openCommitment(playerId: string, ex?: Database): Promise<WheelPlayerRow> {
+    const found = await repo.findPlayer(playerId, ex);
+    if (found) return found;
+    try {
+      await repo.ensurePlayer(playerId, await nextSeed(seeds.clientSeed()), ex);
+    } catch (err) {
+      if ((err as { code?: string }).code === '23503') throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
+      throw err;
+    }
+    const row = await repo.findPlayer(playerId, ex);
+    if (!row) throw new Error(`wheel commitment of player ${playerId} was not opened`);
+    return row;
+  }
+
+  /** Whether this server can pay every prize of the configuration. */
+  const payable = (config: WheelConfigRow) => !!deps.bonuses || !config.segments.some((s) => isBonusPrize(s.prize));
+
+  function freeState(config: WheelConfigRow, player: WheelPlayerRow, now: Date) {
+    if (config.free_spin_every_hours === null) return { free: false, nextAt: null };
+    const every = config.free_spin_every_hours * HOUR_MS;
+    const last = player.last_free_spin_at;
+    if (!last || last.getTime() + every <= now.getTime()) return { free: true, nextAt: null };
+    return { free: false, nextAt: new Date(last.getTime() + every) };
+  }
+
+  async function prizeView(prize: WheelPrize, currency: string): Promise<WheelPrizeView> {
+    if (prize.kind !== 'real_money') return prize;
+    const amount = prize.amounts[currency];
+    // a currency the segment does not pay in reads (and pays) as nothing
+    if (!amount) return { kind: 'nothing' };
+    const digits = await deps.digits(currency);
+    const minor = toMinor(amount, digits);
+    return minor > 0n ? { kind: 'real_money', amount: toMajor(minor, digits), currency } : { kind: 'nothing' };
+  }
+
+  async function currencyOf(playerId: string) {
+    const currency = await deps.playerCurrency(playerId);
+    if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
+    return currency;
+  }
+
+  async function validate(body: WheelConfigBody) {
+    try {
+      wheelTotalWeight(body.segments.map((s) => s.weight));
+    } catch (err) {
+      if (err instanceof GameParameterError) throw new AppError(422, 'VALIDATION_ERROR', `body/${err.message}`);
+      throw err;
+    }
+    const ids = new Set(body.segments.map((s) => s.id));
+    if (ids.size !== body.segments.length)
+      throw new AppError(422, 'VALIDATION_ERROR', 'body/segments: segment ids must be unique');
+    for (const [i, s] of body.segments.entries()) {
+      if (s.prize.kind !== 'real_money') continue;
+      for (const [currency, amount] of Object.entries(s.prize.amounts)) {
+        const digits = await deps.digits(currency).catch(() => null);
+        if (digits === null)
+          throw new AppError(422, 'VALIDATION_ERROR', `body/segments/${i}/prize/amounts: unknown currency ${currency}`);
+        try {
+          toMinor(amount, digits);
+        } catch {
+          throw new AppError(
+            422,
+            'VALIDATION_ERROR',
+            `body/segments/${i}/prize/amounts/${currency}: at most ${digits} decimal places`,
+          );
+        }
+      }
+    }
+    if (!deps.bonuses && body.segments.some((s) => isBonusPrize(s.prize)))
+      throw new AppError(
+        422,
+        'VALIDATION_ERROR',
+        'body/segments: bonus and free-rounds prizes need the bonus engine, which is not running on this server',
+      );
+  }
+
+  const configView = (row: WheelConfigRow): WheelConfigView => ({
+    version: row.version,
+    segments: row.segments,
+    free_spin_every_hours: row.free_spin_every_hours,
+    created_by: row.created_by,
+    created_at: row.created_at.toISOString(),
+  });
+
+  return {
+    /** GET /main-api/wheel. */
+    async view(playerId: string): Promise<WheelView> {
+      const [config, currency, player] = await Promise.all([
+        repo.currentConfig(),
+        currencyOf(playerId),
+        openCommitment(playerId),
+      ]);
+      const commitment = {
+        server_seed_hash: player.server_seed_hash,
+        client_seed: player.client_seed,
+        nonce: player.nonce,
+        granted_spins: player.granted_spins,
+      };
+      if (!config || !payable(config))
+        return {
+          is_available: false,
+          version: config?.version ?? 0,
+          segments: [],
+          spins_available: 0,
+          next_free_spin_at: null,
+          ...commitment,
+        };
+      const { free, nextAt } = freeState(config, player, clock.now());
+      const probabilities = wheelProbabilities(config.segments.map((s) => s.weight));
+      return {
+        is_available: true,
+        version: config.version,
+        segments: await Promise.all(
+          config.segments.map(async (s, i) => ({
+            id: s.id,
+            label_key: s.label_key,
+            weight: s.weight,
+            probability: probabilities[i]!,
+            prize: await prizeView(s.prize, currency),
+          })),
+        ),
+        spins_available: (free ? 1 : 0) + player.granted_spins,
+        next_free_spin_at: nextAt?.toISOString() ?? null,
+        ...commitment,
+      };
+    },
+
+    /** POST /main-api/wheel/spin: one transaction from the consumed spin to the paid prize. */
+    async spin(playerId: string, input: { client_seed?: string } = {}): Promise<WheelSpinResult> {
+      const currency = await currencyOf(playerId);
+      await openCommitment(playerId);
+      const now = clock.now();
+      return deps.wallet.transaction(async (w) => {
+        const trx = w.trx as Database;
+        const config = await repo.currentConfig(trx);
+        if (!config || !payable(config)) throw conflict('WHEEL_NOT_AVAILABLE', 'The wheel is not available');
+        const player = (await repo.findPlayer(playerId, trx))!;
+        const { free, nextAt } = freeState(config, player, now);
+        if (!free && player.granted_spins <= 0)
+          throw new AppError(
+            409,
+            'WHEEL_COOLDOWN',
+            nextAt ? `The next free spin opens at ${nextAt.toISOString()}` : 'No spin available',
+            { next_free_spin_at: nextAt?.toISOString() ?? null },
+          );
+        const source = free ? 'free' : 'granted';
+        const clientSeed = input.client_seed ?? player.client_seed;
+        const weights = config.segments.map((s) => s.weight);
+        const index = wheelSegmentIndex(
+          await floatsFor(player.server_seed, clientSeed, player.nonce, WHEEL_FLOATS),
+          weights,
+        );
+        const segment: WheelSegment = config.segments[index]!;
+        const next = await nextSeed(clientSeed);
+        const consumed = await repo.consume(
+          trx,
+          {
+            playerId,
+            nonce: player.nonce,
+            source,
+            now,
+            freeOpensBefore: new Date(now.getTime() - (config.free_spin_every_hours ?? 0) * HOUR_MS),
+          },
+          next,
+        );
+        // another spin on the same commitment committed first
+        if (!consumed) throw new AppError(409, 'WHEEL_COOLDOWN', 'This spin was already taken', {});
+        const spinId = await repo.insertSpin(trx, {
+          player_id: playerId,
+          version: config.version,
+          source,
+          segment_index: index,
+          segment_id: segment.id,
+          prize: segment.prize,
+          server_seed: player.server_seed,
+          server_seed_hash: player.server_seed_hash,
+          client_seed: clientSeed,
+          nonce: player.nonce,
+        });
+        const prize = await prizeView(segment.prize, currency);
+        let grantId: number | null = null;
+        if (prize.kind === 'real_money') {
+          const digits = await deps.digits(currency);
+          await w.creditWheelPrize(
+            { playerId, currency, key: `wheel:${spinId}`, reference: { type: 'wheel_spin', id: spinId } },
+            toMinor(prize.amount, digits),
+          );
+        } else if (prize.kind === 'bonus_template' || prize.kind === 'free_rounds_template') {
+          ({ grantId } = await deps.bonuses!.grantFromTemplate(
+            { playerId: Number(playerId), templateId: prize.template_id, reason: `wheel_spin:${spinId}` },
+            { trx: w.trx, wallet: w },
+          ));
+          await repo.setSpinGrant(trx, spinId, grantId);
+        }
+        const after = freeState(config, { ...player, last_free_spin_at: free ? now : player.last_free_spin_at }, now);
+        const grantedLeft = player.granted_spins - (free ? 0 : 1);
+        return {
+          spin_id: Number(spinId),
+          version: config.version,
+          segment_index: index,
+          segment_id: segment.id,
+          prize,
+          bonus_grant_id: grantId,
+          server_seed: player.server_seed,
+          server_seed_hash: player.server_seed_hash,
+          client_seed: clientSeed,
+          nonce: player.nonce,
+          weights,
+          next_server_seed_hash: next.server_seed_hash,
+          spins_available: (after.free ? 1 : 0) + grantedLeft,
+          next_free_spin_at: after.nextAt?.toISOString() ?? null,
+        };
+      });
+    },
+
+    /** GET /main-api/wheel/spins: the latest 20 spins, each with its revealed seed and the weights it was drawn on. */
+    async spins(playerId: string): Promise<WheelSpinsResponse> {
+      const currency = await currencyOf(playerId);
+      const rows = await repo.spinsOf(playerId, 20);
+      return {
+        items: await Promise.all(
+          rows.map(async (r) => ({
+            spin_id: Number(r.id),
+            created_at: r.created_at.toISOString(),
+            version: r.version,
+            segment_index: r.segment_index,
+            prize: await prizeView(r.prize, currency),
+            server_seed: r.server_seed,
+            server_seed_hash: r.server_seed_hash,
+            client_seed: r.client_seed,
+            nonce: r.nonce,
+            weights: r.segments.map((s) => s.weight),
+          })),
+        ),
+      };
+    },
+
+    /**
+     * Gives a player `count` spins (levels, promo codes, operators). `trx`: the caller's transaction, so the spins
+     * come with what earned them; `actor`: an operator, recorded with the grant.
+     */
+    async grantSpins(
+      playerId: string,
+      count: number,
+      reason: string,
+      opts: { trx?: Database; actor?: string } = {},
+    ): Promise<{ granted_spins: number }> {
+      if (!Number.isSafeInteger(count) || count < 1)
+        throw new AppError(422, 'VALIDATION_ERROR', 'count: a whole number of spins, at least 1');
+      const run = async (ex: Database) => {
+        await openCommitment(playerId, ex);
+        const grantId = await repo.addGrantedSpins(playerId, count, reason, ex);
+        if (opts.actor)
+          await deps.audit.record(
+            {
+              actor: opts.actor,
+              action: 'wheel_spins_grant',
+              playerId,
+              subject: `wheel_spin_grant:${grantId}`,
+              after: { count, reason },
+            },
+            ex,
+          );
+        return { granted_spins: (await repo.findPlayer(playerId, ex))!.granted_spins };
+      };
+      return opts.trx ? run(opts.trx) : repo.transaction(run);
+    },
+
+    async config(): Promise<WheelConfigView | null> {
+      const row = await repo.currentConfig();
+      return row ? configView(row) : null;
+    },
+
+    /** Replaces the wheel by a new version, recorded with the operator's name in the same transaction. */
+    async setConfig(actor: string, body: WheelConfigBody): Promise<WheelConfigView> {
+      await validate(body);
+      const row = await repo.transaction(async (trx) => {
+        const before = await repo.currentConfig(trx);
+        const created = await repo.insertConfig({ ...body, created_by: actor }, trx);
+        await deps.audit.record(
+          {
+            actor,
+            action: 'wheel_config_set',
+            subject: `wheel_config:${created.version}`,
+            before: before ? { version: before.version, segments: before.segments } : null,
+            after: { version: created.version, ...body },
+          },
+          trx,
+        );
+        return created;
+      });
+      return configView(row);
+    },
+
+    /** Whether bonus prizes can be paid (the bonus engine's port is bound). */
+    paysBonuses: () => !!deps.bonuses,
+  };
+}
+export type WheelService = ReturnType<typeof createWheelService>;

@@ -1,0 +1,336 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Div, Group, Header, SimpleCell, Spinner, Text } from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { WheelPrizeView, WheelSpinRecord, WheelSpinResult, WheelView } from '@contracts/wheel';
+import { ApiError } from '../../shared/api';
+import { formatMoney } from '../../shared/lib/money-format';
+import { fetchSpins, fetchWheel, spinWheel } from './wheel.api';
+import { labelAt, landingRotation, slicePath, WHEEL_SIZE } from './wheel.geometry';
+import './wheel.css';
+
+const COLORS = ['#f2b134', '#4c8ee8', '#e8604c', '#3fb27f', '#9b6ce8', '#e84c9b', '#2fb9c9', '#c9a22f'];
+/** The disc's CSS transition (wheel.css) plus a margin: the result shows even if transitionend never fires. */
+const SPIN_MS = 4000;
+
+const reducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** The verify page filled in with this spin (contracts/fairness/wheel.ts recomputes it there). */
+export function wheelVerifyLink(r: Pick<WheelSpinRecord, 'server_seed' | 'client_seed' | 'nonce' | 'weights'>): string {
+  const q = new URLSearchParams({
+    game: 'wheel',
+    server_seed: r.server_seed,
+    client_seed: r.client_seed,
+    nonce: String(r.nonce),
+    params: JSON.stringify({ weights: r.weights.join(',') }),
+  });
+  return `/fairness?${q}`;
+}
+
+/** "5:03:09" until an instant (never negative). */
+export function timeUntil(at: string, now: number): string {
+  const s = Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// /profile/promotions/wheel: the wheel with its published chances, the committed seed hash, a spin when one is
+// available (else the time to the next free one), an animation that lands where the server chose, the result and
+// the revealed seed with a link to verify it.
+export function WheelPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [view, setView] = useState<WheelView | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [rotation, setRotation] = useState(0);
+  const [spinning, setSpinning] = useState(false);
+  const [result, setResult] = useState<WheelSpinResult | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [history, setHistory] = useState<WheelSpinRecord[]>([]);
+  const pending = useRef<WheelSpinResult | null>(null);
+  const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const load = useCallback(() => {
+    fetchWheel().then(
+      (v) => {
+        setView(v);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, []);
+  const loadHistory = useCallback(() => {
+    fetchSpins().then(
+      (h) => setHistory(h.items),
+      () => undefined,
+    );
+  }, []);
+  useEffect(load, [load]);
+  useEffect(loadHistory, [loadHistory]);
+  useEffect(() => () => clearTimeout(fallback.current), []);
+
+  // the countdown to the next free spin; at zero the wheel is read again
+  const waitingFor = view && view.spins_available === 0 ? view.next_free_spin_at : null;
+  useEffect(() => {
+    if (!waitingFor) return;
+    let lastRead = 0;
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      // read again once the time is up, then at most every 5 s while the server's clock catches up
+      if (Date.parse(waitingFor) <= at && at - lastRead >= 5000) {
+        lastRead = at;
+        load();
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [waitingFor, load]);
+
+  const land = useCallback(() => {
+    const r = pending.current;
+    if (!r) return;
+    pending.current = null;
+    clearTimeout(fallback.current);
+    setResult(r);
+    setSpinning(false);
+    setNow(Date.now());
+    setView((v) =>
+      v && v.version === r.version
+        ? {
+            ...v,
+            server_seed_hash: r.next_server_seed_hash,
+            client_seed: r.client_seed,
+            nonce: r.nonce + 1,
+            spins_available: r.spins_available,
+            next_free_spin_at: r.next_free_spin_at,
+          }
+        : v,
+    );
+    // the wheel changed between reading and spinning: read it again
+    if (view && view.version !== r.version) load();
+    loadHistory();
+  }, [view, load, loadHistory]);
+
+  const spin = async () => {
+    if (!view || spinning) return;
+    setSpinning(true);
+    setResult(null);
+    setNotice(null);
+    try {
+      const r = await spinWheel();
+      pending.current = r;
+      setRotation((from) => landingRotation(r.segment_index, r.weights.length, from));
+      if (reducedMotion()) land();
+      else fallback.current = setTimeout(land, SPIN_MS + 500);
+    } catch (err) {
+      setSpinning(false);
+      if (err instanceof ApiError && err.status === 409) {
+        setNotice(err.code === 'WHEEL_NOT_AVAILABLE' ? t('wheel.not_available') : t('wheel.cooldown'));
+        load();
+      } else setNotice(t('server_errors.server'));
+    }
+  };
+
+  if (failed)
+    return (
+      <Group>
+        <Div>
+          <Text role="alert">{t('server_errors.server')}</Text>
+        </Div>
+      </Group>
+    );
+  if (!view) return <Spinner size="m" />;
+
+  const prizeText = (prize: WheelPrizeView, labelKey: string) =>
+    prize.kind === 'real_money'
+      ? formatMoney(prize.amount, prize.currency)
+      : t(`wheel.labels.${labelKey}`, { defaultValue: labelKey });
+  const n = view.segments.length;
+  const prizeOnly = (prize: WheelPrizeView) =>
+    prize.kind === 'real_money' ? formatMoney(prize.amount, prize.currency) : t(`wheel.prize_kinds.${prize.kind}`);
+  const go = (link: string) => (e: React.MouseEvent) => {
+    e.preventDefault();
+    navigate(link);
+  };
+
+  return (
+    <div className="app-narrow" data-testid="wheel-page">
+      <Group header={<Header size="l">{t('wheel.title')}</Header>}>
+        <Div>
+          <Text>{t('wheel.intro')}</Text>
+        </Div>
+        {!view.is_available ? (
+          <Div>
+            <Text data-testid="wheel-not-available">{t('wheel.not_available')}</Text>
+          </Div>
+        ) : (
+          <div className="wheel-layout">
+            <div className="wheel-stage">
+              <div className="wheel-pointer" aria-hidden />
+              <svg
+                className="wheel-disc"
+                viewBox={`0 0 ${WHEEL_SIZE} ${WHEEL_SIZE}`}
+                style={{ transform: `rotate(${rotation}deg)` }}
+                onTransitionEnd={land}
+                role="img"
+                aria-label={t('wheel.title')}
+                data-testid="wheel-disc"
+                data-rotation={rotation}
+              >
+                {view.segments.map((s, i) => {
+                  const label = labelAt(i, n);
+                  return (
+                    <g key={s.id} data-testid={`wheel-slice-${i}`}>
+                      <path d={slicePath(i, n)} fill={COLORS[i % COLORS.length]} stroke="#fff" strokeWidth={2} />
+                      <text
+                        x={label.x}
+                        y={label.y}
+                        fontSize={11}
+                        fill="#fff"
+                        textAnchor="middle"
+                        dominantBaseline="middle"
+                        transform={`rotate(${label.deg} ${label.x} ${label.y})`}
+                      >
+                        {prizeText(s.prize, s.label_key)}
+                      </text>
+                    </g>
+                  );
+                })}
+              </svg>
+            </div>
+            <div className="wheel-odds">
+              <Header size="s">{t('wheel.odds')}</Header>
+              {view.segments.map((s, i) => (
+                <SimpleCell
+                  key={s.id}
+                  before={
+                    <span
+                      aria-hidden
+                      style={{ width: 12, height: 12, borderRadius: 6, background: COLORS[i % COLORS.length] }}
+                    />
+                  }
+                  after={
+                    <span data-testid={`wheel-odds-${i}`}>
+                      {t('wheel.probability', { percent: +(s.probability * 100).toFixed(2) })}
+                    </span>
+                  }
+                >
+                  {prizeText(s.prize, s.label_key)}
+                </SimpleCell>
+              ))}
+            </div>
+          </div>
+        )}
+      </Group>
+      {view.is_available && (
+        <Group>
+          <SimpleCell
+            multiline
+            subtitle={
+              <code className="wheel-hash" data-testid="wheel-committed-hash">
+                {view.server_seed_hash}
+              </code>
+            }
+          >
+            {t('wheel.committed')}
+          </SimpleCell>
+          <SimpleCell after={<code>{view.client_seed}</code>}>{t('wheel.client_seed')}</SimpleCell>
+          <Div>
+            {spinning ? (
+              <Button size="l" stretched loading disabled data-testid="wheel-spin">
+                {t('wheel.spinning')}
+              </Button>
+            ) : view.spins_available > 0 ? (
+              <>
+                <Button size="l" stretched onClick={spin} data-testid="wheel-spin">
+                  {t('wheel.spin')}
+                </Button>
+                <Text data-testid="wheel-spins-available" style={{ marginTop: 8, textAlign: 'center' }}>
+                  {t('wheel.spins_available', { count: view.spins_available })}
+                </Text>
+              </>
+            ) : (
+              <Text data-testid="wheel-next-spin">
+                {view.next_free_spin_at
+                  ? t('wheel.next_in', { time: timeUntil(view.next_free_spin_at, now) })
+                  : t('wheel.no_spins')}
+              </Text>
+            )}
+          </Div>
+          {notice && (
+            <Div>
+              <Text role="alert" data-testid="wheel-notice">
+                {notice}
+              </Text>
+            </Div>
+          )}
+        </Group>
+      )}
+      {result && (
+        <Group data-testid="wheel-result">
+          <Div>
+            <Text weight="2" data-testid="wheel-result-text">
+              {result.prize.kind === 'real_money'
+                ? t('wheel.won_money', { amount: formatMoney(result.prize.amount, result.prize.currency) })
+                : result.prize.kind === 'bonus_template'
+                  ? t('wheel.won_bonus')
+                  : result.prize.kind === 'free_rounds_template'
+                    ? t('wheel.won_free_rounds')
+                    : t('wheel.won_nothing')}
+            </Text>
+            <Text>{t('wheel.segment', { n: result.segment_index + 1 })}</Text>
+          </Div>
+          <SimpleCell
+            multiline
+            subtitle={
+              <code className="wheel-hash" data-testid="wheel-revealed-seed">
+                {result.server_seed}
+              </code>
+            }
+          >
+            {t('wheel.revealed')}
+          </SimpleCell>
+          <SimpleCell after={result.nonce}>{t('wheel.nonce')}</SimpleCell>
+          <Div>
+            <Button
+              size="l"
+              stretched
+              mode="secondary"
+              href={wheelVerifyLink(result)}
+              onClick={go(wheelVerifyLink(result))}
+              data-testid="wheel-verify-link"
+            >
+              {t('wheel.verify')}
+            </Button>
+          </Div>
+        </Group>
+      )}
+      {history.length > 0 && (
+        <Group header={<Header size="s">{t('wheel.history')}</Header>} data-testid="wheel-history">
+          {history.map((h) => (
+            <SimpleCell
+              key={h.spin_id}
+              subtitle={`${new Date(h.created_at).toLocaleString()} · ${t('wheel.segment', { n: h.segment_index + 1 })}`}
+              after={
+                <Button
+                  size="s"
+                  mode="tertiary"
+                  href={wheelVerifyLink(h)}
+                  onClick={go(wheelVerifyLink(h))}
+                  data-testid={`wheel-history-verify-${h.spin_id}`}
+                >
+                  {t('wheel.verify_short')}
+                </Button>
+              }
+            >
+              {prizeOnly(h.prize)}
+            </SimpleCell>
+          ))}
+        </Group>
+      )}
+    </div>
+  );
+}

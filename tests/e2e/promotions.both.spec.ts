@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { isTelegramProject, openAsMiniApp } from './support/telegram';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+// Issue 16's promotions in the browser (1280 px) and as a Mini App (390 px, dark): the wheel of fortune's spin and its
+// verification.
+
+/** A signed-in player: sign-up in the browser, the Mini App's own sign-in in Telegram. */
+async function player(page: Page, testInfo: TestInfo) {
+  if (isTelegramProject(testInfo)) {
+    const user = { id: 600000 + Math.floor(Math.random() * 99999), first_name: 'Wen', language_code: 'en' };
+    await openAsMiniApp(page, '/', { user });
+  } else {
+    await page.goto('/auth/signup');
+    await page.getByTestId('signup-email').fill(`promo-${Date.now()}-${Math.random()}@example.com`);
+    await page.getByTestId('signup-password').fill('correct horse');
+    await page.getByRole('checkbox').check({ force: true });
+    await page.getByTestId('signup-submit').click();
+  }
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+}
+
+/** In-app navigation (keeps the Mini App's launch data in the Telegram project). */
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test('the wheel: the committed hash, a spin that lands, the revealed seed and its verification', async ({
+  page,
+}, testInfo) => {
+  await player(page, testInfo);
+  await go(page, '/profile/promotions/wheel');
+  await expect(page.getByTestId('wheel-page')).toBeVisible();
+  await expect(page.getByTestId('wheel-odds-0')).toBeVisible(); // the published chances beside the wheel
+  const committed = (await page.getByTestId('wheel-committed-hash').textContent())!.trim();
+  expect(committed).toMatch(/^[0-9a-f]{64}$/);
+  await testInfo.attach('wheel before the spin', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await page.getByTestId('wheel-spin').click(); // a new player has the day's free spin
+  await expect(page.getByTestId('wheel-result')).toBeVisible();
+  const seed = (await page.getByTestId('wheel-revealed-seed').textContent())!.trim();
+  // the seed revealed after the spin is the one whose hash was shown before it
+  expect(createHash('sha256').update(seed).digest('hex')).toBe(committed);
+  const segment = Number((await page.getByTestId('wheel-result').textContent())!.match(/Segment #(\d+)/)![1]);
+  await expect(page.getByTestId('wheel-next-spin')).toBeVisible(); // the free spin is used: the countdown shows
+  await testInfo.attach('wheel after the spin', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await page.getByTestId('wheel-verify-link').click();
+  await expect(page).toHaveURL(/\/fairness\?.*game=wheel/);
+  await expect(page.getByTestId('result-value')).toHaveText(`#${segment}`);
+  await testInfo.attach('wheel spin verified', { body: await page.screenshot(), contentType: 'image/png' });
+});
