@@ -94,6 +94,6 @@ export const promoCode = z
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
 export const redeemPromoBody = z.object({ code: promoCode });
 
-export const bonusIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const bonusIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export { contributionCategories };

@@ -3,13 +3,16 @@ import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from './app-options';
 import { publicUrlFor } from './config';
+import type { Transaction } from 'kysely';
 import type { Database } from './db/database';
+import type { DB } from './db/schema';
 import type { Clock } from './lib/clock';
 import { latePort } from './lib/port';
 import type { TokenService } from './lib/tokens';
 import type { AuthGuard } from './plugins/auth-guard';
 import type { AppModule } from './modules/module';
 import { createAccountsModule, SELF_EXCLUSION, type AccountsRepository } from './modules/accounts';
+import { activeBlock } from './plugins/auth-guard';
 import { createCashboxModule } from './modules/cashbox';
 import { createGamesModule } from './modules/games';
 import { createHouseGamesModule } from './modules/house-games';
@@ -21,7 +24,13 @@ import { createPlayerNotifier } from './modules/notifications';
 import { createOperatorModule } from './modules/operator';
 import { createSiteStatusModule } from './modules/site-status';
 import { createTelegramBotModule } from './modules/telegram-bot';
-import { createWalletRepository, createWalletService } from './modules/wallet';
+import { createBonusesModule } from './modules/bonuses';
+import {
+  createLedgerFeed,
+  createLedgerFeedRepository,
+  createWalletRepository,
+  createWalletService,
+} from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
 import { notificationTexts } from '../../telegram/notification-texts';
 
@@ -54,6 +63,8 @@ export async function createModules(ctx: ModuleContext) {
   const { audit } = operator;
   const informational = createInformationalModule({ db, audit, opsToken });
   const { digits } = informational;
+  // money transactions read precision from memory, never from the database (currency-digits.ts)
+  await digits.warm().catch((err: unknown) => log.warn({ err }, 'currency precision not loaded at start'));
   const siteStatus = createSiteStatusModule({ db, live: bus, config, audit });
   const live = await createLiveModule({
     bus,
@@ -67,6 +78,31 @@ export async function createModules(ctx: ModuleContext) {
     onMaintenance: (isActive) => siteStatus.service.noteMaintenance(isActive),
   });
   const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
+
+  // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
+  const gamesOf = latePort<
+    [refs: Array<{ type: string; id: string }>, trx: Transaction<DB>],
+    Promise<Array<{ ref_type: string; ref_id: string; round_id: string; string_id: string; house_game: string | null }>>
+  >('bonuses → games.gamesOfReferences');
+  const bonuses = createBonusesModule({
+    db,
+    auth,
+    opsToken,
+    feed: createLedgerFeed(createLedgerFeedRepository(db)),
+    wallet,
+    live: bus,
+    clock,
+    audit,
+    digits,
+    playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
+    player: async (id, trx) => {
+      const p = await accountsRepo.findById(id, trx);
+      return p && { currency: p.currency, excluded: activeBlock(p, clock.now()) !== null };
+    },
+    gamesOf: gamesOf.call,
+    maxWageringMultiplier: config.BONUS_MAX_WAGERING_MULTIPLIER ?? null,
+    log,
+  });
 
   // limits excludes a player through accounts, which is built after it (accounts starts play sessions in limits)
   const selfExclusion = latePort<[playerId: string, until: Date | null], Promise<void>>('limits → accounts.exclude');
@@ -108,7 +144,16 @@ export async function createModules(ctx: ModuleContext) {
     auth,
     opsToken,
     telegramBotToken,
-    balances: options.balances ?? ((playerId, currency) => wallet.summary(playerId, currency)),
+    balances:
+      options.balances ??
+      (async (playerId, currency) => ({
+        ...(await wallet.summary(playerId, currency)),
+        ...(await bonuses.service.wagering(playerId, currency)),
+      })),
+    signUpBonuses: {
+      check: (input, currency) => bonuses.service.checkSignUp(input, currency),
+      granted: (playerId, input) => bonuses.service.afterSignUp(playerId, input),
+    },
     isActiveCurrency: async (code) => !!(await informational.service.findActiveCurrency(code)),
     isActiveLanguage: async (code) => !!(await informational.service.findActiveLanguage(code)),
     // revocation reaches tokens, open sockets (every instance, through the bus) and game sessions at once
@@ -152,7 +197,7 @@ export async function createModules(ctx: ModuleContext) {
     notifier,
     depositPolicies: options.depositPolicies ?? [limits.service.depositPolicy],
     audit,
-    cashoutPolicies: options.cashoutPolicies ?? [],
+    cashoutPolicies: options.cashoutPolicies ?? [bonuses.service.cashoutPolicy],
     digits,
     playerCurrency,
     clock,
@@ -174,7 +219,7 @@ export async function createModules(ctx: ModuleContext) {
   const games = createGamesModule({
     db,
     wallet,
-    betPolicies: options.betPolicies ?? [limits.service.betPolicy],
+    betPolicies: options.betPolicies ?? [limits.service.betPolicy, bonuses.service.betPolicy],
     clock,
     auth,
     digits,
@@ -184,6 +229,7 @@ export async function createModules(ctx: ModuleContext) {
     revealProof: revealProof.call,
   });
   const { gateway } = games;
+  gamesOf.bind(games.gamesOfReferences);
   endGameSessions.bind(async (playerId) => {
     await gateway.endPlayerSessions(playerId);
     await bus.control({ kind: 'game_sessions_ended', userId: playerId });
@@ -210,8 +256,9 @@ export async function createModules(ctx: ModuleContext) {
     playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
   });
 
-  // bonus prizes: the bonuses module binds `bonuses` (WheelBonusPort); without it the wheel offers no bonus prizes
+  // bonus prizes go through the bonus engine (WheelBonusPort)
   const wheel = createWheelModule({
+    bonuses: { grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts) },
     db,
     auth,
     opsToken,
@@ -232,6 +279,7 @@ export async function createModules(ctx: ModuleContext) {
     limits,
     houseGames,
     operatorModule,
+    bonuses,
     wheel,
     live,
   ];
@@ -254,6 +302,9 @@ export async function createModules(ctx: ModuleContext) {
     limits: limits.service,
     operatorActions: operator.actions,
     wheel: wheel.service,
+    bonuses: bonuses.service,
+    /** Drains the bonuses consumer of the ledger feed now and sends its messages (tests; the job runs it too). */
+    bonusesFeed: bonuses.runFeed,
   };
   return { list, services, bot, hub: live.hub, gate: siteStatus.gate };
 }

@@ -118,6 +118,8 @@ const configSchema = z.object({
   TON_API_KEY: z.string().optional(),
   TON_POLL_INTERVAL_MS: z.coerce.number().int().min(200).default(10_000),
   TON_WATCHER_ENABLED: booleanFromEnv.optional(),
+  /** The jurisdiction's ceiling on a bonus's wagering multiplier (the UK: 10 from 19 January 2026); unset: none. */
+  BONUS_MAX_WAGERING_MULTIPLIER: z.coerce.number().positive().optional(),
   // house games
   GAMES_DEMO_CREDITS: z.coerce.number().positive().default(1000),
   /** Lets this instance drive the crash rounds; with several instances one holds the lease, the others stand by. Off in tests unless set. */

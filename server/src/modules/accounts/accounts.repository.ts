@@ -1,11 +1,14 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import type { AccPlayersTable } from './accounts.tables';
 
 // All SQL of the accounts module; touches only acc_* tables.
 export function createAccountsRepository(db: Database) {
   return {
-    findById: (id: string) => db.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** `q`: a transaction of another module's money flow that reads the player inside it (PGlite has one connection). */
+    findById: (id: string, q: Database | Transaction<DB> = db) =>
+      q.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The auth guard's one indexed read per request: the player joined with the token's sign-in session. */
     findSignIn: (playerId: string, sessionId: string) =>

@@ -52,7 +52,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
   route(
     app,
     accountsEndpoints.signUp,
-    { config: strict, schema: { tags, body: signUpBody, response: { 201: tokenResponse, ...errors } } },
+    {
+      config: strict,
+      schema: { tags, body: signUpBody, response: { 201: tokenResponse, ...errors, 404: errorBody, 410: errorBody } },
+    },
     async (req, reply) => reply.code(201).send(await accounts.signUp(req.body, req.ip)),
   );
   route(

@@ -21,7 +21,9 @@ export const maxBetStatementParts = {
       select max_bet_minor from bonus_grants where player_id = ${bn.player}::bigint and status = 'wagering'
     )`,
   allows: sql`not exists (select 1 from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
-  outcome: sql`(select max_bet_minor::text from bn_g)`,
+  // the max bet when this stake is above it (a refusal), else null: the statement may have been refused for another
+  // policy's reason or for the balance, and then this part has nothing to say
+  outcome: sql`(select max_bet_minor::text from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
 };
 export const maxBetValues = (playerId: string, stake: bigint) => ({ bn_player: playerId, bn_stake: stake.toString() });
 
@@ -287,8 +289,8 @@ export function createBonusesRepository(db: Database) {
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    findPromoCode: (code: string, trx: Transaction<DB>) =>
-      trx
+    findPromoCode: (code: string, q: Db = db) =>
+      q
         .selectFrom('bonus_promo_codes')
         .selectAll()
         .where(sql<boolean>`lower(code) = lower(${code})`)

@@ -103,7 +103,7 @@ const promoBody = z.object({
     .min(2)
     .max(40)
     .regex(/^[A-Za-z0-9_-]+$/),
-  template_id: z.number().int().positive(),
+  template_id: z.number().int().positive().max(2_147_483_647),
   max_redemptions: z.number().int().min(1).nullable().default(null),
   valid_from: z.coerce.date().nullable().default(null),
   valid_to: z.coerce.date().nullable().default(null),
@@ -132,7 +132,7 @@ export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesServ
     {
       schema: {
         ...hide,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         body: z.object({ terms: templateTerms, is_active: z.boolean().default(true) }),
       },
     },
@@ -152,7 +152,7 @@ export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesServ
         ...hide,
         params: bigIdParams('a player id'),
         body: z.object({
-          template_id: z.number().int().positive(),
+          template_id: z.number().int().positive().max(2_147_483_647),
           reason: z.string().trim().min(1).max(500),
           activate: z.boolean().default(false),
         }),

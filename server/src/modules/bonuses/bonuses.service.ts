@@ -37,8 +37,11 @@ export interface BonusesDeps {
   digits(currency: string): Promise<number>;
   /** The player's currency, or undefined for an unknown player. */
   playerCurrency(playerId: string): Promise<string | undefined>;
-  /** Excluded, self-excluded or blocked players get no offers (issue 16). */
-  isExcluded(playerId: string): Promise<boolean>;
+  /**
+   * The player's currency and whether they are excluded, self-excluded or blocked (no offers then, issue 16); read
+   * inside `trx` when given. Undefined for an unknown player.
+   */
+  player(playerId: string, trx?: Transaction<DB>): Promise<{ currency: string; excluded: boolean } | undefined>;
   /** The game of ledger entries by their references (the games module). */
   gamesOf(
     refs: Array<{ type: string; id: string }>,
@@ -162,10 +165,10 @@ export function createBonusesService(deps: BonusesDeps) {
   ): Promise<GrantRow> {
     const t = await repo.findTemplate(input.templateId, w.trx);
     if (!t || !t.is_active) throw notFound('BONUSES_NOT_FOUND', `No active bonus template ${input.templateId}`);
-    const currency = await deps.playerCurrency(input.playerId);
-    if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${input.playerId}`);
-    if (await deps.isExcluded(input.playerId))
-      throw new AppError(403, 'BONUSES_NOT_ELIGIBLE', 'Bonuses are not offered to excluded players');
+    const player = await deps.player(input.playerId, w.trx);
+    if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${input.playerId}`);
+    const { currency } = player;
+    if (player.excluded) throw new AppError(403, 'BONUSES_NOT_ELIGIBLE', 'Bonuses are not offered to excluded players');
     const c = t.terms.currencies[currency];
     if (!c) throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This bonus is not offered in ${currency}`);
     if (!(await repo.takeFromBudget(t.id, t.terms.max_grants, w.trx)))
@@ -291,15 +294,17 @@ export function createBonusesService(deps: BonusesDeps) {
     if (deposits.length) {
       const waiting = await repo.waitingForDeposit([...new Set(deposits.map((e) => e.player_id))], trx);
       for (const g of waiting) {
-        const entry = deposits.find((e) => e.player_id === g.player_id);
-        if (!entry) continue;
         const terms = await repo.termsOf(g.template_id, g.template_version, trx);
         const c = terms.currencies[g.currency] ?? {};
-        const deposit = BigInt(entry.real_delta_minor);
         const min = (await minorOf(c.min_dep, g.currency)) ?? 0n;
         const max = await minorOf(c.max_dep, g.currency);
-        // a deposit outside the offer's range leaves the grant waiting for the next one
-        if (deposit < min || (max !== null && deposit > max)) continue;
+        // the player's first deposit in the offer's range (in ledger order); one outside it leaves the grant waiting
+        const entry = deposits.find((e) => {
+          const d = BigInt(e.real_delta_minor);
+          return e.player_id === g.player_id && d >= min && (max === null || d <= max);
+        });
+        if (!entry) continue;
+        const deposit = BigInt(entry.real_delta_minor);
         const amount = depositBonusMinor(deposit, terms.percent ?? 0, await minorOf(c.max_bonus, g.currency));
         await credit(w, g, terms, amount, deposit, entry.id);
         afterCommit.push(notify(g.player_id));
@@ -320,8 +325,14 @@ export function createBonusesService(deps: BonusesDeps) {
         const touched = new Set<GrantRow>();
         for (const e of mine) {
           const g = inPlay.get(e.player_id)!;
-          // entries written before the grant was credited belong to no wagering
-          if (g.credited_at && e.created_at < g.credited_at) continue;
+          // entries written before the grant was credited belong to no wagering: for a deposit bonus, those before
+          // its deposit (one player's entries are written in id order: each locks the player's account row)
+          if (
+            g.deposit_entry_id
+              ? BigInt(e.id) <= BigInt(g.deposit_entry_id)
+              : g.credited_at && e.created_at < g.credited_at
+          )
+            continue;
           const game = gameOf.get(`${e.reference_type}/${e.reference_id}`);
           if (!game) continue;
           const tk = `${g.template_id}/${g.template_version}`;
@@ -369,18 +380,26 @@ export function createBonusesService(deps: BonusesDeps) {
     }
   }
 
+  /** The code if it exists, is valid now and is for `currency`; each refusal with its own code. */
+  async function usablePromo(code: string, currency: string, trx?: Transaction<DB>) {
+    const promo = await repo.findPromoCode(code.trim(), trx);
+    if (!promo) throw notFound('BONUSES_PROMO_UNKNOWN', 'There is no such promo code');
+    const now = clock.now();
+    if ((promo.valid_from && promo.valid_from > now) || (promo.valid_to && promo.valid_to <= now))
+      throw new AppError(410, 'BONUSES_PROMO_EXPIRED', 'This promo code is not valid now');
+    if (promo.currencies?.length && !promo.currencies.includes(currency))
+      throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This promo code is not for ${currency} accounts`);
+    if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
+      throw new AppError(410, 'BONUSES_PROMO_USED_UP', 'This promo code has been used up');
+    return promo;
+  }
+
   async function redeemPromo(playerId: string, code: string): Promise<Bonus> {
     const currency = await deps.playerCurrency(playerId);
     if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
     const grant = await deps.wallet
       .transaction(async (w) => {
-        const promo = await repo.findPromoCode(code.trim(), w.trx);
-        if (!promo) throw notFound('BONUSES_PROMO_UNKNOWN', 'There is no such promo code');
-        const now = clock.now();
-        if ((promo.valid_from && promo.valid_from > now) || (promo.valid_to && promo.valid_to <= now))
-          throw new AppError(410, 'BONUSES_PROMO_EXPIRED', 'This promo code is not valid now');
-        if (promo.currencies?.length && !promo.currencies.includes(currency))
-          throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This promo code is not for ${currency} accounts`);
+        const promo = await usablePromo(code, currency, w.trx);
         if (await repo.hasRedeemed(promo.id, playerId, w.trx))
           throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
         if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
@@ -421,6 +440,7 @@ export function createBonusesService(deps: BonusesDeps) {
         parts: maxBetStatementParts,
         values: maxBetValues(playerId, amountMinor),
         async refuse(outcome) {
+          if (outcome === null || outcome === undefined) return; // refused for another reason
           throw await maxBetRefusal(playerId, BigInt(String(outcome)));
         },
       };
@@ -545,16 +565,38 @@ export function createBonusesService(deps: BonusesDeps) {
 
     redeemPromo,
 
+    /**
+     * Before sign-up (the account does not exist yet): a promo code that cannot be used and a welcome offer that is
+     * not offered in the currency refuse the sign-up with their own codes, so the guest can correct them.
+     */
+    async checkSignUp(input: { welcome_bonus_id?: number; promo_code?: string }, currency: string) {
+      if (input.promo_code) await usablePromo(input.promo_code, currency);
+      if (input.welcome_bonus_id) {
+        const t = await repo.findTemplate(input.welcome_bonus_id);
+        if (!t || !t.is_active || t.trigger !== 'sign_up' || !t.terms.currencies[currency])
+          throw notFound(
+            'BONUSES_NOT_FOUND',
+            `welcome_bonus_id: no welcome offer ${input.welcome_bonus_id} in ${currency}`,
+          );
+      }
+    },
+
     /** After sign-up: the welcome offer the guest picked (active at once), and a promo code; failures are logged. */
     async afterSignUp(playerId: string, input: { welcome_bonus_id?: number; promo_code?: string }) {
-      if (input.welcome_bonus_id) {
+      // the chosen welcome offer starts at once; without a choice every welcome offer waits in "available"
+      const currency = await deps.playerCurrency(playerId);
+      const offers = input.welcome_bonus_id
+        ? [input.welcome_bonus_id]
+        : (await repo.activeTemplatesByTrigger('sign_up'))
+            .filter((t) => currency && t.terms.currencies[currency])
+            .map((t) => t.id);
+      for (const templateId of offers)
         await deps.wallet
           .transaction((w) =>
-            grantIn(w, { playerId, templateId: input.welcome_bonus_id!, source: 'sign_up', activate: true }),
+            grantIn(w, { playerId, templateId, source: 'sign_up', activate: !!input.welcome_bonus_id }),
           )
           .then(notify(playerId))
-          .catch((err: unknown) => deps.log.error({ err, playerId }, 'welcome bonus not granted'));
-      }
+          .catch((err: unknown) => deps.log.error({ err, playerId, templateId }, 'welcome bonus not granted'));
       if (input.promo_code)
         await redeemPromo(playerId, input.promo_code).catch((err: unknown) =>
           deps.log.error({ err, playerId }, 'promo code at sign-up not redeemed'),

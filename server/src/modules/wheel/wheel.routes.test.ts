@@ -181,14 +181,27 @@ describe('the wheel', () => {
       segments: [nothing('a'), nothing('b'), segment('c', 1, { kind: 'real_money', amounts: { USD: 0.001 } })],
     });
     expect(cents.statusCode).toBe(422);
-    const bonus = await put({
-      free_spin_every_hours: 24,
-      segments: [nothing('a'), nothing('b'), segment('c', 1, { kind: 'bonus_template', template_id: 7 })],
-    });
-    expect(bonus.statusCode).toBe(422);
-    expect(bonus.json().detail).toMatch(/bonus engine/);
+    // a wheel module without the bonus engine's port refuses bonus prizes (the app binds the port)
+    await expect(
+      withoutBonuses().setConfig('dave', {
+        free_spin_every_hours: 24,
+        segments: [nothing('a'), nothing('b'), segment('c', 1, { kind: 'bonus_template', template_id: 7 })] as never,
+      }),
+    ).rejects.toThrow(/bonus engine/);
     expect(((await as(ops()).get('/ops-api/wheel/config')).json() as { version: number }).version).toBe(2);
   });
+
+  const withoutBonuses = () =>
+    createWheelModule({
+      db: t.db,
+      auth: t.services.auth,
+      opsToken: t.secrets.ops,
+      wallet: t.services.wallet,
+      audit: t.services.operatorActions,
+      clock,
+      digits: async () => 2,
+      playerCurrency: async () => 'USD',
+    }).service;
 
   it('pays bonus prizes through the port in the spin’s transaction; without the port such a wheel is not offered', async () => {
     const calls: unknown[] = [];
@@ -226,10 +239,11 @@ describe('the wheel', () => {
       ] as never,
     });
     const p = await signUpPlayer(t);
-    // the app's own wheel has no port: the wheel is shown as not available and a spin is refused
-    expect(await view(p)).toMatchObject({ is_available: false, segments: [], spins_available: 0 });
+    // a wheel without the port: shown as not available, and a spin is refused
+    const without = withoutBonuses();
+    expect(await without.view(p.id)).toMatchObject({ is_available: false, segments: [], spins_available: 0 });
     await t.services.wheel.grantSpins(p.id, 1, 'test');
-    expect((await spin(p)).json()).toMatchObject({ code: 'WHEEL_NOT_AVAILABLE' });
+    await expect(without.spin(p.id)).rejects.toMatchObject({ code: 'WHEEL_NOT_AVAILABLE' });
     const r = await withBonuses.spin(p.id);
     expect(r.bonus_grant_id).toBe(41);
     expect(calls).toEqual([

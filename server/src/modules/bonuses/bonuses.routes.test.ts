@@ -1,0 +1,350 @@
+import { describe, expect, it } from 'vitest';
+import { diceOutcome, type DiceParams } from '@contracts/fairness';
+import { fixedClock } from '../../lib/clock';
+import { as, deposit, launchGame, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
+import { scriptedSeeds, seedPairWhere } from '../../../test/house-seeds';
+import type { TemplateTerms } from './bonuses.tables';
+
+// Bonuses end to end through the API (issue 16): welcome offers, a deposit bonus credited by the ledger-feed consumer,
+// wagering counted per settled bet, the max bet refused before the bet, conversion capped, promo codes and their
+// refusals, a withdrawal that forfeits, deletion, expiry, operator templates and grants with the operator's name.
+
+const DAY = 86_400_000;
+const clock = fixedClock(new Date('2026-11-24T12:00:00Z'));
+const seeds = scriptedSeeds();
+const t = useTestApp({ clock, houseSeeds: seeds, env: { PAYMENTS_SANDBOX_SECRET: 'sandbox-secret-for-tests-0001' } });
+const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' });
+const opsPost = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: ops() });
+
+const OVER_9800: DiceParams = { direction: 'over', target: 9800 };
+/** The next new seed pair makes the player's first `bets` dice bets over 98.00 all lose. */
+function losingDice(bets: number) {
+  seeds.nextPair(
+    seedPairWhere((floatsAt) =>
+      Array.from({ length: bets }, (_, nonce) => diceOutcome(floatsAt(nonce, 1), OVER_9800).isWin).every((w) => !w),
+    ),
+  );
+}
+async function dice(p: Player, amount: number) {
+  return as(await launchGame(p, 'house-dice')).post('/house-api/bet', { game: 'dice', amount, params: OVER_9800 });
+}
+const me = async (p: Player) => (await as(p).get('/main-api/users/me')).json();
+const my = async (p: Player) => (await as(p).get('/main-api/bonuses/my')).json();
+const inPlay = (r: { deposit: Array<{ status: string }> }) => r.deposit.filter((b) => b.status !== 'created');
+const feed = () => t.services.bonusesFeed();
+/**
+ * Drains the bonuses consumer until the player reads as expected: the feed takes only what every earlier
+ * transaction has committed, so on a shared PostgreSQL another database's open transaction may hold it back a moment.
+ */
+const settled = (p: Player, expected: object) =>
+  expect
+    .poll(
+      async () => {
+        await feed();
+        return me(p);
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toMatchObject(expected);
+async function expectBooksBalance(p: Player) {
+  const b = (await t.services.wallet.balances(p.id))!;
+  const sums = await t.services.wallet.sumEntries(p.id);
+  expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(sums);
+}
+
+const terms = (over: Partial<TemplateTerms> = {}): TemplateTerms => ({
+  title: 'Test',
+  description: 'A test bonus',
+  percent: 100,
+  currencies: { USD: { min_dep: 10, max_dep: 1000, max_bonus: 100, max_bet: 5, max_conversion: null } },
+  wagering_multiplier: 1,
+  wagering_base: 'bonus',
+  contributions: [{ target: 'house', percent: 100 }],
+  claim_days: 7,
+  wagering_days: 30,
+  eligible_games: [],
+  max_grants: null,
+  ...over,
+});
+async function template(type: string, trigger: string, over: Partial<TemplateTerms> = {}) {
+  const res = await opsPost('/ops-api/bonuses/templates', {
+    name: `${type}-${Math.random()}`,
+    type,
+    trigger,
+    terms: terms(over),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as number;
+}
+async function grant(p: Player, templateId: number, activate = true) {
+  const res = await opsPost(`/ops-api/players/${p.id}/bonuses`, { template_id: templateId, reason: 'test', activate });
+  expect(res.statusCode, res.body).toBe(201);
+  return Number(res.json().id);
+}
+
+describe('welcome offers', () => {
+  it('a guest sees the welcome offer with its terms per currency, and sign-up with it starts it', async () => {
+    const res = await t.app.inject({ url: '/main-api/bonuses/welcome?currency=USD' });
+    expect(res.statusCode).toBe(200);
+    const offer = res.json().deposit[0];
+    expect(offer).toMatchObject({ type: 'welcome', bonus_percent: 100, currency: 'USD' });
+    expect(offer.terms).toMatchObject({ wagering_multiplier: 10, max_bet: 5 });
+
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: '/main-api/auth/signup',
+      payload: {
+        email: 'welcome@bonus.test',
+        password: 'correct horse',
+        accept_terms: true,
+        currency: 'USD',
+        welcome_bonus_id: offer.id,
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    const p: Player = {
+      ...(await signUpPlayer(t)),
+      headers: { authorization: `Bearer ${signUp.json().access_token}` },
+    };
+    const mine = await my(p);
+    expect(mine.deposit).toHaveLength(1);
+    expect(mine.deposit[0]).toMatchObject({ type: 'welcome', status: 'active' });
+  });
+
+  it('without a choice the welcome offer waits among the available ones', async () => {
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    expect((await my(p)).deposit.map((b: { status: string }) => b.status)).toEqual(['created']);
+  });
+
+  it('refuses a sign-up with an unknown promo code, and no account is made', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/main-api/auth/signup',
+      payload: { email: 'nocode@bonus.test', password: 'correct horse', accept_terms: true, promo_code: 'NOPE' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('BONUSES_PROMO_UNKNOWN');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/main-api/auth/signup',
+      payload: { email: 'nocode@bonus.test', password: 'correct horse', accept_terms: true },
+    });
+    expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('a deposit bonus: credit, wagering, max bet, conversion', () => {
+  it('credits on the deposit, counts each settled bet, refuses a stake over the max bet, converts once', async () => {
+    const id = await template('next_deposit', 'manual', {
+      percent: 50,
+      currencies: { USD: { min_dep: 10, max_dep: 1000, max_bonus: 100, max_bet: 5, max_conversion: 8 } },
+      wagering_multiplier: 2,
+    });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const g = await grant(p, id);
+    // below min_dep: the grant keeps waiting
+    await deposit(p, 5);
+    await feed();
+    expect((await my(p)).deposit.find((b: { id: number }) => b.id === g).status).toBe('active');
+    await deposit(p, 20); // 50% → 10 bonus, 2× → 20 to wager
+    await settled(p, { balance: 25, bonus_balance: 10, wager_amount: 20, wagering: 0 });
+
+    const over = await dice(p, 6);
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({ code: 'BONUSES_MAX_BET' });
+    expect((await me(p)).balance).toBe(25); // nothing moved
+
+    losingDice(4);
+    for (let i = 0; i < 3; i++) expect((await dice(p, 5)).statusCode).toBe(200);
+    await settled(p, { balance: 10, bonus_balance: 10, wagering: 15 });
+    // the fourth bet completes 20: real first (5 of 10 left), bonus untouched; conversion capped at 8, 2 forfeited
+    expect((await dice(p, 5)).statusCode).toBe(200);
+    await settled(p, { balance: 13, bonus_balance: 0, wager_amount: 0, wagering: 0 });
+    await feed(); // a further drain moves nothing: exactly once
+    expect(await me(p)).toMatchObject({ balance: 13, bonus_balance: 0 });
+    const grants = (await t.app.inject({ url: `/ops-api/players/${p.id}/bonuses`, headers: ops() })).json();
+    expect(grants.find((x: { id: string }) => Number(x.id) === g)).toMatchObject({
+      status: 'converted',
+      converted_minor: '800',
+      forfeited_minor: '200',
+    });
+    await expectBooksBalance(p);
+  });
+
+  it('a stake at the max bet is admitted and one over it refused under load: no bet over the max gets through', async () => {
+    const id = await template('no_deposit', 'manual', {
+      percent: null,
+      currencies: { USD: { amount: 50, max_bet: 2, max_conversion: null } },
+      wagering_multiplier: 5,
+    });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id);
+    const session = await launchGame(p, 'house-dice');
+    const bets = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        as(session).post('/house-api/bet', { game: 'dice', amount: i % 2 ? 3 : 2, params: OVER_9800 }),
+      ),
+    );
+    const codes = bets.map((b) => b.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(bets.filter((b, i) => i % 2 === 1).every((b) => b.json().code === 'BONUSES_MAX_BET')).toBe(true);
+    await expectBooksBalance(p);
+  });
+});
+
+describe('promo codes', () => {
+  it('grants its bonus once per player, each refusal with its own code', async () => {
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const res = await as(p).post('/main-api/bonuses/promo-codes', { code: 'welcome10' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'no_deposit', status: 'wagering', amount: 10 });
+    expect((await me(p)).bonus_balance).toBe(10);
+    const again = await as(p).post('/main-api/bonuses/promo-codes', { code: 'WELCOME10' });
+    expect([again.statusCode, again.json().code]).toEqual([409, 'BONUSES_PROMO_ALREADY_REDEEMED']);
+    const unknown = await as(p).post('/main-api/bonuses/promo-codes', { code: 'NOSUCH' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'BONUSES_PROMO_UNKNOWN']);
+
+    const id = await template('no_deposit', 'promo_code', {
+      percent: null,
+      currencies: { USD: { amount: 1 }, EUR: { amount: 1 } },
+    });
+    const now = clock.now().getTime();
+    const code = (c: string, over: object) =>
+      opsPost('/ops-api/bonuses/promo-codes', {
+        code: c,
+        template_id: id,
+        max_redemptions: null,
+        valid_from: null,
+        valid_to: null,
+        currencies: null,
+        ...over,
+      });
+    expect((await code('OLD', { valid_to: new Date(now - DAY).toISOString() })).statusCode).toBe(201);
+    expect((await code('EURONLY', { currencies: ['EUR'] })).statusCode).toBe(201);
+    expect((await code('ONE', { max_redemptions: 1 })).statusCode).toBe(201);
+    const expired = await as(p).post('/main-api/bonuses/promo-codes', { code: 'OLD' });
+    expect([expired.statusCode, expired.json().code]).toEqual([410, 'BONUSES_PROMO_EXPIRED']);
+    const currency = await as(p).post('/main-api/bonuses/promo-codes', { code: 'EURONLY' });
+    expect([currency.statusCode, currency.json().code]).toEqual([403, 'BONUSES_PROMO_CURRENCY']);
+
+    // two players race for the last redemption: one gets it
+    const [a, b] = await Promise.all([signUpPlayer(t, { currency: 'USD' }), signUpPlayer(t, { currency: 'USD' })]);
+    const race = await Promise.all([a, b].map((x) => as(x).post('/main-api/bonuses/promo-codes', { code: 'ONE' })));
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 410]);
+    expect(race.find((r) => r.statusCode === 410)!.json().code).toBe('BONUSES_PROMO_USED_UP');
+  });
+
+  it('the same code sent twice at once is redeemed once', async () => {
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const twice = await Promise.all(
+      [1, 2].map(() => as(p).post('/main-api/bonuses/promo-codes', { code: 'RELOAD50' })),
+    );
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('withdrawing, deleting and expiry forfeit the bonus money', () => {
+  it('a withdrawal while wagering is refused with the forfeit amount, then confirmed forfeits in the same step', async () => {
+    const p = await signUpPlayer(t, { currency: 'USD', deposit: 30 });
+    expect((await as(p).post('/main-api/bonuses/promo-codes', { code: 'WELCOME10' })).statusCode).toBe(201);
+    const body = { method: 'sandbox', amount: 10, destination: 'acct-1' };
+    const warn = await as(p).post('/main-api/payments/cashout', body);
+    expect(warn.statusCode).toBe(403);
+    expect(warn.json()).toMatchObject({ code: 'CASHBOX_BONUS_WAGERING', forfeit_amount: 10 });
+    expect((await me(p)).bonus_balance).toBe(10);
+    const ok = await as(p).post('/main-api/payments/cashout', { ...body, forfeit_bonus: true });
+    expect(ok.statusCode, ok.body).toBeLessThan(300);
+    expect(await me(p)).toMatchObject({ bonus_balance: 0, balance: 20, pending_withdraws_sum: 10 });
+    expect(inPlay(await my(p))).toEqual([]);
+    await expectBooksBalance(p);
+  });
+
+  it('deleting a bonus in play forfeits its money; two activations at once start one', async () => {
+    const id = await template('no_deposit', 'manual', { percent: null, currencies: { USD: { amount: 7 } } });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const g1 = await grant(p, id, false);
+    const g2 = await grant(p, id, false);
+    const both = await Promise.all([g1, g2].map((g) => as(p).patch(`/main-api/bonuses/${g}/activate`)));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    expect((await me(p)).bonus_balance).toBe(7);
+    const active = both[0]!.statusCode === 204 ? g1 : g2;
+    expect((await as(p).delete(`/main-api/bonuses/my/${active}`)).statusCode).toBe(204);
+    expect((await me(p)).bonus_balance).toBe(0);
+    expect((await as(p).delete(`/main-api/bonuses/my/${active}`)).statusCode).toBe(409);
+    // another player's bonus is not found
+    const other = await signUpPlayer(t, { currency: 'USD' });
+    expect((await as(other).delete(`/main-api/bonuses/my/${g2}`)).statusCode).toBe(404);
+    await expectBooksBalance(p);
+  });
+
+  it('a bonus past its wagering window expires with its money; one past its claim window expires unclaimed', async () => {
+    const id = await template('no_deposit', 'manual', {
+      percent: null,
+      currencies: { USD: { amount: 4 } },
+      wagering_days: 1,
+      claim_days: 2,
+    });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id, true);
+    const q = await signUpPlayer(t, { currency: 'USD' });
+    await grant(q, id, false);
+    expect((await me(p)).bonus_balance).toBe(4);
+    clock.advance(3 * DAY);
+    try {
+      expect(await t.services.bonuses.expire()).toBeGreaterThanOrEqual(2);
+    } finally {
+      clock.advance(-3 * DAY);
+    }
+    expect((await me(p)).bonus_balance).toBe(0);
+    expect(inPlay(await my(p))).toEqual([]);
+    expect((await my(q)).deposit.map((b: { status: string }) => b.status)).toEqual(['created']); // the welcome offer's claim window is 7 days
+    const qGrants = (await t.app.inject({ url: `/ops-api/players/${q.id}/bonuses`, headers: ops() })).json();
+    expect(qGrants.map((x: { status: string }) => x.status).sort()).toEqual(['created', 'expired']);
+    await expectBooksBalance(p);
+  });
+});
+
+describe('operators', () => {
+  it('a changed template is a new version; a grant keeps the version it was made from; actions carry the name', async () => {
+    const id = await template('no_deposit', 'manual', { percent: null, currencies: { USD: { amount: 3 } } });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const g = await grant(p, id, false);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/ops-api/bonuses/templates/${id}`,
+      headers: ops(),
+      payload: { terms: terms({ percent: null, currencies: { USD: { amount: 9 } } }) },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().version).toBe(2);
+    expect((await as(p).patch(`/main-api/bonuses/${g}/activate`)).statusCode).toBe(204);
+    expect((await me(p)).bonus_balance).toBe(3); // version 1's amount
+    const cancel = await opsPost(`/ops-api/bonuses/grants/${g}/cancel`, { reason: 'abuse' });
+    expect(cancel.statusCode).toBe(204);
+    expect((await me(p)).bonus_balance).toBe(0);
+    const audit = await t.db
+      .selectFrom('operator_actions')
+      .select(['actor', 'action'])
+      .where('action', 'like', 'bonus_%')
+      .execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { actor: 'olga', action: 'bonus_cancelled' },
+        { actor: 'olga', action: 'bonus_template_versioned' },
+      ]),
+    );
+  });
+
+  it('refuses a multiplier above the jurisdiction ceiling', async () => {
+    const { withTestApp } = await import('../../../test/fixtures');
+    await withTestApp({ env: { BONUS_MAX_WAGERING_MULTIPLIER: '10' } }, async (u) => {
+      const res = await u.app.inject({
+        method: 'POST',
+        url: '/ops-api/bonuses/templates',
+        headers: { authorization: `Bearer ${u.secrets.ops}`, 'x-operator': 'olga' },
+        payload: { name: 'x40', type: 'welcome', trigger: 'sign_up', terms: terms({ wagering_multiplier: 40 }) },
+      });
+      expect(res.statusCode).toBe(422);
+    });
+  });
+});

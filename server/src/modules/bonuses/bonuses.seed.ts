@@ -1,0 +1,117 @@
+import type { Database } from '../../db/database';
+import type { TemplateCurrencyTerms, TemplateTerms } from './bonuses.tables';
+
+/** Per-currency terms from USD figures: KGS and RUB ×100, TON ×0.2 (demo rates, rounded). */
+function perCurrency(usd: TemplateCurrencyTerms): Record<string, TemplateCurrencyTerms> {
+  const scale = (k: number) =>
+    Object.fromEntries(
+      Object.entries(usd).map(([key, v]) => [key, typeof v === 'number' ? Math.round(v * k * 100) / 100 : v]),
+    ) as TemplateCurrencyTerms;
+  return { USD: usd, EUR: usd, GBP: usd, KGS: scale(100), RUB: scale(100), TON: scale(0.2) };
+}
+
+const contributions = [
+  { target: 'house', percent: 100 },
+  { target: 'slots', percent: 100 },
+  { target: 'crash', percent: 50 },
+];
+
+const demoTemplates: Array<{
+  name: string;
+  type: 'welcome' | 'next_deposit' | 'no_deposit';
+  trigger: 'sign_up' | 'promo_code';
+  terms: TemplateTerms;
+}> = [
+  {
+    name: 'welcome-100',
+    type: 'welcome',
+    trigger: 'sign_up',
+    terms: {
+      title: '100% on your first deposit',
+      description: 'Double your first deposit, up to 500.',
+      percent: 100,
+      currencies: perCurrency({ min_dep: 10, max_dep: null, max_bonus: 500, max_bet: 5, max_conversion: null }),
+      wagering_multiplier: 10,
+      wagering_base: 'bonus',
+      contributions,
+      claim_days: 7,
+      wagering_days: 30,
+      eligible_games: [],
+      max_grants: null,
+    },
+  },
+  {
+    name: 'no-deposit-10',
+    type: 'no_deposit',
+    trigger: 'promo_code',
+    terms: {
+      title: '10 free with code WELCOME10',
+      description: 'A bonus without a deposit: play it through ten times and keep up to 50.',
+      percent: null,
+      currencies: perCurrency({ amount: 10, max_bet: 2, max_conversion: 50 }),
+      wagering_multiplier: 10,
+      wagering_base: 'bonus',
+      contributions,
+      claim_days: 7,
+      wagering_days: 7,
+      eligible_games: [],
+      max_grants: null,
+    },
+  },
+  {
+    name: 'reload-50',
+    type: 'next_deposit',
+    trigger: 'promo_code',
+    terms: {
+      title: '50% on your next deposit',
+      description: 'Half your next deposit again as a bonus, up to 200.',
+      percent: 50,
+      currencies: perCurrency({ min_dep: 20, max_dep: null, max_bonus: 200, max_bet: 5, max_conversion: null }),
+      wagering_multiplier: 10,
+      wagering_base: 'bonus',
+      contributions,
+      claim_days: 14,
+      wagering_days: 30,
+      eligible_games: [],
+      max_grants: null,
+    },
+  },
+];
+const demoCodes = [
+  { code: 'WELCOME10', template: 'no-deposit-10' },
+  { code: 'RELOAD50', template: 'reload-50' },
+];
+
+/** The demo bonuses when no template exists (idempotent): a welcome offer and two promo codes. */
+export async function seedBonuses(db: Database): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const any = await trx.selectFrom('bonus_templates').select('id').limit(1).executeTakeFirst();
+    if (any) return;
+    const ids = new Map<string, number>();
+    for (const t of demoTemplates) {
+      const row = await trx
+        .insertInto('bonus_templates')
+        .values({ name: t.name, type: t.type, trigger: t.trigger })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('bonus_template_versions')
+        .values({ template_id: row.id, version: 1, terms: JSON.stringify(t.terms), created_by: 'seed' })
+        .execute();
+      ids.set(t.name, row.id);
+    }
+    for (const c of demoCodes)
+      await trx
+        .insertInto('bonus_promo_codes')
+        .values({
+          code: c.code,
+          template_id: ids.get(c.template)!,
+          max_redemptions: null,
+          valid_from: null,
+          valid_to: null,
+          currencies: null,
+          created_by: 'seed',
+        })
+        .execute();
+  });
+}
