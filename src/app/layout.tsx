@@ -93,9 +93,11 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
           ) : (
             <div className="app-header__balance" data-testid="header-balance">
               <Text weight="2">{formatMoney(player.balance, player.currency)}</Text>
-              <Caption level="1">
-                {t('common.bonus_balance')}: {formatMoney(player.bonus_balance, player.currency)}
-              </Caption>
+              {player.bonus_balance > 0 && (
+                <Caption level="1">
+                  {t('common.bonus_balance')}: {formatMoney(player.bonus_balance, player.currency)}
+                </Caption>
+              )}
             </div>
           )
         ) : telegramLaunch ? (

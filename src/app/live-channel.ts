@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
-import { applyBalance, loadPlayer, showBan } from '../features/player';
+import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../features/player';
 import { openLimitReached } from '../features/limits';
 import { setMaintenance, siteStatus } from '../features/site-status';
 
@@ -36,6 +36,7 @@ export function useLiveChannel(): void {
           showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' }),
         ),
         socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
+        socket.on('new_bonus', noteNewBonus),
       ];
       stop = () => {
         offs.forEach((off) => off());

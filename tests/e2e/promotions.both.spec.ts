@@ -55,3 +55,53 @@ test('the wheel: the committed hash, a spin that lands, the revealed seed and it
   await expect(page.getByTestId('result-value')).toHaveText(`#${segment}`);
   await testInfo.attach('wheel spin verified', { body: await page.screenshot(), contentType: 'image/png' });
 });
+
+test('bonuses: a promo code refused then redeemed, the bonus balance in the header, a delete that says what is lost', async ({
+  page,
+}, testInfo) => {
+  await player(page, testInfo);
+  await go(page, '/profile/promotions/bonuses/my');
+  await expect(page.getByTestId('bonuses-page')).toBeVisible();
+  await expect(page.getByTestId('header-balance')).not.toContainText('Bonus'); // no bonus money: no bonus line
+
+  await page.getByTestId('promo-code').fill('NOSUCHCODE');
+  await page.getByTestId('promo-apply').click();
+  await expect(page.getByTestId('promo-form')).toContainText('There is no such promo code');
+
+  await page.getByTestId('promo-code').fill('welcome10');
+  await page.getByTestId('promo-apply').click();
+  const card = page.locator('[data-testid^="bonus-"][class*="bonus-card"]').first();
+  await expect(card.getByTestId('bonus-status')).toHaveText('Wagering');
+  await expect(card.getByTestId('bonus-wagered')).toContainText('of $100.00');
+  await expect(card.getByTestId('bonus-terms')).toContainText('Max bet $2.00');
+  await expect(page.getByTestId('header-balance')).toContainText('Bonus: $10.00');
+  await testInfo.attach('bonus in play', { body: await page.screenshot(), contentType: 'image/png' });
+
+  await card.getByTestId('bonus-delete').click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('$10.00'); // what is forfeited, said before
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('bonuses-empty')).toBeVisible();
+  await expect(page.getByTestId('header-balance')).not.toContainText('Bonus');
+});
+
+test('bonuses: a guest picks the welcome offer, signs up with it, and finds it waiting for the deposit', async ({
+  page,
+}, testInfo) => {
+  test.skip(isTelegramProject(testInfo), 'a Mini App signs in with Telegram: no sign-up form');
+  await page.goto('/bonuses');
+  const offer = page.locator('[data-testid^="welcome-offer-"]').first();
+  await expect(offer).toContainText('100 % of your deposit');
+  await expect(offer.getByTestId('bonus-terms')).toContainText('Wager 10× the bonus');
+  await offer.getByTestId('welcome-take').click();
+  await expect(page.getByTestId('signup-welcome-chosen')).toBeVisible();
+  await page.getByTestId('signup-email').fill(`welcome-${Date.now()}-${Math.random()}@example.com`);
+  await page.getByTestId('signup-password').fill('correct horse');
+  await page.getByRole('checkbox').check({ force: true });
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await go(page, '/profile/promotions/bonuses/my');
+  await expect(page.locator('[class*="bonus-card"]').first().getByTestId('bonus-status')).toHaveText(
+    'Waiting for your deposit',
+  );
+});

@@ -25,10 +25,12 @@ const GamePage = lazy(() => import('../../features/games').then((m) => ({ defaul
 const SectionPage = lazy(() => import('../../features/games').then((m) => ({ default: m.SectionPage })));
 const VerifyPage = lazy(() => import('../../features/fairness').then((m) => ({ default: m.VerifyPage })));
 const ContentPage = lazy(() => import('../../features/content').then((m) => ({ default: m.ContentPageView })));
+const WelcomeBonusesPage = lazy(() =>
+  import('../../features/bonuses').then((m) => ({ default: m.WelcomeBonusesPage })),
+);
 const FavoritesPage = lazy(() => import('../../features/games').then((m) => ({ default: m.FavoritesPage })));
 
 const placeholderRoutes: Array<[string, string]> = [
-  ['/bonuses', 'pages.bonuses'],
   ['/levels', 'pages.levels'],
   ['/cashback', 'pages.cashback'],
   ['/tournament/:id/:tab', 'pages.tournament'],
@@ -48,6 +50,7 @@ export function AppRoutes() {
         <Route path="/cashbox/:tab" component={CashboxPage} />
         <Route path="/favorites" component={FavoritesPage} />
         <Route path="/fairness" component={VerifyPage} />
+        <Route path="/bonuses" component={WelcomeBonusesPage} />
         <Route path="/terms">
           <ContentPage slug="terms" />
         </Route>

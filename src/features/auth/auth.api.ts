@@ -22,6 +22,8 @@ export const signUpRequest = (body: {
   language_code?: string;
   start_param?: string;
   captcha_token?: string;
+  promo_code?: string;
+  welcome_bonus_id?: number;
 }) => api.call(accountsEndpoints.signUp, { body, anonymous: true });
 
 export const requestPasswordReset = (email: string) =>

@@ -5,6 +5,7 @@ import type { ContentPageSlug } from '@contracts/content-pages';
 import { ContentDialog } from '../content/content-dialog';
 import { Link } from 'wouter';
 import { getPlatform } from '../../platform';
+import { ApiError } from '../../shared/api';
 import { setToken } from '../../shared/session/session.store';
 import { fetchCurrencies, signUpRequest } from './auth.api';
 import { afterSignInPath, EMAIL_RE, formError } from './form-error';
@@ -14,8 +15,16 @@ import { CaptchaField } from './captcha-field';
 export function SignupPage() {
   const { t, i18n } = useTranslation();
   const [currencies, setCurrencies] = useState<string[]>(['USD']);
-  const [form, setForm] = useState({ email: '', password: '', currency: 'USD', accept: false });
-  const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'accept' | 'form', string>>>({});
+  // the welcome offer chosen on /bonuses (?welcome_bonus_id=) and a promo code (issue 16)
+  const welcomeBonusId = Number(new URLSearchParams(window.location.search).get('welcome_bonus_id')) || undefined;
+  const [form, setForm] = useState({
+    email: '',
+    password: '',
+    currency: new URLSearchParams(window.location.search).get('currency') ?? 'USD',
+    accept: false,
+    promo: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'accept' | 'promo' | 'form', string>>>({});
   const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [reading, setReading] = useState<ContentPageSlug | null>(null);
@@ -55,11 +64,15 @@ export function SignupPage() {
         language_code: i18n.language,
         start_param: getPlatform().getStartParam() ?? undefined,
         captcha_token: captcha,
+        promo_code: form.promo.trim() || undefined,
+        welcome_bonus_id: welcomeBonusId,
       });
       setToken(res.access_token);
       window.location.assign(afterSignInPath());
     } catch (err) {
-      setErrors({ form: formError(err) });
+      // a promo code's refusal goes under the code, the rest under the form
+      const code = err instanceof ApiError ? (err.code ?? '') : '';
+      setErrors(code.startsWith('BONUSES_PROMO') ? { promo: formError(err) } : { form: formError(err) });
     } finally {
       setBusy(false);
     }
@@ -106,6 +119,25 @@ export function SignupPage() {
               onChange={(e) => setForm({ ...form, currency: e.target.value })}
               options={currencies.map((c) => ({ value: c, label: c }))}
               data-testid="signup-currency"
+            />
+          </FormItem>
+          {welcomeBonusId && (
+            <FormItem>
+              <Text data-testid="signup-welcome-chosen">{t('auth.welcome_chosen')}</Text>
+            </FormItem>
+          )}
+          <FormItem
+            top={t('auth.promo_code')}
+            htmlFor="su-promo"
+            status={errors.promo ? 'error' : 'default'}
+            bottom={errors.promo}
+          >
+            <Input
+              id="su-promo"
+              autoComplete="off"
+              value={form.promo}
+              onChange={(e) => setForm({ ...form, promo: e.target.value })}
+              slotProps={{ input: { 'data-testid': 'signup-promo' } }}
             />
           </FormItem>
           <FormItem status={errors.accept ? 'error' : 'default'} bottom={errors.accept}>

@@ -8,8 +8,18 @@ export const fetchMethods = (clientType: 'web' | 'telegram') =>
   api.call(cashboxEndpoints.methods, { query: { client_type: clientType } });
 export const requestDeposit = (method: string, amount: number, clientType: 'web' | 'telegram') =>
   api.call(cashboxEndpoints.deposit, { body: { method, amount, client_type: clientType } });
-export const requestCashout = (method: string, amount: number, destination: string, clientType: 'web' | 'telegram') =>
-  api.call(cashboxEndpoints.cashout, { body: { method, amount, destination, client_type: clientType } });
+/** `forfeitBonus`: the player confirmed that the withdrawal forfeits the bonus that is wagering (issue 16). */
+export const requestCashout = (
+  method: string,
+  amount: number,
+  destination: string,
+  clientType: 'web' | 'telegram',
+  forfeitBonus = false,
+) =>
+  api.call(cashboxEndpoints.cashout, {
+    body: { method, amount, destination, client_type: clientType, ...(forfeitBonus ? { forfeit_bonus: true } : {}) },
+    silentStatuses: [403],
+  });
 /** The wallet refused to send a TON deposit's transfer: close the deposit now rather than when it expires. */
 export const cancelDeposit = (paymentId: number) => api.call(cashboxEndpoints.cancel, { params: { id: paymentId } });
 export const fetchPayments = (q: { page: number; size: number; type?: string; status?: number }) =>

@@ -16,6 +16,9 @@ export const cashboxTexts = {
       test_method: 'Test method: no real money moves.',
       no_methods: 'No payment methods are available for you here yet.',
       requested: 'Withdrawal requested: it is being processed.',
+      forfeit_warning:
+        'A bonus is being wagered. Withdrawing now forfeits it: {{amount}} of bonus money will be removed from your bonus balance.',
+      forfeit_confirm: 'I understand: forfeit the bonus and withdraw',
       history_empty: 'No payments yet',
       type: 'Type',
       status: 'Status',
@@ -76,6 +79,8 @@ export const cashboxTexts = {
       test_method: 'Тестовый способ: реальные деньги не списываются.',
       no_methods: 'Для вас здесь пока нет способов оплаты.',
       requested: 'Заявка на вывод принята и обрабатывается.',
+      forfeit_warning: 'Сейчас отыгрывается бонус. Вывод аннулирует его: с бонусного баланса будет списано {{amount}}.',
+      forfeit_confirm: 'Понимаю: аннулировать бонус и вывести',
       history_empty: 'Платежей пока нет',
       type: 'Тип',
       status: 'Статус',

@@ -1,10 +1,23 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, FormItem, Group, Input, Placeholder, Select, Spinner, Tabs, TabsItem, Text } from '@vkontakte/vkui';
+import {
+  Button,
+  Checkbox,
+  FormItem,
+  Group,
+  Input,
+  Placeholder,
+  Select,
+  Spinner,
+  Tabs,
+  TabsItem,
+  Text,
+} from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
 import type { PaymentMethod } from '@contracts/cashbox';
 import { getPlatform } from '../../platform';
+import { ApiError } from '../../shared/api';
 import { errorText } from '../../shared/i18n/error-text';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
@@ -187,6 +200,9 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
   const [destination, setDestination] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [destinationError, setDestinationError] = useState<string | null>(null);
+  // a withdrawal while a bonus is wagering forfeits it: the player is told what first and confirms (issue 16)
+  const [forfeit, setForfeit] = useState<number | null>(null);
+  const [forfeitConfirmed, setForfeitConfirmed] = useState(false);
   const method = offered.find((m) => m.id === methodId);
   if (!method?.withdrawal || !player) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
   const limits = {
@@ -207,11 +223,20 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
     setDestinationError(missingDestination);
     if (amountError || missingDestination) return;
     try {
-      await requestCashout(methodId, value, destination.trim(), clientType);
+      await requestCashout(methodId, value, destination.trim(), clientType, forfeit !== null && forfeitConfirmed);
       showToast({ severity: 'success', summary: 'toast.done', detail: 'cashbox.requested' });
       setAmount('');
+      setForfeit(null);
+      setForfeitConfirmed(false);
       await loadPlayer();
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'CASHBOX_BONUS_WAGERING') {
+        // what is forfeited is the bonus balance (it belongs to the one bonus in play): the server's forfeit_amount
+        await loadPlayer().catch(() => undefined);
+        setForfeit(playerState.player?.bonus_balance ?? 0);
+        setForfeitConfirmed(false);
+        return;
+      }
       setError(errorText(err)); // the server's code in the player's language, never its English detail
     }
   }
@@ -260,8 +285,28 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
           slotProps={{ input: { 'data-testid': 'cashout-destination' } }}
         />
       </FormItem>
+      {forfeit !== null && (
+        <FormItem data-testid="cashout-forfeit">
+          <Text className="cashbox-forfeit" role="alert">
+            {t('cashbox.forfeit_warning', { amount: formatMoney(forfeit, player.currency) })}
+          </Text>
+          <Checkbox
+            checked={forfeitConfirmed}
+            onChange={(e) => setForfeitConfirmed(e.target.checked)}
+            data-testid="cashout-forfeit-confirm"
+          >
+            {t('cashbox.forfeit_confirm')}
+          </Checkbox>
+        </FormItem>
+      )}
       <FormItem>
-        <Button size="l" stretched type="submit" data-testid="cashout-submit">
+        <Button
+          size="l"
+          stretched
+          type="submit"
+          disabled={forfeit !== null && !forfeitConfirmed}
+          data-testid="cashout-submit"
+        >
           {t('cashbox.cashout')}
         </Button>
       </FormItem>

@@ -8,6 +8,7 @@ export {
   clearPlayer,
   toBanInfo,
   applyBalance,
+  noteNewBonus,
   holdBalance,
   releaseBalance,
   type Player,

@@ -85,3 +85,13 @@ export function releaseBalance(): void {
   balanceHold.pending = null;
   if (pending) applyBalance(pending);
 }
+
+let bonusRefresh: ReturnType<typeof setTimeout> | undefined;
+/**
+ * Live `new_bonus` (spec §4): the player refreshes 1 s after the last of a burst of messages (a settled batch of bets
+ * sends several), once; the bonuses page reloads with the player.
+ */
+export function noteNewBonus(): void {
+  clearTimeout(bonusRefresh);
+  bonusRefresh = setTimeout(() => void loadPlayer().catch(() => undefined), 1000);
+}

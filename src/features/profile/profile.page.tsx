@@ -19,6 +19,8 @@ const BetsHistory = lazy(() => import('../games').then((m) => ({ default: m.Bets
 const LimitsPage = lazy(() => import('../limits/limits.page').then((m) => ({ default: m.LimitsPage })));
 // a declared edge: profile → wheel (promotions → wheel), loaded on demand
 const WheelPage = lazy(() => import('../wheel').then((m) => ({ default: m.WheelPage })));
+// a declared edge: profile → bonuses (promotions → bonuses), loaded on demand
+const BonusesPage = lazy(() => import('../bonuses').then((m) => ({ default: m.BonusesPage })));
 
 const SECTIONS: Record<string, string[]> = {
   general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
@@ -50,6 +52,10 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
     ) : section === 'general' && page === 'limits' ? (
       <Suspense fallback={<Spinner size="m" />}>
         <LimitsPage />
+      </Suspense>
+    ) : section === 'promotions' && page === 'bonuses' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <BonusesPage />
       </Suspense>
     ) : section === 'promotions' && page === 'wheel' ? (
       <Suspense fallback={<Spinner size="m" />}>

@@ -1,0 +1,13 @@
+import * as bonusesEndpoints from '@contracts/bonuses.endpoints';
+import { api } from '../../shared/api';
+
+export const fetchMyBonuses = () => api.call(bonusesEndpoints.my, { summary: 'get_bonuses' });
+export const fetchWelcomeOffers = (currency: string) =>
+  api.call(bonusesEndpoints.welcome, { query: { currency }, anonymous: true });
+/** 409 (another bonus in play, changed meanwhile) is the page's to explain. */
+export const activateBonus = (id: number) =>
+  api.call(bonusesEndpoints.activate, { params: { id }, silentStatuses: [409] });
+export const deleteBonus = (id: number) => api.call(bonusesEndpoints.remove, { params: { id }, silentStatuses: [409] });
+/** Each refusal (unknown, expired, used, used up, other currency) shows under the field. */
+export const redeemPromoCode = (code: string) =>
+  api.call(bonusesEndpoints.redeemPromo, { body: { code }, silentStatuses: [403, 404, 409, 410, 422] });

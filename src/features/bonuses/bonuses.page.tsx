@@ -1,0 +1,329 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  ButtonGroup,
+  Card,
+  Div,
+  FormItem,
+  Group,
+  Input,
+  Placeholder,
+  Progress,
+  Spinner,
+  Tabs,
+  TabsItem,
+  Text,
+} from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useLocation, useParams } from 'wouter';
+import type { Bonus, BonusesResponse, BonusTerms } from '@contracts/bonuses';
+import { errorText } from '../../shared/i18n/error-text';
+import { formatMoney } from '../../shared/lib/money-format';
+import { showToast } from '../../shared/toast/toast.store';
+import { loadPlayer, playerState } from '../player';
+
+import { activateBonus, deleteBonus, fetchMyBonuses, redeemPromoCode } from './bonuses.api';
+import './bonuses.css';
+
+/** "2 d 5 h", "5 h 3 min" or "12 min" until an instant. */
+export function timeLeft(at: string, now: number): string {
+  const min = Math.max(0, Math.round((Date.parse(at) - now) / 60_000));
+  const d = Math.floor(min / 1440);
+  const h = Math.floor((min % 1440) / 60);
+  if (d > 0) return `${d} d ${h} h`;
+  if (h > 0) return `${h} h ${min % 60} min`;
+  return `${min} min`;
+}
+
+/** The terms in plain words: what to wager, the max bet, the cap, the windows, where it counts. */
+export function TermsLines({ terms, currency }: { terms: BonusTerms; currency: string }) {
+  const { t } = useTranslation();
+  const money = (n: number) => formatMoney(n, currency);
+  const where = terms.eligible_games.length
+    ? t('bonuses.games_only', { list: terms.eligible_games.join(', ') })
+    : t('bonuses.games_all', {
+        list: terms.contributions
+          .map((c) => `${t(`bonuses.categories.${c.target}`, { defaultValue: c.target })} ${c.percent} %`)
+          .join(', '),
+      });
+  const lines = [
+    terms.wagering_multiplier > 0 &&
+      t(`bonuses.wagering_rule_${terms.wagering_base}`, { times: terms.wagering_multiplier }),
+    terms.max_bet !== null && t('bonuses.max_bet', { amount: money(terms.max_bet) }),
+    terms.max_conversion !== null && t('bonuses.max_conversion', { amount: money(terms.max_conversion) }),
+    terms.wagering_days !== null && t('bonuses.days_to_wager', { count: terms.wagering_days }),
+    where,
+  ].filter((l): l is string => typeof l === 'string');
+  return (
+    <ul className="bonus-terms" data-testid="bonus-terms">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** What a deposit offer gives: "100 % of your deposit, up to $500.00", or a no-deposit amount. */
+export function offerLine(
+  t: (k: string, o?: Record<string, unknown>) => string,
+  b: Pick<Bonus, 'bonus_percent' | 'no_deposit_bonus_amount' | 'currency' | 'terms'>,
+): string {
+  if (b.no_deposit_bonus_amount !== null)
+    return t('bonuses.amount', { amount: formatMoney(b.no_deposit_bonus_amount, b.currency) });
+  if (b.bonus_percent === null) return '';
+  return b.terms.max_bonus !== null
+    ? t('bonuses.percent_up_to', { percent: b.bonus_percent, max: formatMoney(b.terms.max_bonus, b.currency) })
+    : t('bonuses.percent', { percent: b.bonus_percent });
+}
+
+function BonusCard({
+  bonus,
+  now,
+  onActivate,
+  onDelete,
+}: {
+  bonus: Bonus;
+  now: number;
+  onActivate: (b: Bonus) => void;
+  onDelete: (b: Bonus) => void;
+}) {
+  const { t } = useTranslation();
+  const money = (n: number) => formatMoney(n, bonus.currency);
+  const percent = bonus.wager_required > 0 ? Math.min(100, (bonus.wagered / bonus.wager_required) * 100) : 0;
+  const minDep = bonus.currency_limits[bonus.currency]?.min_dep ?? 0;
+  return (
+    <Card mode="outline" className="bonus-card" data-testid={`bonus-${bonus.id}`}>
+      <Div>
+        <div className="bonus-card__head">
+          <Text weight="2">{bonus.terms.title || t(`bonuses.types.${bonus.type}`)}</Text>
+          <span className={`bonus-status bonus-status--${bonus.status}`} data-testid="bonus-status">
+            {t(`bonuses.statuses.${bonus.status}`)}
+          </span>
+        </div>
+        <Text className="bonus-card__kind">
+          {t(`bonuses.types.${bonus.type}`)}
+          {bonus.status === 'wagering' ? ` · ${t('bonuses.amount', { amount: money(bonus.amount) })}` : ''}
+        </Text>
+        {bonus.status !== 'wagering' && <Text>{offerLine(t, bonus)}</Text>}
+        {bonus.status !== 'wagering' && bonus.bonus_percent !== null && minDep > 0 && (
+          <Text>{t('bonuses.min_deposit', { min: money(minDep) })}</Text>
+        )}
+        {bonus.status === 'wagering' && bonus.wager_required > 0 && (
+          <div className="bonus-wagering">
+            <Progress
+              value={percent}
+              aria-label={t('bonuses.wagered', {
+                wagered: money(bonus.wagered),
+                required: money(bonus.wager_required),
+              })}
+              data-testid="bonus-progress"
+            />
+            <Text data-testid="bonus-wagered">
+              {t('bonuses.wagered', { wagered: money(bonus.wagered), required: money(bonus.wager_required) })}
+            </Text>
+          </div>
+        )}
+        {bonus.expires_at && (
+          <Text className="bonus-card__time">{t('bonuses.time_left', { time: timeLeft(bonus.expires_at, now) })}</Text>
+        )}
+        <TermsLines terms={bonus.terms} currency={bonus.currency} />
+        <ButtonGroup mode="horizontal" gap="m">
+          {bonus.status === 'created' && (
+            <Button size="m" onClick={() => onActivate(bonus)} data-testid="bonus-activate">
+              {t('bonuses.activate')}
+            </Button>
+          )}
+          <Button
+            size="m"
+            mode="secondary"
+            appearance="negative"
+            onClick={() => onDelete(bonus)}
+            data-testid="bonus-delete"
+          >
+            {t('bonuses.delete')}
+          </Button>
+        </ButtonGroup>
+      </Div>
+    </Card>
+  );
+}
+
+function PromoForm({ onRedeemed }: { onRedeemed: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    try {
+      await redeemPromoCode(code.trim());
+      setCode('');
+      setError(null);
+      showToast({ severity: 'success', summary: 'toast.done', detail: 'bonuses.promo_done' });
+      onRedeemed();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="bonus-promo" data-testid="promo-form">
+      <FormItem top={t('bonuses.promo')} htmlFor="promo-code" status={error ? 'error' : 'default'} bottom={error}>
+        <div className="bonus-promo__row">
+          <Input
+            id="promo-code"
+            value={code}
+            autoComplete="off"
+            onChange={(e) => {
+              setCode(e.target.value);
+              setError(null);
+            }}
+            slotProps={{ input: { 'data-testid': 'promo-code' } }}
+          />
+          <Button size="l" type="submit" loading={busy} data-testid="promo-apply">
+            {t('bonuses.promo_apply')}
+          </Button>
+        </div>
+      </FormItem>
+    </form>
+  );
+}
+
+// /profile/promotions/bonuses/:tab (my | available): the player's bonuses with their wagering, terms and time left;
+// activate an offer, delete a bonus (told first what is forfeited), redeem a promo code. Reloads on live new_bonus.
+export function BonusesPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { tab = 'my' } = useParams<{ tab?: string }>();
+  // the player reloads on live new_bonus (1 s after a burst): the list follows it
+  const { player } = useSnapshot(playerState);
+  const [data, setData] = useState<BonusesResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [asking, setAsking] = useState<Bonus | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    fetchMyBonuses().then(
+      (d) => {
+        setData(d);
+        setFailed(false);
+        setNow(Date.now());
+      },
+      () => setFailed(true),
+    );
+  }, []);
+  useEffect(load, [load, player]);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(id);
+  }, []);
+
+  // the list reloads with the player
+  const changed = () => void loadPlayer().catch(load);
+  async function activate(b: Bonus) {
+    setRefusal(null);
+    try {
+      await activateBonus(b.id);
+      showToast({ severity: 'success', summary: 'toast.done', detail: 'bonuses.activated' });
+      changed();
+      navigate('/profile/promotions/bonuses/my');
+    } catch (err) {
+      setRefusal(errorText(err));
+      load();
+    }
+  }
+  async function remove(b: Bonus) {
+    setAsking(null);
+    setRefusal(null);
+    try {
+      await deleteBonus(b.id);
+      showToast({ severity: 'success', summary: 'toast.done', detail: 'bonuses.deleted' });
+    } catch (err) {
+      setRefusal(errorText(err));
+    }
+    changed();
+  }
+
+  const all = data ? [...data.deposit, ...data.free_rounds] : [];
+  const shown = all.filter((b) => (tab === 'available' ? b.status === 'created' : b.status !== 'created'));
+  return (
+    <Group data-testid="bonuses-page">
+      <PromoForm onRedeemed={changed} />
+      <Tabs>
+        {(['my', 'available'] as const).map((k) => (
+          <TabsItem
+            key={k}
+            selected={tab === k}
+            onClick={() => navigate(`/profile/promotions/bonuses/${k}`)}
+            data-testid={`bonuses-tab-${k}`}
+            status={
+              k === 'available' && all.some((b) => b.status === 'created')
+                ? all.filter((b) => b.status === 'created').length
+                : undefined
+            }
+          >
+            {t(`bonuses.${k}`)}
+          </TabsItem>
+        ))}
+      </Tabs>
+      {refusal && (
+        <Div>
+          <Text role="alert" className="bonus-refusal" data-testid="bonuses-refusal">
+            {refusal}
+          </Text>
+        </Div>
+      )}
+      {!data ? (
+        failed ? (
+          <Placeholder
+            action={
+              <Button mode="secondary" onClick={load}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('common.load_failed')}
+          </Placeholder>
+        ) : (
+          <Spinner size="m" style={{ margin: 24 }} />
+        )
+      ) : shown.length === 0 ? (
+        <Placeholder data-testid="bonuses-empty">
+          {t(tab === 'available' ? 'bonuses.none_available' : 'bonuses.none_my')}
+        </Placeholder>
+      ) : (
+        <div className="bonus-list">
+          {shown.map((b) => (
+            <BonusCard key={b.id} bonus={b} now={now} onActivate={(x) => void activate(x)} onDelete={setAsking} />
+          ))}
+        </div>
+      )}
+      {asking && (
+        <Alert
+          title={t('bonuses.delete_title')}
+          description={
+            asking.status === 'wagering'
+              ? t('bonuses.delete_wagering', { amount: formatMoney(asking.amount, asking.currency) })
+              : t('bonuses.delete_offer')
+          }
+          actions={[
+            { title: t('bonuses.keep'), mode: 'cancel', action: () => setAsking(null) },
+            {
+              title: t('bonuses.delete'),
+              mode: 'destructive',
+              action: () => void remove(asking),
+              'data-testid': 'bonus-delete-confirm',
+            },
+          ]}
+          onClosed={() => setAsking(null)}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,11 @@
+// Owns: the bonuses pages: the player's bonuses (profile → promotions → bonuses: my | available, promo code) and the
+// guests' welcome offers (/bonuses).
+// Does not own: the rules (server/src/modules/bonuses, contracts/bonuses.rules.ts), the balances (features/player),
+// the cash-out's forfeit warning (features/cashbox).
+// Called by: features/profile and app/router (lazily).
+import { addBundledTexts } from '../../shared/i18n/i18n';
+import { bonusesTexts } from './bonuses.locales';
+
+addBundledTexts(bonusesTexts);
+export { BonusesPage } from './bonuses.page';
+export { WelcomeBonusesPage } from './welcome.page';

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Div, Group, Header, Placeholder, Select, Spinner, Text } from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { WelcomeOffer } from '@contracts/bonuses';
+import { fetchCurrencies } from '../auth/auth.api';
+import { formatMoney } from '../../shared/lib/money-format';
+import { fetchWelcomeOffers } from './bonuses.api';
+import { offerLine, TermsLines } from './bonuses.page';
+import './bonuses.css';
+
+// /bonuses (guests): the welcome offers per currency with their terms in plain words, and a sign-up that keeps the
+// chosen offer (?welcome_bonus_id=…&currency=…).
+export function WelcomeBonusesPage() {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [currencies, setCurrencies] = useState<string[]>(['USD']);
+  const [currency, setCurrency] = useState('USD');
+  const [offers, setOffers] = useState<WelcomeOffer[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    fetchCurrencies().then(
+      (c) => setCurrencies(c.currencies),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    setOffers(null);
+    fetchWelcomeOffers(currency).then(
+      (r) => {
+        setOffers([...r.deposit, ...r.free_rounds]);
+        setFailed(false);
+      },
+      () => setFailed(true),
+    );
+  }, [currency]);
+
+  return (
+    <Group header={<Header size="l">{t('bonuses.welcome_title')}</Header>} data-testid="welcome-bonuses-page">
+      <Div>
+        <Text>{t('bonuses.welcome_intro')}</Text>
+      </Div>
+      <Div style={{ maxWidth: 200 }}>
+        <Select
+          aria-label={t('auth.currency')}
+          value={currency}
+          onChange={(e) => setCurrency(e.target.value)}
+          options={currencies.map((c) => ({ value: c, label: c }))}
+          data-testid="welcome-currency"
+        />
+      </Div>
+      {!offers ? (
+        failed ? (
+          <Placeholder>{t('common.load_failed')}</Placeholder>
+        ) : (
+          <Spinner size="m" style={{ margin: 24 }} />
+        )
+      ) : offers.length === 0 ? (
+        <Placeholder>{t('bonuses.welcome_none')}</Placeholder>
+      ) : (
+        <div className="bonus-welcome">
+          {offers.map((o) => {
+            const minDep = o.currency_limits[o.currency]?.min_dep ?? 0;
+            return (
+              <Card mode="outline" key={o.id} data-testid={`welcome-offer-${o.id}`}>
+                <Div>
+                  <Text weight="2">{o.terms.title || t(`bonuses.types.${o.type}`)}</Text>
+                  <Text>{offerLine(t, o)}</Text>
+                  {minDep > 0 && <Text>{t('bonuses.min_deposit', { min: formatMoney(minDep, o.currency) })}</Text>}
+                  {o.terms.claim_days !== null && (
+                    <Text>{t('bonuses.days_to_claim', { count: o.terms.claim_days })}</Text>
+                  )}
+                  <TermsLines terms={o.terms} currency={o.currency} />
+                  <Button
+                    size="l"
+                    stretched
+                    onClick={() => navigate(`/auth/signup?welcome_bonus_id=${o.id}&currency=${o.currency}`)}
+                    data-testid="welcome-take"
+                  >
+                    {t('bonuses.take')}
+                  </Button>
+                </Div>
+              </Card>
+            );
+          })}
+        </div>
+      )}
+    </Group>
+  );
+}
