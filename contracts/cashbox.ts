@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bigIdParams, paged } from './common';
 import { paymentStatus } from './codes';
+import { promoCode } from './bonuses';
 
 // Cashbox calls (the spec says "not shown" for their payloads; these paths are ours, see issue 4).
 export const clientTypes = ['web', 'telegram'] as const;
@@ -33,7 +34,7 @@ export const depositBody = z.object({
   currency,
   client_type: z.enum(clientTypes).default('web'),
   /** A deposit bonus code (a promo code): redeemed and activated before the payment starts (issue 16). */
-  bonus_code: z.string().trim().max(40).optional(),
+  bonus_code: promoCode.or(z.literal('')).optional(),
 });
 /** What the app hands to TON Connect's sendTransaction (one message to the house wallet with a text comment). */
 export const tonTransfer = z.object({

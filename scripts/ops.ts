@@ -170,7 +170,103 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  'bonus-templates': {
+    usage: 'bonus-templates  (bonus templates with their current terms and version)',
+    async run() {
+      return { method: 'GET', path: '/bonuses/templates' };
+    },
+  },
+  'bonus-template-add': {
+    usage:
+      'bonus-template-add <file.json>  (a new template: {"name", "type", "trigger", "terms": {title, description, percent, currencies, wagering_multiplier, wagering_base, contributions, claim_days, wagering_days, eligible_games, max_grants}})',
+    async run([file]) {
+      return { method: 'POST', path: '/bonuses/templates', body: jsonFile(file, 'bonus-template-add') };
+    },
+  },
+  'bonus-template-set': {
+    usage:
+      'bonus-template-set <template id> <file.json>  (new terms as a new version: {"terms": {…}, "is_active": true}; grants keep theirs)',
+    async run([id, file]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('bonus-template-set needs a template id');
+      return { method: 'PUT', path: `/bonuses/templates/${id}`, body: jsonFile(file, 'bonus-template-set') };
+    },
+  },
+  'promo-codes': {
+    usage: 'promo-codes  (promo codes with their template, cap, window and redemptions)',
+    async run() {
+      return { method: 'GET', path: '/bonuses/promo-codes' };
+    },
+  },
+  'promo-code-add': {
+    usage:
+      'promo-code-add <CODE> <template id> [--max N] [--from ISO] [--to ISO] [--currencies USD,EUR]  (a promo code for a template)',
+    async run([code, templateId, ...rest]) {
+      if (!code || !/^[A-Za-z0-9_-]{2,40}$/.test(code)) throw new UsageError('a code is 2-40 letters, digits, - or _');
+      if (!templateId || !/^\d+$/.test(templateId)) throw new UsageError('promo-code-add needs a template id');
+      const opt = (name: string) => {
+        const i = rest.indexOf(`--${name}`);
+        return i >= 0 ? rest[i + 1] : undefined;
+      };
+      const max = opt('max');
+      if (max !== undefined && !/^\d+$/.test(max)) throw new UsageError('--max is a whole number');
+      for (const name of ['from', 'to'])
+        if (opt(name) !== undefined && Number.isNaN(Date.parse(opt(name)!)))
+          throw new UsageError(`--${name} is an ISO time, e.g. 2026-12-01T00:00:00Z`);
+      return {
+        method: 'POST',
+        path: '/bonuses/promo-codes',
+        body: {
+          code,
+          template_id: Number(templateId),
+          max_redemptions: max === undefined ? null : Number(max),
+          valid_from: opt('from') ?? null,
+          valid_to: opt('to') ?? null,
+          currencies: opt('currencies')?.split(',') ?? null,
+        },
+      };
+    },
+  },
+  'player-bonuses': {
+    usage: 'player-bonuses <player id>  (every bonus of a player, with its state and amounts)',
+    async run([id]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('player-bonuses needs a player id');
+      return { method: 'GET', path: `/players/${id}/bonuses` };
+    },
+  },
+  'bonus-grant': {
+    usage: 'bonus-grant <player id> <template id> [--activate] <reason…>  (grants a bonus to one player)',
+    async run([id, templateId, ...rest]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('bonus-grant needs a player id');
+      if (!templateId || !/^\d+$/.test(templateId)) throw new UsageError('bonus-grant needs a template id');
+      const activate = rest.includes('--activate');
+      const reason = rest.filter((r) => r !== '--activate').join(' ');
+      if (!reason) throw new UsageError('bonus-grant needs a reason');
+      return {
+        method: 'POST',
+        path: `/players/${id}/bonuses`,
+        body: { template_id: Number(templateId), reason, activate },
+      };
+    },
+  },
+  'bonus-cancel': {
+    usage: 'bonus-cancel <bonus id> <reason…>  (cancels a grant; bonus money in play is forfeited)',
+    async run([id, ...reason]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('bonus-cancel needs a bonus id');
+      if (reason.length === 0) throw new UsageError('bonus-cancel needs a reason');
+      return { method: 'POST', path: `/bonuses/grants/${id}/cancel`, body: { reason: reason.join(' ') } };
+    },
+  },
 };
+
+/** A JSON file's content, or a usage error that says which command wanted it. */
+function jsonFile(file: string | undefined, command: string): unknown {
+  if (!file || !existsSync(file)) throw new UsageError(`${command} needs a JSON file`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new UsageError(`${file} is not JSON`);
+  }
+}
 
 class UsageError extends Error {}
 

@@ -196,6 +196,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     notifier,
     depositPolicies: options.depositPolicies ?? [limits.service.depositPolicy],
+    depositBonusCode: (playerId, code) => bonuses.service.redeemPromo(playerId, code, true),
     audit,
     cashoutPolicies: options.cashoutPolicies ?? [bonuses.service.cashoutPolicy],
     digits,

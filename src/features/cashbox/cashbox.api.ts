@@ -6,8 +6,11 @@ export type { DepositAnswer } from '@contracts/cashbox.endpoints';
 
 export const fetchMethods = (clientType: 'web' | 'telegram') =>
   api.call(cashboxEndpoints.methods, { query: { client_type: clientType } });
-export const requestDeposit = (method: string, amount: number, clientType: 'web' | 'telegram') =>
-  api.call(cashboxEndpoints.deposit, { body: { method, amount, client_type: clientType } });
+/** `bonusCode`: a deposit bonus code, redeemed and started with this deposit (issue 16). */
+export const requestDeposit = (method: string, amount: number, clientType: 'web' | 'telegram', bonusCode = '') =>
+  api.call(cashboxEndpoints.deposit, {
+    body: { method, amount, client_type: clientType, ...(bonusCode ? { bonus_code: bonusCode } : {}) },
+  });
 /** `forfeitBonus`: the player confirmed that the withdrawal forfeits the bonus that is wagering (issue 16). */
 export const requestCashout = (
   method: string,

@@ -19,6 +19,7 @@ export const cashboxTexts = {
       forfeit_warning:
         'A bonus is being wagered. Withdrawing now forfeits it: {{amount}} of bonus money will be removed from your bonus balance.',
       forfeit_confirm: 'I understand: forfeit the bonus and withdraw',
+      bonus_code: 'Bonus code (optional)',
       history_empty: 'No payments yet',
       type: 'Type',
       status: 'Status',
@@ -81,6 +82,7 @@ export const cashboxTexts = {
       requested: 'Заявка на вывод принята и обрабатывается.',
       forfeit_warning: 'Сейчас отыгрывается бонус. Вывод аннулирует его: с бонусного баланса будет списано {{amount}}.',
       forfeit_confirm: 'Понимаю: аннулировать бонус и вывести',
+      bonus_code: 'Бонусный код (необязательно)',
       history_empty: 'Платежей пока нет',
       type: 'Тип',
       status: 'Статус',

@@ -126,6 +126,8 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [bonusCode, setBonusCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const method = offered.find((m) => m.id === methodId);
   if (!method?.deposit) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
   const limits = method.deposit;
@@ -147,12 +149,15 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
       return setError(t('cashbox.amount_invalid', limits));
     setBusy(true);
     setError(null);
+    setCodeError(null);
     try {
-      const res = await requestDeposit(methodId, value, clientType);
+      const res = await requestDeposit(methodId, value, clientType, bonusCode.trim());
       getPlatform().haptics.impact('medium');
       if (res.redirect_url) window.location.assign(res.redirect_url);
     } catch (err) {
-      setError(errorText(err)); // the server's code in the player's language, never its English detail
+      // the server's code in the player's language, never its English detail; a bonus code's refusal under the code
+      if (err instanceof ApiError && err.code?.startsWith('BONUSES_')) setCodeError(errorText(err));
+      else setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -180,6 +185,23 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
           slotProps={{ input: { 'data-testid': 'deposit-amount' } }}
+        />
+      </FormItem>
+      <FormItem
+        top={t('cashbox.bonus_code')}
+        htmlFor="deposit-bonus-code"
+        status={codeError ? 'error' : 'default'}
+        bottom={codeError}
+      >
+        <Input
+          id="deposit-bonus-code"
+          autoComplete="off"
+          value={bonusCode}
+          onChange={(e) => {
+            setBonusCode(e.target.value);
+            setCodeError(null);
+          }}
+          slotProps={{ input: { 'data-testid': 'deposit-bonus-code' } }}
         />
       </FormItem>
       <FormItem>

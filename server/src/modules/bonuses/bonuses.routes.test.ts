@@ -243,6 +243,29 @@ describe('promo codes', () => {
   });
 });
 
+describe('a bonus code with a deposit', () => {
+  it('starts the deposit bonus before the payment, which the deposit then credits; a wrong code stops the deposit', async () => {
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const body = { method: 'sandbox', amount: 40, client_type: 'web' };
+    const wrong = await as(p).post('/main-api/payments/deposit', { ...body, bonus_code: 'NOSUCH' });
+    expect([wrong.statusCode, wrong.json().code]).toEqual([404, 'BONUSES_PROMO_UNKNOWN']);
+    const history = await as(p).get('/main-api/payments/history?page=1&size=10');
+    expect(history.statusCode).toBe(200);
+    expect(history.json().total).toBe(0); // no payment was made
+
+    const ok = await as(p).post('/main-api/payments/deposit', { ...body, bonus_code: 'RELOAD50' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await as(p).get('/main-api/payments/history?page=1&size=10')).json().total).toBe(1);
+    expect(inPlay(await my(p)).map((b) => b.status)).toEqual(['active']);
+    await deposit(p, 40); // the payment settles (the fixture credits it as the processor's callback would)
+    await settled(p, { balance: 40, bonus_balance: 20, wager_amount: 200 });
+    // while it is wagering, another deposit code is refused rather than waiting unseen
+    const busy = await as(p).post('/main-api/payments/deposit', { ...body, bonus_code: 'RELOAD50' });
+    expect(busy.json().code).toMatch(/BONUSES_(ANOTHER_ACTIVE|PROMO_ALREADY_REDEEMED)/);
+    await expectBooksBalance(p);
+  });
+});
+
 describe('withdrawing, deleting and expiry forfeit the bonus money', () => {
   it('a withdrawal while wagering is refused with the forfeit amount, then confirmed forfeits in the same step', async () => {
     const p = await signUpPlayer(t, { currency: 'USD', deposit: 30 });

@@ -394,7 +394,11 @@ export function createBonusesService(deps: BonusesDeps) {
     return promo;
   }
 
-  async function redeemPromo(playerId: string, code: string): Promise<Bonus> {
+  /**
+   * Redeems a promo code. `forDeposit`: entered with a deposit, so a deposit bonus starts at once (→ active, credited
+   * by this deposit), and is refused while another bonus is in play rather than waiting unseen.
+   */
+  async function redeemPromo(playerId: string, code: string, forDeposit = false): Promise<Bonus> {
     const currency = await deps.playerCurrency(playerId);
     if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
     const grant = await deps.wallet
@@ -406,7 +410,11 @@ export function createBonusesService(deps: BonusesDeps) {
           throw new AppError(410, 'BONUSES_PROMO_USED_UP', 'This promo code has been used up');
         // a no-deposit bonus starts at once when nothing else is in play; otherwise it waits in "available"
         const type = await repo.typeOf(promo.template_id, w.trx);
-        const activate = type === 'no_deposit' && !(await repo.inPlay(playerId, w.trx));
+        const busy = !!(await repo.inPlay(playerId, w.trx));
+        const depositType = type === 'welcome' || type === 'next_deposit';
+        if (forDeposit && depositType && busy)
+          throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+        const activate = (type === 'no_deposit' || (forDeposit && depositType)) && !busy;
         const g = await grantIn(w, {
           playerId,
           templateId: promo.template_id,

@@ -22,6 +22,7 @@ export interface CashboxModuleDeps extends Pick<
   | 'live'
   | 'notifier'
   | 'depositPolicies'
+  | 'depositBonusCode'
   | 'audit'
   | 'cashoutPolicies'
   | 'digits'
@@ -63,6 +64,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
     live: deps.live,
     notifier: deps.notifier,
     depositPolicies: deps.depositPolicies,
+    depositBonusCode: deps.depositBonusCode,
     audit: deps.audit,
     cashoutPolicies: deps.cashoutPolicies,
     digits: deps.digits,

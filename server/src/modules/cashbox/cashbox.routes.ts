@@ -45,7 +45,14 @@ export const cashboxRoutes: FastifyPluginAsyncZod<{
   route(
     app,
     cashboxEndpoints.deposit,
-    { ...me, schema: { tags, body: depositBody, response: { 200: depositResponse, ...errors } } },
+    {
+      ...me,
+      schema: {
+        tags,
+        body: depositBody,
+        response: { 200: depositResponse, ...errors, 403: errorBody, 410: errorBody },
+      },
+    },
     (req) => cashbox.deposit(req.playerId, req.body, publicUrl(req.host)),
   );
   route(

@@ -60,6 +60,8 @@ export interface CashboxDeps {
   notifier: Pick<PlayerNotifier, 'notify'>;
   /** Asked, in order, before a deposit starts; none: every deposit may go ahead. */
   depositPolicies: readonly DepositPolicy[];
+  /** A deposit bonus code entered with the deposit (issue 16): redeemed and started before the payment is made. */
+  depositBonusCode?: (playerId: string, code: string) => Promise<unknown>;
   /** Operators' decisions on payments are recorded here, in the transaction that applies them. */
   audit: OperatorAudit;
   /** Asked, in order, before a withdrawal reserves money; none: every withdrawal may go ahead. */
@@ -224,13 +226,17 @@ export function createCashboxService(deps: CashboxDeps) {
 
     async deposit(
       playerId: string,
-      body: { method: string; amount: number; currency?: string; client_type: ClientType },
+      body: { method: string; amount: number; currency?: string; client_type: ClientType; bonus_code?: string },
       origin: string,
     ) {
       const currency = await accountCurrency(playerId, body.currency, 'deposit');
       const method = await offered(playerId, body.method, body.client_type);
       const amountMinor = await minorAmount(body.amount, currency, method.deposit, 'deposit');
       for (const policy of deps.depositPolicies) await policy.check(playerId, amountMinor, currency);
+      if (body.bonus_code) {
+        if (!deps.depositBonusCode) throw badRequest('BONUSES_PROMO_UNKNOWN', 'bonus_code: bonuses are not offered');
+        await deps.depositBonusCode(playerId, body.bonus_code);
+      }
       if (method.kind === 'ton') return tonDeposit(playerId, currency, amountMinor);
       const processor = deps.processors.find((x) => x.id === method.id)!;
       const p = await repo.insertPayment({
