@@ -317,8 +317,12 @@ export function BonusesPage() {
             {
               title: t('bonuses.delete'),
               mode: 'destructive',
-              action: () => void remove(asking),
-              'data-testid': 'bonus-delete-confirm',
+              // runs at once (not after the closing animation): the request starts with the tap
+              autoCloseDisabled: true,
+              action: (item) => {
+                item?.close?.();
+                void remove(asking);
+              },
             },
           ]}
           onClosed={() => setAsking(null)}

@@ -17,14 +17,17 @@ const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'ol
 const opsPost = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: ops() });
 
 const OVER_9800: DiceParams = { direction: 'over', target: 9800 };
-/** The next new seed pair makes the player's first `bets` dice bets over 98.00 all lose. */
-function losingDice(bets: number) {
+/** The next new seed pair makes the player's first `bets` dice bets over 98.00 all win or all lose. */
+function diceSeeds(outcome: 'win' | 'lose', bets: number, params: DiceParams = OVER_9800) {
   seeds.nextPair(
     seedPairWhere((floatsAt) =>
-      Array.from({ length: bets }, (_, nonce) => diceOutcome(floatsAt(nonce, 1), OVER_9800).isWin).every((w) => !w),
+      Array.from({ length: bets }, (_, nonce) => diceOutcome(floatsAt(nonce, 1), params).isWin).every(
+        (w) => w === (outcome === 'win'),
+      ),
     ),
   );
 }
+const losingDice = (bets: number) => diceSeeds('lose', bets);
 async function dice(p: Player, amount: number) {
   return as(await launchGame(p, 'house-dice')).post('/house-api/bet', { game: 'dice', amount, params: OVER_9800 });
 }
@@ -149,12 +152,12 @@ describe('a deposit bonus: credit, wagering, max bet, conversion', () => {
     await deposit(p, 20); // 50% → 10 bonus, 2× → 20 to wager
     await settled(p, { balance: 25, bonus_balance: 10, wager_amount: 20, wagering: 0 });
 
+    losingDice(5); // the refused bet may take nonce 0 (its pair's first), the four that follow 1-4: all lose
     const over = await dice(p, 6);
     expect(over.statusCode).toBe(403);
     expect(over.json()).toMatchObject({ code: 'BONUSES_MAX_BET' });
     expect((await me(p)).balance).toBe(25); // nothing moved
 
-    losingDice(4);
     for (let i = 0; i < 3; i++) expect((await dice(p, 5)).statusCode).toBe(200);
     await settled(p, { balance: 10, bonus_balance: 10, wagering: 15 });
     // the fourth bet completes 20: real first (5 of 10 left), bonus untouched; conversion capped at 8, 2 forfeited
@@ -188,6 +191,43 @@ describe('a deposit bonus: credit, wagering, max bet, conversion', () => {
     const codes = bets.map((b) => b.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(bets.filter((b, i) => i % 2 === 1).every((b) => b.json().code === 'BONUSES_MAX_BET')).toBe(true);
+    await expectBooksBalance(p);
+  });
+});
+
+describe('the feed consumer run by several instances at once', () => {
+  it('counts each stake once and converts once', async () => {
+    const id = await template('no_deposit', 'manual', {
+      percent: null,
+      currencies: { USD: { amount: 10, max_bet: null, max_conversion: null } },
+      wagering_multiplier: 1,
+    });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id);
+    const over5050: DiceParams = { direction: 'over', target: 5050 };
+    diceSeeds('win', 5, over5050);
+    const session = await launchGame(p, 'house-dice');
+    for (let i = 0; i < 5; i++)
+      expect((await as(session).post('/house-api/bet', { game: 'dice', amount: 2, params: over5050 })).statusCode).toBe(
+        200,
+      );
+    // three drains race (as three instances' jobs would); then the state is final
+    await Promise.all([feed(), feed(), feed()]);
+    await expect.poll(async () => (await feed(), (await me(p)).wager_amount), { timeout: 10_000 }).toBe(0);
+    const entries = await t.db
+      .selectFrom('wallet_ledger_entries')
+      .select(['kind'])
+      .where('player_id', '=', p.id)
+      .where('kind', 'in', ['bonus_conversion', 'bonus_forfeit'])
+      .execute();
+    expect(entries.filter((e) => e.kind === 'bonus_conversion')).toHaveLength(1);
+    const contributions = await t.db
+      .selectFrom('bonus_contributions')
+      .select((eb) => eb.fn.sum<string>('contributed_minor').as('sum'))
+      .innerJoin('bonus_grants', 'bonus_grants.id', 'bonus_contributions.grant_id')
+      .where('bonus_grants.player_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(contributions.sum)).toBe(1000); // five stakes of 2.00, each counted once
     await expectBooksBalance(p);
   });
 });
