@@ -89,6 +89,8 @@ const en = {
   err_LIMITS_SESSION_TIME_OVER: 'Your session time limit is over.',
   err_LIMITS_SELF_EXCLUDED: 'Your account is self-excluded from play.',
   err_LIMITS_COOLING_OFF: 'You are on a cooling-off break from play.',
+  err_BONUSES_MAX_BET:
+    'While your bonus is wagering, this stake is above its max bet. Lower the stake (the max bet is in Promotions → Bonuses).',
   err_retry: 'Something went wrong. Try again.',
   err_refused: 'The game did not accept this. Check the bet and try again.',
   sym_wild: 'Wild',
@@ -206,6 +208,8 @@ const ru: Record<Key, string> = {
   err_LIMITS_SESSION_TIME_OVER: 'Время игровой сессии истекло.',
   err_LIMITS_SELF_EXCLUDED: 'Ваш аккаунт исключён из игры по вашему запросу.',
   err_LIMITS_COOLING_OFF: 'У вас перерыв в игре.',
+  err_BONUSES_MAX_BET:
+    'Пока бонус отыгрывается, эта ставка больше максимальной. Уменьшите ставку (максимум указан в Акции → Бонусы).',
   err_retry: 'Что-то пошло не так. Попробуйте снова.',
   err_refused: 'Игра не приняла это действие. Проверьте ставку и попробуйте снова.',
   sym_wild: 'Джокер',

@@ -367,6 +367,32 @@ describe('withdrawing, deleting and expiry forfeit the bonus money', () => {
   });
 });
 
+describe('the wheel pays bonus prizes through the engine', () => {
+  it('a bonus segment grants its template in the spin, and the bonus money shows', async () => {
+    const id = await template('no_deposit', 'wheel', { percent: null, currencies: { USD: { amount: 6 } } });
+    const bonusSegment = (sid: string) => ({
+      id: sid,
+      weight: 1,
+      prize: { kind: 'bonus_template', template_id: id },
+      label_key: 'bonus',
+    });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/ops-api/wheel/config',
+      headers: ops(),
+      payload: { free_spin_every_hours: 24, segments: ['a', 'b', 'c'].map(bonusSegment) },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const spin = await as(p).post('/main-api/wheel/spin', {});
+    expect(spin.statusCode, spin.body).toBe(200);
+    expect(spin.json().bonus_grant_id).toEqual(expect.any(Number));
+    expect(await me(p)).toMatchObject({ bonus_balance: 6, wager_amount: 6 }); // the test template's 1×
+    expect(inPlay(await my(p))).toMatchObject([{ id: spin.json().bonus_grant_id, status: 'wagering' }]);
+    await expectBooksBalance(p);
+  });
+});
+
 describe('operators', () => {
   it('a changed template is a new version; a grant keeps the version it was made from; actions carry the name', async () => {
     const id = await template('no_deposit', 'manual', { percent: null, currencies: { USD: { amount: 3 } } });
