@@ -51,6 +51,10 @@ export type WageringBase = (typeof wageringBase)[keyof typeof wageringBase];
 /** Game categories a contribution table names (a game's own id may also be named, and wins over its category). */
 export const contributionCategories = ['house', 'slots', 'table', 'live', 'crash'] as const;
 
+/** The house games free rounds are played on: one-shot games with one stake (not roulette's many, not mines). */
+export const freeRoundGames = ['dice', 'limbo', 'plinko', 'slots'] as const;
+export type FreeRoundGame = (typeof freeRoundGames)[number];
+
 /**
  * Wagering required, in minor units: multiplier × bonus, or multiplier × (deposit + bonus).
  * Example: a 25.00 bonus at 30× the bonus → 750.00 of bets.

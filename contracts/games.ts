@@ -168,6 +168,9 @@ export const houseFairness = z.object({
 export type HouseFairness = z.infer<typeof houseFairness>;
 
 /** GET /house-api/session: what the game page needs to draw itself. */
+/** Free rounds left on this game: "free round 3 of 10" (the next one's number is total - left + 1). */
+export const freeRoundsState = z.object({ left: z.number().int(), total: z.number().int(), bet: z.number() });
+export type FreeRoundsState = z.infer<typeof freeRoundsState>;
 export const houseSession = z.object({
   game: z.enum(houseGameIds),
   name: z.string(),
@@ -194,6 +197,8 @@ export const houseSession = z.object({
       multiplier_bp: z.number(),
     })
     .nullable(),
+  /** The player's free rounds on this game (a real-money session), or null. */
+  free_rounds: freeRoundsState.nullable().optional(),
 });
 export type HouseSession = z.infer<typeof houseSession>;
 
@@ -217,11 +222,16 @@ const rouletteBet = z.discriminatedUnion('kind', [
 export type RouletteBetInput = z.infer<typeof rouletteBet>;
 
 /** POST /house-api/bet: one-shot games. Roulette's stake is the sum of its bets' amounts (amount is ignored). */
+/**
+ * A free round of the player's free-rounds bonus (issue 16): the bonus's own stake (the amount sent is not used), no
+ * money taken, the win to the bonus balance.
+ */
+const freeRound = z.boolean().optional();
 export const houseBetBody = z.discriminatedUnion('game', [
-  z.object({ game: z.literal('dice'), amount: betAmount, params: diceParams }),
-  z.object({ game: z.literal('limbo'), amount: betAmount, params: limboParams }),
-  z.object({ game: z.literal('plinko'), amount: betAmount, params: plinkoParams }),
-  z.object({ game: z.literal('slots'), amount: betAmount, params: z.object({}).optional() }),
+  z.object({ game: z.literal('dice'), amount: betAmount, params: diceParams, free_round: freeRound }),
+  z.object({ game: z.literal('limbo'), amount: betAmount, params: limboParams, free_round: freeRound }),
+  z.object({ game: z.literal('plinko'), amount: betAmount, params: plinkoParams, free_round: freeRound }),
+  z.object({ game: z.literal('slots'), amount: betAmount, params: z.object({}).optional(), free_round: freeRound }),
   z.object({
     game: z.literal('roulette'),
     amount: betAmount.optional(),
@@ -241,6 +251,8 @@ export const houseBetResult = z.object({
   outcome: z.record(z.string(), z.unknown()),
   balance: z.number(),
   fairness: houseFairness,
+  /** Present for a free round: the rounds left after it. */
+  free_rounds: freeRoundsState.optional(),
 });
 export type HouseBetResult = z.infer<typeof houseBetResult>;
 

@@ -20,6 +20,7 @@ import * as m_2026112370_content_pages from './2026112370_content_pages';
 import * as m_2026112380_operator_actions from './2026112380_operator_actions';
 import * as m_2026112401_games_names from './2026112401_games_names';
 import * as m_2026112430_bonuses from './2026112430_bonuses';
+import * as m_2026112440_free_rounds from './2026112440_free_rounds';
 import * as m_2026112420_wheel from './2026112420_wheel';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026112401_games_names': m_2026112401_games_names,
   '2026112420_wheel': m_2026112420_wheel,
   '2026112430_bonuses': m_2026112430_bonuses,
+  '2026112440_free_rounds': m_2026112440_free_rounds,
 };

@@ -248,6 +248,7 @@ export async function createModules(ctx: ModuleContext) {
     digits,
     log,
     seeds: options.houseSeeds,
+    freeRounds: bonuses.service.freeRounds,
   });
   revealProof.bind((proof) => houseGames.house.revealProof(proof));
   const operatorModule = operator.routes({

@@ -11,6 +11,8 @@ export interface BalanceSummary {
   wager_amount: number;
   wagering: number;
   has_first_dep: boolean;
+  /** Free rounds left (the bonuses module); 0 without. */
+  fs_count?: number;
 }
 export type BalanceProvider = (playerId: string, currency: string) => Promise<BalanceSummary>;
 
@@ -29,7 +31,7 @@ export function toPlayerView(row: PlayerRow, money: BalanceSummary): Player {
     currency: row.currency,
     language_code: row.language_code,
     ...money,
-    fs_count: 0,
+    fs_count: money.fs_count ?? 0,
     is_streamer: row.is_streamer,
     is_email_verified: row.is_email_verified,
     is_2fa_enabled: row.is_2fa_enabled,

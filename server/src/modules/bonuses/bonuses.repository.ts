@@ -125,19 +125,58 @@ export function createBonusesRepository(db: Database) {
         max_conversion_minor: bigint | null;
         expires_at: Date | null;
         activated_at: Date | null;
+        free_rounds?: { game: string; count: number; betMinor: bigint } | null;
       },
       trx: Transaction<DB>,
     ) {
+      const { free_rounds: fr, ...row } = g;
       return (await trx
         .insertInto('bonus_grants')
         .values({
-          ...g,
+          ...row,
           max_bet_minor: g.max_bet_minor?.toString() ?? null,
           max_conversion_minor: g.max_conversion_minor?.toString() ?? null,
+          ...(fr && {
+            free_rounds_game: fr.game,
+            free_rounds_total: fr.count,
+            free_rounds_left: fr.count,
+            free_round_bet_minor: fr.betMinor.toString(),
+          }),
         })
         .returningAll()
         .executeTakeFirstOrThrow()) as GrantRow;
     },
+    /**
+     * Takes one free round: guarded on the grant being active with `left` rounds left, so two rounds at once cannot
+     * both take the same one. Answers the grant after it, or undefined when it had changed.
+     */
+    takeFreeRound: (id: string, left: number, payoutMinor: bigint, trx: Transaction<DB>) =>
+      trx
+        .updateTable('bonus_grants')
+        .set((eb) => ({
+          free_rounds_left: eb('free_rounds_left', '-', 1),
+          free_rounds_won_minor: sql<string>`free_rounds_won_minor + ${payoutMinor.toString()}::bigint`,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'active')
+        .where('free_rounds_left', '=', left)
+        .returningAll()
+        .executeTakeFirst() as Promise<GrantRow | undefined>,
+    insertFreeRound: (
+      r: { grant_id: string; round_index: number; stake_minor: bigint; payout_minor: bigint; proof: object },
+      trx: Transaction<DB>,
+    ) =>
+      trx
+        .insertInto('bonus_free_rounds')
+        .values({
+          grant_id: r.grant_id,
+          round_index: r.round_index,
+          stake_minor: r.stake_minor.toString(),
+          payout_minor: r.payout_minor.toString(),
+          proof: JSON.stringify(r.proof),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
     findGrant: (id: string, q: Db = db) =>
       q.selectFrom('bonus_grants').selectAll().where('id', '=', id).executeTakeFirst() as Promise<GrantRow | undefined>,
     lockGrant: (id: string, trx: Transaction<DB>) =>

@@ -367,6 +367,78 @@ describe('withdrawing, deleting and expiry forfeit the bonus money', () => {
   });
 });
 
+describe('free rounds', () => {
+  const over5050: DiceParams = { direction: 'over', target: 5050 };
+  const freeRounds = (count: number) =>
+    template('free_rounds', 'manual', {
+      percent: null,
+      currencies: { USD: { free_round_bet: 1 } },
+      free_rounds: { game: 'dice', count },
+      wagering_multiplier: 2,
+    });
+  const free = (session: Awaited<ReturnType<typeof launchGame>>) =>
+    as(session).post('/house-api/bet', { game: 'dice', amount: 50, params: over5050, free_round: true });
+
+  it('plays the rounds at their stake with no money taken; wins go to the bonus balance, then are wagered', async () => {
+    const id = await freeRounds(3);
+    const p = await signUpPlayer(t, { currency: 'USD', deposit: 5 });
+    await grant(p, id);
+    expect(await me(p)).toMatchObject({ fs_count: 3, balance: 5, bonus_balance: 0 });
+    diceSeeds('win', 3, over5050);
+    const session = await launchGame(p, 'house-dice');
+    expect((await as(session).get('/house-api/session')).json().free_rounds).toEqual({ left: 3, total: 3, bet: 1 });
+    let won = 0;
+    for (let i = 0; i < 3; i++) {
+      const r = await free(session);
+      expect(r.statusCode, r.body).toBe(200);
+      expect(r.json()).toMatchObject({ amount: 1, free_rounds: { left: 2 - i, total: 3, bet: 1 } });
+      expect(r.json().payout).toBeGreaterThan(1);
+      won += r.json().payout;
+    }
+    won = Math.round(won * 100) / 100;
+    // the stake of 50 sent was not used, and no real money moved
+    expect(await me(p)).toMatchObject({ balance: 5, bonus_balance: won, fs_count: 0, wager_amount: 2 * won });
+    const g = inPlay(await my(p));
+    expect(g).toHaveLength(0); // a free-rounds bonus is listed with the free rounds
+    const fr = (await my(p)).free_rounds;
+    expect(fr).toMatchObject([
+      { type: 'free_rounds', status: 'wagering', amount: won, count: 3, fs_count_remaining: 0 },
+    ]);
+    const none = await free(session);
+    expect([none.statusCode, none.json().code]).toEqual([409, 'BONUSES_NO_FREE_ROUNDS']);
+    expect(seeds.pending()).toBe(0);
+    await expectBooksBalance(p);
+  });
+
+  it('rounds sent at once each take their own round, and no more than are left', async () => {
+    const id = await freeRounds(2);
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id);
+    const session = await launchGame(p, 'house-dice');
+    const all = await Promise.all(Array.from({ length: 5 }, () => free(session)));
+    expect(all.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    const rows = await t.db
+      .selectFrom('bonus_free_rounds')
+      .innerJoin('bonus_grants', 'bonus_grants.id', 'bonus_free_rounds.grant_id')
+      .select('round_index')
+      .where('bonus_grants.player_id', '=', p.id)
+      .orderBy('round_index')
+      .execute();
+    expect(rows.map((r) => r.round_index)).toEqual([1, 2]);
+    await expectBooksBalance(p);
+  });
+
+  it('a demo session has no free rounds', async () => {
+    const id = await freeRounds(2);
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id);
+    const demo = await launchGame(p, 'house-dice', { demo: true });
+    expect((await as(demo).get('/house-api/session')).json().free_rounds).toBeNull();
+    expect((await free(demo)).statusCode).toBe(409);
+    expect((await me(p)).fs_count).toBe(2);
+  });
+});
+
 describe('the wheel pays bonus prizes through the engine', () => {
   it('a bonus segment grants its template in the spin, and the bonus money shows', async () => {
     const id = await template('no_deposit', 'wheel', { percent: null, currencies: { USD: { amount: 6 } } });

@@ -7,6 +7,7 @@ import {
   bonusIdParams,
   bonusTriggers,
   bonusTypes,
+  freeRoundGames,
   redeemPromoBody,
   welcomeQuery,
   welcomeResponse,
@@ -78,6 +79,7 @@ const templateTerms = z.object({
       max_bonus: money.nullable().optional(),
       max_bet: money.nullable().optional(),
       max_conversion: money.nullable().optional(),
+      free_round_bet: money.optional(),
     }),
   ),
   wagering_multiplier: z.number().min(0).max(200),
@@ -89,6 +91,10 @@ const templateTerms = z.object({
   wagering_days: z.number().int().min(1).max(365).nullable().default(null),
   eligible_games: z.array(z.string().min(1).max(100)).default([]),
   max_grants: z.number().int().min(1).nullable().default(null),
+  free_rounds: z
+    .object({ game: z.enum(freeRoundGames), count: z.number().int().min(1).max(1000) })
+    .nullable()
+    .default(null),
 });
 const templateBody = z.object({
   name: z.string().min(1).max(200),

@@ -108,10 +108,10 @@ export function createBonusesService(deps: BonusesDeps) {
       ),
       start_datetime: g.created_at.toISOString(),
       no_deposit_bonus_amount: type === 'no_deposit' ? (c.amount ?? null) : null,
-      fs_count_remaining: null,
-      count: null,
-      game: null,
-      free_round_bet: null,
+      fs_count_remaining: g.free_rounds_left,
+      count: g.free_rounds_total,
+      game: g.free_rounds_game,
+      free_round_bet: major(g.free_round_bet_minor),
       currency: g.currency,
       amount: major(g.amount_minor) ?? 0,
       wager_required: major(g.wager_required_minor) ?? 0,
@@ -144,9 +144,9 @@ export function createBonusesService(deps: BonusesDeps) {
       bonus_percent: t.terms.percent,
       currency_limits: { [currency]: { min_dep: c.min_dep ?? 0, max_dep: c.max_dep ?? null } },
       no_deposit_bonus_amount: t.type === 'no_deposit' ? (c.amount ?? null) : null,
-      count: null,
-      game: null,
-      free_round_bet: null,
+      count: t.terms.free_rounds?.count ?? null,
+      game: t.terms.free_rounds?.game ?? null,
+      free_round_bet: c.free_round_bet ?? null,
       currency,
       terms: termsView(t.terms, currency),
     };
@@ -190,11 +190,98 @@ export function createBonusesService(deps: BonusesDeps) {
         max_conversion_minor: await minorOf(c.max_conversion, currency),
         expires_at: !activate && t.terms.claim_days ? new Date(now.getTime() + t.terms.claim_days * DAY_MS) : null,
         activated_at: activate ? now : null,
+        free_rounds: t.type === 'free_rounds' ? await freeRoundsOf(t.terms, currency) : null,
       },
       w.trx,
     );
     if (activate && t.type === 'no_deposit') return creditNoDeposit(w, grant, t.terms);
     return grant;
+  }
+
+  /** A free-rounds template's rounds in a currency: its game, its count, the stake of each. */
+  async function freeRoundsOf(terms: TemplateTerms, currency: string) {
+    const bet = terms.currencies[currency]?.free_round_bet;
+    if (!terms.free_rounds || !bet) throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `No free rounds in ${currency}`);
+    return { game: terms.free_rounds.game, count: terms.free_rounds.count, betMinor: (await minorOf(bet, currency))! };
+  }
+
+  /**
+   * The last free round played: what the rounds won (already on the bonus balance, round by round) is wagered as a
+   * bonus of that amount; nothing won ends the grant.
+   */
+  async function finishFreeRounds(w: WalletTx, g: GrantRow) {
+    const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
+    const won = BigInt(g.free_rounds_won_minor);
+    const now = clock.now();
+    if (won === 0n) {
+      await repo.transition(g.id, ['active'], 'converted', { ended_at: now, converted_minor: '0' }, w.trx);
+      return;
+    }
+    const required = wageringRequiredMinor(terms.wagering_multiplier, 'bonus', won, 0n);
+    const moved = await repo.transition(
+      g.id,
+      ['active'],
+      'wagering',
+      {
+        amount_minor: won.toString(),
+        wager_required_minor: required.toString(),
+        credited_at: now,
+        expires_at: terms.wagering_days ? new Date(now.getTime() + terms.wagering_days * DAY_MS) : null,
+      },
+      w.trx,
+    );
+    if (moved && required === 0n) await convert(w, (await repo.findGrant(g.id, w.trx))!);
+  }
+
+  /**
+   * One free round (issue 16): `play` draws the round's outcome at the grant's stake (a provably fair draw that takes
+   * no money); then, in one transaction, the round is taken by a guarded decrement, recorded with its proof, and its
+   * win credited to the bonus balance; the last round turns the winnings into a wagering bonus.
+   */
+  async function playFreeRound(
+    playerId: string,
+    game: string,
+    play: (stakeMinor: bigint) => Promise<{ payoutMinor: bigint; proof: object }>,
+  ) {
+    const g = await repo.inPlay(playerId);
+    if (!g || g.status !== 'active' || g.free_rounds_game !== game || !g.free_rounds_left)
+      throw new AppError(409, 'BONUSES_NO_FREE_ROUNDS', `No free rounds on ${game}`);
+    const left = g.free_rounds_left;
+    const total = g.free_rounds_total ?? left;
+    const stake = BigInt(g.free_round_bet_minor ?? 0);
+    const index = total - left + 1;
+    const { payoutMinor, proof } = await play(stake);
+    const done = await deps.wallet.transaction(async (w) => {
+      const after = await repo.takeFreeRound(g.id, left, payoutMinor, w.trx);
+      if (!after) throw conflict('BONUSES_WRONG_STATE', 'That free round was played meanwhile: try again');
+      const row = await repo.insertFreeRound(
+        { grant_id: g.id, round_index: index, stake_minor: stake, payout_minor: payoutMinor, proof },
+        w.trx,
+      );
+      if (payoutMinor > 0n)
+        await w.creditBonus(
+          { playerId, currency: g.currency, key: `bonus:${g.id}:fr:${index}`, reference: grantRef(g.id) },
+          payoutMinor,
+        );
+      if (after.free_rounds_left === 0) await finishFreeRounds(w, after);
+      const b = await w.lockedBalances(playerId, g.currency);
+      return { roundId: Number(row.id), left: after.free_rounds_left ?? 0, balanceMinor: b.real + b.bonus };
+    });
+    await notify(playerId)();
+    await flush();
+    return { ...done, index, total, stakeMinor: stake, currency: g.currency };
+  }
+
+  /** The player's free rounds on a house game (a session's header), or null. */
+  async function freeRoundsOn(playerId: string, game: string) {
+    const g = await repo.inPlay(playerId);
+    if (!g || g.status !== 'active' || g.free_rounds_game !== game || !g.free_rounds_left) return null;
+    const digits = await deps.digits(g.currency);
+    return {
+      left: g.free_rounds_left,
+      total: g.free_rounds_total ?? g.free_rounds_left,
+      bet: toMajor(BigInt(g.free_round_bet_minor ?? 0), digits),
+    };
   }
 
   /** A no-deposit grant made active: its amount to the bonus balance, and wagering starts. */
@@ -244,7 +331,8 @@ export function createBonusesService(deps: BonusesDeps) {
    */
   async function endWithForfeit(w: WalletTx, g: GrantRow, to: GrantStatus, from: readonly GrantStatus[]) {
     const balances = await w.lockedBalances(g.player_id, g.currency);
-    const forfeited = g.status === 'wagering' ? balances.bonus : 0n;
+    // the bonus money in play: a wagering bonus's, or what free rounds have won so far
+    const forfeited = g.status === 'wagering' || BigInt(g.free_rounds_won_minor) > 0n ? balances.bonus : 0n;
     const ended = await repo.transition(
       g.id,
       from,
@@ -414,7 +502,7 @@ export function createBonusesService(deps: BonusesDeps) {
         const depositType = type === 'welcome' || type === 'next_deposit';
         if (forDeposit && depositType && busy)
           throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
-        const activate = (type === 'no_deposit' || (forDeposit && depositType)) && !busy;
+        const activate = (type === 'no_deposit' || type === 'free_rounds' || (forDeposit && depositType)) && !busy;
         const g = await grantIn(w, {
           playerId,
           templateId: promo.template_id,
@@ -572,6 +660,8 @@ export function createBonusesService(deps: BonusesDeps) {
     },
 
     redeemPromo,
+    /** The house games' door to free rounds (server/src/modules/house-games). */
+    freeRounds: { on: freeRoundsOn, play: playFreeRound },
 
     /**
      * Before sign-up (the account does not exist yet): a promo code that cannot be used and a welcome offer that is
@@ -622,7 +712,7 @@ export function createBonusesService(deps: BonusesDeps) {
         templateId: input.templateId,
         source: 'wheel',
         reason: input.reason,
-        activate: !inPlay && (await repo.typeOf(input.templateId, opts.trx)) === 'no_deposit',
+        activate: !inPlay && ['no_deposit', 'free_rounds'].includes(await repo.typeOf(input.templateId, opts.trx)),
       });
       afterCommit.push(notify(String(input.playerId)));
       return { grantId: Number(g.id) };
@@ -737,11 +827,13 @@ export function createBonusesService(deps: BonusesDeps) {
     /** The player's wagering, for the Player fields (wager_amount, wagering). */
     async wagering(playerId: string, currency: string) {
       const g = await repo.inPlay(playerId);
-      if (!g || g.status !== 'wagering') return { wager_amount: 0, wagering: 0 };
+      const fs_count = g?.status === 'active' ? (g.free_rounds_left ?? 0) : 0;
+      if (!g || g.status !== 'wagering') return { wager_amount: 0, wagering: 0, fs_count };
       const digits = await deps.digits(currency);
       return {
         wager_amount: toMajor(BigInt(g.wager_required_minor), digits),
         wagering: toMajor(BigInt(g.wagered_minor), digits),
+        fs_count,
       };
     },
   };

@@ -14,6 +14,8 @@ export interface TemplateCurrencyTerms {
   max_bonus?: number | null;
   max_bet?: number | null;
   max_conversion?: number | null;
+  /** Free rounds: the stake of each round. */
+  free_round_bet?: number;
 }
 /** A template version's terms (immutable: a change is a new version). */
 export interface TemplateTerms {
@@ -31,6 +33,8 @@ export interface TemplateTerms {
   eligible_games: string[];
   /** At most this many grants of the template (its budget); null: no limit. */
   max_grants: number | null;
+  /** Free rounds: on which house game (dice, limbo, plinko, slots) and how many; null for other types. */
+  free_rounds?: { game: string; count: number } | null;
 }
 
 export interface BonusTemplatesTable {
@@ -73,6 +77,21 @@ export interface BonusGrantsTable {
   activated_at: Date | null;
   credited_at: Date | null;
   ended_at: Date | null;
+  /** Free rounds: the house game, how many, how many are left, the stake of each, what they have won. */
+  free_rounds_game: string | null;
+  free_rounds_total: number | null;
+  free_rounds_left: number | null;
+  free_round_bet_minor: Int8 | null;
+  free_rounds_won_minor: Generated<Int8>;
+}
+export interface BonusFreeRoundsTable {
+  id: Generated<Int8>;
+  grant_id: Int8;
+  round_index: number;
+  stake_minor: Int8;
+  payout_minor: Int8;
+  proof: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
 }
 export interface BonusContributionsTable {
   grant_id: Int8;
@@ -105,4 +124,5 @@ export interface BonusesTables {
   bonus_contributions: BonusContributionsTable;
   bonus_promo_codes: BonusPromoCodesTable;
   bonus_promo_redemptions: BonusPromoRedemptionsTable;
+  bonus_free_rounds: BonusFreeRoundsTable;
 }

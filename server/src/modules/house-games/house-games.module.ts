@@ -8,7 +8,7 @@ import { createCrashRepository } from './crash.repository';
 import { createCrashService, type CrashDeps } from './crash.service';
 import { createHouseRepository } from './house.repository';
 import { houseRoutes } from './house.routes';
-import { createHouseService } from './house.service';
+import { createHouseService, type FreeRoundsPort } from './house.service';
 import { HOUSE_RECOVERY_EVERY_MS } from './recovery';
 import type { SeedSource } from './seeds';
 
@@ -23,12 +23,22 @@ export interface HouseGamesModuleDeps {
   log: CrashDeps['log'];
   /** Where seeds come from (a test fixes them to choose an outcome); the CSPRNG by default. */
   seeds?: SeedSource;
+  /** The bonus engine's free rounds; absent: none are offered. */
+  freeRounds?: FreeRoundsPort;
 }
 
 /** The seven provably fair house games (`/house-api`), the crash driver, and their recovery sweeps. */
 export function createHouseGamesModule(deps: HouseGamesModuleDeps) {
-  const { db, config, games, gateway, live, clock, digits, log, seeds } = deps;
-  const house = createHouseService({ house: createHouseRepository(db), games, gateway, clock, digits, seeds });
+  const { db, config, games, gateway, live, clock, digits, log, seeds, freeRounds } = deps;
+  const house = createHouseService({
+    house: createHouseRepository(db),
+    games,
+    gateway,
+    clock,
+    digits,
+    seeds,
+    freeRounds,
+  });
   const crash = createCrashService({
     crash: createCrashRepository(db),
     games,

@@ -33,6 +33,7 @@ import type {
   HouseSession,
   MinesState,
   SeedRotation,
+  FreeRoundsState,
 } from '@contracts/games';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
@@ -56,6 +57,18 @@ export interface HouseDeps {
   digits(currency: string): Promise<number>;
   /** Where new seed pairs' seeds come from: the CSPRNG unless a test fixes them. */
   seeds?: SeedSource;
+  /** The bonus engine's free rounds (issue 16); absent: no free rounds are offered. */
+  freeRounds?: FreeRoundsPort;
+}
+
+/** Free rounds as the bonuses module offers them to the house games. */
+export interface FreeRoundsPort {
+  on(playerId: string, game: string): Promise<FreeRoundsState | null>;
+  play(
+    playerId: string,
+    game: string,
+    play: (stakeMinor: bigint) => Promise<{ payoutMinor: bigint; proof: object }>,
+  ): Promise<{ roundId: number; left: number; total: number; balanceMinor: bigint; stakeMinor: bigint }>;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -388,6 +401,51 @@ export function createHouseService(deps: HouseDeps) {
     };
   }
 
+  /**
+   * A free round: the bonus engine's stake, an outcome from the player's seed pair like any bet (a nonce of its own,
+   * so the round verifies the same way), no money taken, the win to the bonus balance (bonuses.service).
+   */
+  async function playFreeRound(token: string, body: HouseBetBody, digits: number): Promise<HouseBetResult> {
+    const session = await gateway.sessionForToken(token);
+    if (session.demo || !deps.freeRounds || body.game === 'roulette')
+      throw new AppError(409, 'BONUSES_NO_FREE_ROUNDS', 'No free rounds here');
+    const freeRounds = deps.freeRounds;
+    return betLanes.run(session.playerId, async () => {
+      let played: { pair: SeedPairUse; outcome: Record<string, unknown>; payout: bigint } | undefined;
+      const r = await freeRounds.play(session.playerId, body.game, async (stake) => {
+        nextPairs.delete(session.playerId); // this takes a nonce: a remembered pair would be one behind
+        const pair = await takeNonce(session.playerId);
+        const { outcome, payout } = settle(body, stake, pair, digits);
+        played = { pair, outcome, payout };
+        const params = body.params ?? {};
+        const proof = {
+          game: body.game,
+          seed_pair_id: pair.id,
+          server_seed_hash: pair.server_seed_hash,
+          client_seed: pair.client_seed,
+          nonce: pair.nonce,
+          params,
+          outcome,
+          free_round: true,
+        };
+        return { payoutMinor: payout, proof };
+      });
+      const { pair, outcome, payout } = played!;
+      return {
+        round_id: r.roundId,
+        game: body.game,
+        amount: toMajor(r.stakeMinor, digits),
+        payout: toMajor(payout, digits),
+        multiplier_bp: r.stakeMinor > 0n ? Number((payout * BigInt(BP_ONE)) / r.stakeMinor) : 0,
+        nonce: pair.nonce,
+        outcome,
+        balance: toMajor(r.balanceMinor, digits),
+        fairness: nextFairness(pair),
+        free_rounds: { left: r.left, total: r.total, bet: toMajor(r.stakeMinor, digits) },
+      };
+    });
+  }
+
   return {
     serverFloats,
 
@@ -415,6 +473,8 @@ export function createHouseService(deps: HouseDeps) {
         language: session.language,
         client_type: session.clientType === 'telegram' ? 'telegram' : 'web',
         fairness: fair,
+        free_rounds:
+          session.demo || !deps.freeRounds ? null : await deps.freeRounds.on(session.playerId, game.house_game),
         open_round: open
           ? {
               round_id: Number(open.round_id),
@@ -433,6 +493,7 @@ export function createHouseService(deps: HouseDeps) {
       const game = await gameOf(session);
       if (body.game !== game.house_game) throw badRequest('HOUSE_WRONG_GAME', `This session plays ${game.house_game}`);
       const digits = await deps.digits(session.currency);
+      if ('free_round' in body && body.free_round) return playFreeRound(token, body, digits);
       const rouletteStake = validate(body, digits);
       const amount = rouletteStake !== null ? toMajor(rouletteStake, digits) : body.amount!;
       const { minor } = await stakeOf(session, amount, game);

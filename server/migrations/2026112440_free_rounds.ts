@@ -1,0 +1,39 @@
+import { sql, type Kysely } from 'kysely';
+
+// Free rounds (issue 16, docs/decisions/016-bonus-engine.md): a free-rounds grant carries its count, its stake and its
+// house game; each round played is a row (its proof with it) and one guarded decrement of `free_rounds_left` in the
+// same transaction as its win's credit to the bonus balance.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('bonus_grants')
+    .addColumn('free_rounds_game', 'text')
+    .addColumn('free_rounds_total', 'integer')
+    .addColumn('free_rounds_left', 'integer', (c) => c.check(sql`free_rounds_left >= 0`))
+    .addColumn('free_round_bet_minor', 'bigint')
+    .addColumn('free_rounds_won_minor', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createTable('bonus_free_rounds')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('grant_id', 'bigint', (c) => c.notNull().references('bonus_grants.id'))
+    // 1-based: the round's place in the grant; one row per place
+    .addColumn('round_index', 'integer', (c) => c.notNull())
+    .addColumn('stake_minor', 'bigint', (c) => c.notNull())
+    .addColumn('payout_minor', 'bigint', (c) => c.notNull())
+    .addColumn('proof', 'jsonb', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('bonus_free_rounds_grant_index', ['grant_id', 'round_index'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('bonus_free_rounds').execute();
+  await db.schema
+    .alterTable('bonus_grants')
+    .dropColumn('free_rounds_game')
+    .dropColumn('free_rounds_total')
+    .dropColumn('free_rounds_left')
+    .dropColumn('free_round_bet_minor')
+    .dropColumn('free_rounds_won_minor')
+    .execute();
+}
