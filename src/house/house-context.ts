@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { HouseFairness, HouseSession } from '@contracts/games';
+import type { FreeRoundsState, HouseFairness, HouseSession } from '@contracts/games';
 import type { HouseApi } from './api';
 import { formatAmount, formatMultiplier } from '../shared/lib/money-format';
 
@@ -14,6 +14,10 @@ export interface HouseContextValue {
   setError(message: string | null): void;
   /** The player's app origin, for links to the verify page. */
   appOrigin: string;
+  /** Free rounds left on this game (issue 16), and whether the next bet plays one. */
+  freeRounds: FreeRoundsState | null;
+  setFreeRounds(f: FreeRoundsState | null): void;
+  useFreeRound: boolean;
 }
 export const HouseContext = createContext<HouseContextValue | null>(null);
 export function useHouse(): HouseContextValue {

@@ -62,6 +62,9 @@ const en = {
   queued: 'Your bet goes in when the next round opens',
   cancelQueued: 'Cancel the queued bet',
   demoCredits: 'Demo credits',
+  freeRound: 'Free round {n} of {total}',
+  freeRoundStake: 'stake {bet}, paid by the bonus; wins go to your bonus balance',
+  freeRoundUse: 'Play my next bet as a free round',
   yourBet: 'Your bet',
   cashedOut: 'Cashed out at',
   lost: 'Lost',
@@ -89,6 +92,7 @@ const en = {
   err_LIMITS_SESSION_TIME_OVER: 'Your session time limit is over.',
   err_LIMITS_SELF_EXCLUDED: 'Your account is self-excluded from play.',
   err_LIMITS_COOLING_OFF: 'You are on a cooling-off break from play.',
+  err_BONUSES_NO_FREE_ROUNDS: 'No free rounds are left on this game.',
   err_BONUSES_MAX_BET:
     'While your bonus is wagering, this stake is above its max bet. Lower the stake (the max bet is in Promotions → Bonuses).',
   err_retry: 'Something went wrong. Try again.',
@@ -181,6 +185,9 @@ const ru: Record<Key, string> = {
   queued: 'Ставка будет сделана, когда откроется следующий раунд',
   cancelQueued: 'Отменить ставку на следующий раунд',
   demoCredits: 'Демо-кредиты',
+  freeRound: 'Фриспин {n} из {total}',
+  freeRoundStake: 'ставка {bet} за счёт бонуса; выигрыш — на бонусный баланс',
+  freeRoundUse: 'Сыграть следующую ставку фриспином',
   yourBet: 'Ваша ставка',
   cashedOut: 'Забрано на',
   lost: 'Проигрыш',
@@ -208,6 +215,7 @@ const ru: Record<Key, string> = {
   err_LIMITS_SESSION_TIME_OVER: 'Время игровой сессии истекло.',
   err_LIMITS_SELF_EXCLUDED: 'Ваш аккаунт исключён из игры по вашему запросу.',
   err_LIMITS_COOLING_OFF: 'У вас перерыв в игре.',
+  err_BONUSES_NO_FREE_ROUNDS: 'Фриспинов в этой игре не осталось.',
   err_BONUSES_MAX_BET:
     'Пока бонус отыгрывается, эта ставка больше максимальной. Уменьшите ставку (максимум указан в Акции → Бонусы).',
   err_retry: 'Что-то пошло не так. Попробуйте снова.',
@@ -241,6 +249,9 @@ export function setLanguage(lang: string) {
   current = lang.startsWith('ru') ? ru : en;
 }
 export const t = (key: Key) => current[key];
+/** A text with {name} placeholders filled in. */
+export const tf = (key: Key, vars: Record<string, string | number>) =>
+  current[key].replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 /** Our games' names and RTP notes in the player's language (the session's are the registry's English). */
 export const gameText = (kind: 'name' | 'note', game: string): string | null => {
   const key = `${kind}_${game}`;

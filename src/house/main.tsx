@@ -1,13 +1,13 @@
 import { lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { HouseFairness, HouseGame, HouseSession } from '@contracts/games';
+import type { FreeRoundsState, HouseFairness, HouseGame, HouseSession } from '@contracts/games';
 import * as houseEndpoints from '@contracts/house.endpoints';
 import { createHouseApi } from './api';
 import { FairnessPanel } from './fairness-panel';
 import { postToParent } from './frame';
 import { HouseContext, type HouseContextValue } from './house-context';
 import { formatMoney, formatPercentValue } from '../shared/lib/money-format';
-import { gameText, setLanguage, t } from './i18n';
+import { gameText, setLanguage, t, tf } from './i18n';
 import { applyPalette } from './palette';
 import { errorText } from './use-bet';
 import './house.css';
@@ -53,6 +53,8 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
   const [fairness, setFairness] = useState<HouseFairness | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fatal, setFatal] = useState<string | null>(null);
+  const [freeRounds, setFreeRounds] = useState<FreeRoundsState | null>(null);
+  const [useFreeRound, setUseFreeRound] = useState(true);
   useEffect(() => {
     api.call(houseEndpoints.session).then(
       (s) => {
@@ -61,6 +63,7 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
         setSession(s);
         setBalance(s.balance);
         setFairness(s.fairness);
+        setFreeRounds(s.free_rounds ?? null);
         postToParent({ type: 'balance', balance: s.balance, currency: s.currency });
       },
       (err: unknown) => setFatal(errorText(err)),
@@ -86,6 +89,9 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
     setFairness,
     setError,
     appOrigin: window.location.origin,
+    freeRounds,
+    setFreeRounds,
+    useFreeRound,
   };
   const Game = gamePages[session.game];
   return (
@@ -111,6 +117,25 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
               ✕
             </button>
           </header>
+        )}
+        {freeRounds && freeRounds.left > 0 && (
+          <div className="panel free-rounds" data-testid="free-rounds">
+            <label>
+              <input
+                type="checkbox"
+                checked={useFreeRound}
+                onChange={(e) => setUseFreeRound(e.target.checked)}
+                data-testid="free-round-use"
+              />{' '}
+              <strong data-testid="free-round-count">
+                {tf('freeRound', { n: freeRounds.total - freeRounds.left + 1, total: freeRounds.total })}
+              </strong>
+            </label>
+            <p className="muted">
+              {t('freeRoundUse')} ·{' '}
+              {tf('freeRoundStake', { bet: formatMoney(freeRounds.bet, session.currency, undefined, session.digits) })}
+            </p>
+          </div>
         )}
         {error && (
           <p className="error" role="alert" data-testid="game-error">

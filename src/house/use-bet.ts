@@ -8,7 +8,7 @@ import { refusalText, t } from './i18n';
 
 /** Send one bet of a one-shot game; busy while it runs; the balance and fairness follow the answer. */
 export function useBet(game: HouseGame) {
-  const { api, setBalance, setFairness, setError, session } = useHouse();
+  const { api, setBalance, setFairness, setError, session, freeRounds, setFreeRounds, useFreeRound } = useHouse();
   const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<HouseBetResult | null>(null);
   async function place(body: Omit<HouseBetBody, 'game'>): Promise<HouseBetResult | null> {
@@ -16,9 +16,14 @@ export function useBet(game: HouseGame) {
     setError(null);
     roundStarted(game);
     try {
-      const result = await api.call(houseEndpoints.bet, { body: { ...body, game } as HouseBetBody });
+      // a free round while the player has one on this game and chose to play it (the bonus's stake, no money taken)
+      const free = useFreeRound && !!freeRounds && freeRounds.left > 0 && game !== 'roulette';
+      const result = await api.call(houseEndpoints.bet, {
+        body: { ...body, game, ...(free ? { free_round: true } : {}) } as HouseBetBody,
+      });
       setLast(result);
       setFairness(result.fairness);
+      if (result.free_rounds) setFreeRounds(result.free_rounds);
       return result;
     } catch (err) {
       roundFinished(game, false);

@@ -105,3 +105,23 @@ test('bonuses: a guest picks the welcome offer, signs up with it, and finds it w
     'Waiting for your deposit',
   );
 });
+
+test('free rounds: a code gives rounds on Dice, the game counts them and plays them without taking money', async ({
+  page,
+}, testInfo) => {
+  await player(page, testInfo);
+  await go(page, '/profile/promotions/bonuses/my');
+  await page.getByTestId('promo-code').fill('FREESPINS');
+  await page.getByTestId('promo-apply').click();
+  const card = page.locator('[class*="bonus-card"]').first();
+  await expect(card).toContainText('10 free rounds on Dice at $0.50 each');
+  await expect(card.getByTestId('bonus-free-rounds')).toHaveText('10 of 10 free rounds left');
+  await card.getByTestId('bonus-play').click();
+  await expect(page).toHaveURL(/\/game\/house-dice/);
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  await expect(dice.getByTestId('free-round-count')).toHaveText('Free round 1 of 10');
+  await dice.getByTestId('bet-button').click();
+  await expect(dice.getByTestId('free-round-count')).toHaveText('Free round 2 of 10');
+  await expect(page.getByTestId('header-balance')).toContainText('$0.00'); // a new player: nothing was taken
+  await testInfo.attach('a free round played', { body: await page.screenshot(), contentType: 'image/png' });
+});

@@ -17,6 +17,7 @@ export const bonusesTexts = {
       statuses: {
         created: 'Available',
         active: 'Waiting for your deposit',
+        ready: 'Ready to play',
         wagering: 'Wagering',
         converted: 'Converted',
         expired: 'Expired',
@@ -51,6 +52,10 @@ export const bonusesTexts = {
       welcome_intro: 'Sign up and choose your welcome bonus: it starts with your first deposit.',
       welcome_none: 'No welcome offers right now.',
       take: 'Sign up with this bonus',
+      free_rounds_offer: '{{count}} free rounds on {{game}} at {{bet}} each',
+      free_rounds_left: '{{left}} of {{total}} free rounds left',
+      play: 'Play',
+      games: { dice: 'Dice', limbo: 'Limbo', plinko: 'Plinko', slots: 'Slots' },
     },
   },
   ru: {
@@ -71,6 +76,7 @@ export const bonusesTexts = {
       statuses: {
         created: 'Доступен',
         active: 'Ждёт депозита',
+        ready: 'Можно играть',
         wagering: 'Отыгрывается',
         converted: 'Отыгран',
         expired: 'Истёк',
@@ -104,6 +110,10 @@ export const bonusesTexts = {
       welcome_intro: 'Зарегистрируйтесь и выберите приветственный бонус: он начнётся с первого депозита.',
       welcome_none: 'Сейчас приветственных предложений нет.',
       take: 'Зарегистрироваться с этим бонусом',
+      free_rounds_offer: '{{count}} фриспинов в {{game}} по {{bet}}',
+      free_rounds_left: 'Осталось {{left}} из {{total}} фриспинов',
+      play: 'Играть',
+      games: { dice: 'Кости', limbo: 'Лимбо', plinko: 'Плинко', slots: 'Слоты' },
     },
   },
 };

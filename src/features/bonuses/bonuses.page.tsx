@@ -68,8 +68,17 @@ export function TermsLines({ terms, currency }: { terms: BonusTerms; currency: s
 /** What a deposit offer gives: "100 % of your deposit, up to $500.00", or a no-deposit amount. */
 export function offerLine(
   t: (k: string, o?: Record<string, unknown>) => string,
-  b: Pick<Bonus, 'bonus_percent' | 'no_deposit_bonus_amount' | 'currency' | 'terms'>,
+  b: Pick<
+    Bonus,
+    'bonus_percent' | 'no_deposit_bonus_amount' | 'currency' | 'terms' | 'count' | 'game' | 'free_round_bet'
+  >,
 ): string {
+  if (b.count !== null && b.game)
+    return t('bonuses.free_rounds_offer', {
+      count: b.count,
+      game: t(`bonuses.games.${b.game}`, { defaultValue: b.game }),
+      bet: formatMoney(b.free_round_bet ?? 0, b.currency),
+    });
   if (b.no_deposit_bonus_amount !== null)
     return t('bonuses.amount', { amount: formatMoney(b.no_deposit_bonus_amount, b.currency) });
   if (b.bonus_percent === null) return '';
@@ -90,6 +99,7 @@ function BonusCard({
   onDelete: (b: Bonus) => void;
 }) {
   const { t } = useTranslation();
+  const [, navigate] = useLocation();
   const money = (n: number) => formatMoney(n, bonus.currency);
   const percent = bonus.wager_required > 0 ? Math.min(100, (bonus.wagered / bonus.wager_required) * 100) : 0;
   const minDep = bonus.currency_limits[bonus.currency]?.min_dep ?? 0;
@@ -99,7 +109,11 @@ function BonusCard({
         <div className="bonus-card__head">
           <Text weight="2">{bonus.terms.title || t(`bonuses.types.${bonus.type}`)}</Text>
           <span className={`bonus-status bonus-status--${bonus.status}`} data-testid="bonus-status">
-            {t(`bonuses.statuses.${bonus.status}`)}
+            {t(
+              bonus.status === 'active' && bonus.count !== null
+                ? 'bonuses.statuses.ready'
+                : `bonuses.statuses.${bonus.status}`,
+            )}
           </span>
         </div>
         <Text className="bonus-card__kind">
@@ -129,7 +143,17 @@ function BonusCard({
           <Text className="bonus-card__time">{t('bonuses.time_left', { time: timeLeft(bonus.expires_at, now) })}</Text>
         )}
         <TermsLines terms={bonus.terms} currency={bonus.currency} />
+        {bonus.status === 'active' && bonus.fs_count_remaining !== null && bonus.game && (
+          <Text data-testid="bonus-free-rounds">
+            {t('bonuses.free_rounds_left', { left: bonus.fs_count_remaining, total: bonus.count })}
+          </Text>
+        )}
         <ButtonGroup mode="horizontal" gap="m">
+          {bonus.status === 'active' && !!bonus.fs_count_remaining && bonus.game && (
+            <Button size="m" onClick={() => navigate(`/game/house-${bonus.game}`)} data-testid="bonus-play">
+              {t('bonuses.play')}
+            </Button>
+          )}
           {bonus.status === 'created' && (
             <Button size="m" onClick={() => onActivate(bonus)} data-testid="bonus-activate">
               {t('bonuses.activate')}

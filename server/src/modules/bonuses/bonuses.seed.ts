@@ -18,7 +18,7 @@ const contributions = [
 
 const demoTemplates: Array<{
   name: string;
-  type: 'welcome' | 'next_deposit' | 'no_deposit';
+  type: 'welcome' | 'next_deposit' | 'no_deposit' | 'free_rounds';
   trigger: 'sign_up' | 'promo_code';
   terms: TemplateTerms;
 }> = [
@@ -76,10 +76,30 @@ const demoTemplates: Array<{
       max_grants: null,
     },
   },
+  {
+    name: 'free-rounds-dice',
+    type: 'free_rounds',
+    trigger: 'promo_code',
+    terms: {
+      title: '10 free rounds on Dice',
+      description: 'Ten rounds on us; what they win is wagered three times and is yours.',
+      percent: null,
+      currencies: perCurrency({ free_round_bet: 0.5, max_bet: 5, max_conversion: 100 }),
+      wagering_multiplier: 3,
+      wagering_base: 'bonus',
+      contributions,
+      claim_days: 7,
+      wagering_days: 7,
+      eligible_games: [],
+      max_grants: null,
+      free_rounds: { game: 'dice', count: 10 },
+    },
+  },
 ];
 const demoCodes = [
   { code: 'WELCOME10', template: 'no-deposit-10' },
   { code: 'RELOAD50', template: 'reload-50' },
+  { code: 'FREESPINS', template: 'free-rounds-dice' },
 ];
 
 /** The demo bonuses when no template exists (idempotent): a welcome offer and two promo codes. */
