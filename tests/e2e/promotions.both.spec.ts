@@ -125,3 +125,105 @@ test('free rounds: a code gives rounds on Dice, the game counts them and plays t
   await expect(page.getByTestId('header-balance')).toContainText('$0.00'); // a new player: nothing was taken
   await testInfo.attach('a free round played', { body: await page.screenshot(), contentType: 'image/png' });
 });
+
+/** The player's token as the app keeps it (the deposit below goes through the API, as the sandbox's page would). */
+async function tokenOf(page: Page) {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      if (key === 'jwt' || key.endsWith(':jwt')) return localStorage.getItem(key);
+    }
+    return null;
+  });
+}
+const ops = { authorization: 'Bearer e2e-operator-token', 'x-operator': 'e2e' };
+
+test('a welcome bonus from offer to real money: pick, sign up, deposit, max bet refused, wager on dice, converted', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // the operator's offer for this test: 100 % up to $100, wagered once (a small multiplier), max bet $5
+  const title = `Double your first deposit (e2e ${Date.now()})`;
+  const made = await page.request.post('/ops-api/bonuses/templates', {
+    headers: ops,
+    data: {
+      name: title,
+      type: 'welcome',
+      trigger: 'sign_up',
+      terms: {
+        title,
+        percent: 100,
+        currencies: { USD: { min_dep: 10, max_bonus: 100, max_bet: 5 } },
+        wagering_multiplier: 1,
+        contributions: [{ target: 'house', percent: 100 }],
+      },
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const templateId = (await made.json()).id as number;
+  const code = `E2E${Date.now()}`;
+  const coded = await page.request.post('/ops-api/bonuses/promo-codes', {
+    headers: ops,
+    data: { code, template_id: templateId, max_redemptions: null, valid_from: null, valid_to: null, currencies: null },
+  });
+  expect(coded.status(), await coded.text()).toBe(201);
+
+  if (isTelegramProject(testInfo)) {
+    // a Mini App player is signed in by Telegram: the offer comes with the operator's code, then is activated
+    await player(page, testInfo);
+    await go(page, '/profile/promotions/bonuses/my');
+    await page.getByTestId('promo-code').fill(code);
+    await page.getByTestId('promo-apply').click();
+    await page.getByTestId('bonuses-tab-available').click();
+    await page.locator(`[class*="bonus-card"]:has-text("${title}")`).getByTestId('bonus-activate').click();
+  } else {
+    await page.goto('/bonuses');
+    await page.locator(`[data-testid^="welcome-offer-"]:has-text("${title}")`).getByTestId('welcome-take').click();
+    await page.getByTestId('signup-email').fill(`journey-${Date.now()}-${Math.random()}@example.com`);
+    await page.getByTestId('signup-password').fill('correct horse');
+    await page.getByTestId('signup-promo').fill('WELCOME10'); // a promo code at sign-up: it waits under Available
+    await page.getByRole('checkbox').check({ force: true });
+    await page.getByTestId('signup-submit').click();
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+  }
+  await go(page, '/profile/promotions/bonuses/my');
+  await expect(page.locator(`[class*="bonus-card"]:has-text("${title}")`).getByTestId('bonus-status')).toHaveText(
+    'Waiting for your deposit',
+  );
+
+  // the deposit of $20 (the sandbox processor's success, as its checkout page sends it) brings $20 of bonus
+  const token = await tokenOf(page);
+  const deposit = await (
+    await page.request.post('/main-api/payments/deposit', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { method: 'sandbox', amount: 20, client_type: isTelegramProject(testInfo) ? 'telegram' : 'web' },
+    })
+  ).json();
+  await page.request.post(new URL(deposit.redirect_url as string).pathname, { form: { status: 'success' } });
+  await expect(page.getByTestId('header-balance')).toContainText('Bonus: $20.00');
+  await expect(page.getByTestId('bonus-wagered')).toContainText('Wagered $0.00 of $20.00');
+
+  await go(page, '/game/house-dice');
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  await dice.getByTestId('bet-amount').fill('6');
+  await dice.getByTestId('bet-button').click();
+  await expect(dice.getByTestId('game-error')).toContainText('above its max bet'); // refused before the bet
+  await expect(page.getByTestId('header-balance')).toContainText('$20.00');
+
+  // four bets of $5 on "over 2.00" (98 % to win) wager the $20
+  await dice.getByRole('slider').fill('200');
+  await dice.getByTestId('bet-amount').fill('5');
+  for (let i = 0; i < 4; i++) {
+    await dice.getByTestId('bet-button').click();
+    await expect(dice.getByTestId('bet-button')).toBeEnabled();
+  }
+  // wagered: the bonus balance becomes real money (the bonus line leaves the header)
+  await expect(page.getByTestId('header-balance')).not.toContainText('Bonus', { timeout: 15_000 });
+  const real = Number(
+    (await page.getByTestId('header-balance').textContent())!.match(/\$([\d,]+\.\d\d)/)![1]!.replace(',', ''),
+  );
+  expect(real).toBeGreaterThanOrEqual(30); // $20 deposited and $20 converted, less at most two lost $5 bets
+  await testInfo.attach('bonus converted', { body: await page.screenshot(), contentType: 'image/png' });
+  await go(page, '/profile/promotions/bonuses/my');
+  await expect(page.getByTestId('bonuses-empty')).toBeVisible();
+});
