@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Free rounds (issue 16, docs/decisions/016-bonus-engine.md): a free-rounds grant carries its count, its stake and its
+// Free rounds and the "deposit n" trigger (issue 16, docs/decisions/016-bonus-engine.md): a free-rounds grant carries its count, its stake and its
 // house game; each round played is a row (its proof with it) and one guarded decrement of `free_rounds_left` in the
 // same transaction as its win's credit to the bonus balance.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -24,9 +24,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('bonus_free_rounds_grant_index', ['grant_id', 'round_index'])
     .execute();
+  // each player's count of settled deposits, kept by the bonuses feed consumer (once per ledger entry): the
+  // "deposit n" trigger reads it
+  await db.schema
+    .createTable('bonus_player_deposits')
+    .addColumn('player_id', 'bigint', (c) => c.primaryKey().references('acc_players.id'))
+    .addColumn('deposits', 'integer', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('bonus_player_deposits').execute();
   await db.schema.dropTable('bonus_free_rounds').execute();
   await db.schema
     .alterTable('bonus_grants')

@@ -85,8 +85,8 @@ export function createBonusesRepository(db: Database) {
     findTemplate: (id: number, q: Db = db) =>
       templateWithTerms(q).where('t.id', '=', id).executeTakeFirst() as Promise<TemplateRow | undefined>,
     listTemplates: () => templateWithTerms(db).orderBy('t.id').execute() as Promise<TemplateRow[]>,
-    activeTemplatesByTrigger: (trigger: TemplateRow['trigger']) =>
-      templateWithTerms(db)
+    activeTemplatesByTrigger: (trigger: TemplateRow['trigger'], q: Db = db) =>
+      templateWithTerms(q)
         .where('t.trigger', '=', trigger)
         .where('t.is_active', '=', true)
         .orderBy('t.id')
@@ -177,6 +177,18 @@ export function createBonusesRepository(db: Database) {
         })
         .returning('id')
         .executeTakeFirstOrThrow(),
+    /** Counts one settled deposit of the player (the feed consumer calls it once per entry); answers the count. */
+    countDeposit: async (playerId: string, trx: Transaction<DB>) =>
+      (
+        await trx
+          .insertInto('bonus_player_deposits')
+          .values({ player_id: playerId, deposits: 1 })
+          .onConflict((oc) =>
+            oc.column('player_id').doUpdateSet((eb) => ({ deposits: eb('bonus_player_deposits.deposits', '+', 1) })),
+          )
+          .returning('deposits')
+          .executeTakeFirstOrThrow()
+      ).deposits,
     findGrant: (id: string, q: Db = db) =>
       q.selectFrom('bonus_grants').selectAll().where('id', '=', id).executeTakeFirst() as Promise<GrantRow | undefined>,
     lockGrant: (id: string, trx: Transaction<DB>) =>

@@ -283,6 +283,31 @@ describe('promo codes', () => {
   });
 });
 
+describe('the "deposit n" trigger', () => {
+  it('gives the bonus on the player’s second deposit, credited from it; the first and the third give nothing', async () => {
+    const made = await opsPost('/ops-api/bonuses/templates', {
+      name: `second-${Math.random()}`,
+      type: 'next_deposit',
+      trigger: 'deposit',
+      terms: terms({ percent: 50, deposit_number: 2, wagering_multiplier: 3 }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await deposit(p, 10);
+    await deposit(p, 30); // both in one feed batch: counted in order
+    await settled(p, { balance: 40, bonus_balance: 15, wager_amount: 45 });
+    await deposit(p, 30);
+    await feed();
+    expect(await me(p)).toMatchObject({ balance: 70, bonus_balance: 15 }); // the third deposit gives nothing
+    await expectBooksBalance(p);
+    // another player's first deposit gives nothing
+    const q = await signUpPlayer(t, { currency: 'USD' });
+    await deposit(q, 30);
+    await feed();
+    expect((await me(q)).bonus_balance).toBe(0);
+  });
+});
+
 describe('a bonus code with a deposit', () => {
   it('starts the deposit bonus before the payment, which the deposit then credits; a wrong code stops the deposit', async () => {
     const p = await signUpPlayer(t, { currency: 'USD' });

@@ -91,6 +91,7 @@ const templateTerms = z.object({
   wagering_days: z.number().int().min(1).max(365).nullable().default(null),
   eligible_games: z.array(z.string().min(1).max(100)).default([]),
   max_grants: z.number().int().min(1).nullable().default(null),
+  deposit_number: z.number().int().min(1).max(100).nullable().default(null),
   free_rounds: z
     .object({ game: z.enum(freeRoundGames), count: z.number().int().min(1).max(1000) })
     .nullable()

@@ -379,6 +379,35 @@ export function createBonusesService(deps: BonusesDeps) {
   async function handleBatch(entries: FeedEntry[], trx: Transaction<DB>) {
     const { w, publish } = deps.wallet.within(trx);
     const deposits = entries.filter((e) => e.kind === 'deposit');
+    // the "deposit n" trigger: each deposit counted once (the feed hands each entry once); the n-th deposit of a
+    // player with no bonus in play is given the template's bonus at once, credited from that deposit
+    for (const entry of deposits) {
+      const n = await repo.countDeposit(entry.player_id, trx);
+      const templates = (await repo.activeTemplatesByTrigger('deposit', trx)).filter(
+        (t) => t.terms.deposit_number === n,
+      );
+      for (const t of templates) {
+        if (await repo.inPlay(entry.player_id, trx)) break;
+        const g = await grantIn(w, {
+          playerId: entry.player_id,
+          templateId: t.id,
+          source: 'deposit',
+          activate: true,
+        }).catch((err: unknown) => {
+          if (err instanceof AppError) return null; // not for this player (currency, exclusion, budget): no grant
+          throw err;
+        });
+        if (!g || g.status !== 'active' || (t.type !== 'welcome' && t.type !== 'next_deposit')) continue;
+        const c = t.terms.currencies[g.currency] ?? {};
+        const deposit = BigInt(entry.real_delta_minor);
+        const min = (await minorOf(c.min_dep, g.currency)) ?? 0n;
+        const max = await minorOf(c.max_dep, g.currency);
+        if (deposit < min || (max !== null && deposit > max)) continue; // waits, active, for a deposit in range
+        const amount = depositBonusMinor(deposit, t.terms.percent ?? 0, await minorOf(c.max_bonus, g.currency));
+        await credit(w, g, t.terms, amount, deposit, entry.id);
+        afterCommit.push(notify(g.player_id));
+      }
+    }
     if (deposits.length) {
       const waiting = await repo.waitingForDeposit([...new Set(deposits.map((e) => e.player_id))], trx);
       for (const g of waiting) {

@@ -33,6 +33,8 @@ export interface TemplateTerms {
   eligible_games: string[];
   /** At most this many grants of the template (its budget); null: no limit. */
   max_grants: number | null;
+  /** Trigger "deposit": the player's deposit it is given on (2: the second deposit); null for other triggers. */
+  deposit_number?: number | null;
   /** Free rounds: on which house game (dice, limbo, plinko, slots) and how many; null for other types. */
   free_rounds?: { game: string; count: number } | null;
 }
@@ -125,4 +127,5 @@ export interface BonusesTables {
   bonus_promo_codes: BonusPromoCodesTable;
   bonus_promo_redemptions: BonusPromoRedemptionsTable;
   bonus_free_rounds: BonusFreeRoundsTable;
+  bonus_player_deposits: { player_id: Int8; deposits: number };
 }
