@@ -10,7 +10,8 @@
 // BENCH_LOAD=wrk|undici (the load generator: wrk when installed, as `npm run bench` does; scripts/bench/http-load.ts),
 // BENCH_WARM_SECONDS (5: the same load, unmeasured, before the measured run), BENCH_CLIENT_THREADS (1),
 // BENCH_FEED (1: a ledger-feed consumer runs during the measured run, as the promotions' consumers will, and its lag
-// from money moved to entry handled is printed; 0: no consumer).
+// from money moved to entry handled is printed; 0: no consumer), BENCH_BONUS (1: every player has a no-deposit bonus
+// wagering, so each bet carries the max-bet part and the server's bonuses consumer counts its wagering; 0: none).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,7 @@ const connections = 50;
 const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const feedOn = process.env.BENCH_FEED !== '0';
+const bonusOn = process.env.BENCH_BONUS !== '0';
 /** As the jobs runner runs a feed consumer by default (ledger-feed.ts). */
 const feedEveryMs = 250;
 const players = 1000;
@@ -175,8 +177,32 @@ async function main() {
       .select('id')
       .where('string_id', '=', 'house-dice')
       .executeTakeFirstOrThrow();
+    // a bonus wagering on every player (BENCH_BONUS): far from its requirement, with a max bet above the bench's stake
+    const bonusTemplate = bonusOn
+      ? (
+          await services.bonuses.createTemplate('bench', {
+            name: 'bench-no-deposit',
+            type: 'no_deposit',
+            trigger: 'manual',
+            terms: {
+              title: 'Bench bonus',
+              description: '',
+              percent: null,
+              currencies: { USD: { amount: 10, max_bet: 1000, max_conversion: null } },
+              wagering_multiplier: 200,
+              wagering_base: 'bonus',
+              contributions: [{ target: 'house', percent: 100 }],
+              claim_days: null,
+              wagering_days: null,
+              eligible_games: [],
+              max_grants: null,
+            },
+          })
+        ).id
+      : null;
     const launch = async (playerId: string) => {
       await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
+      if (bonusTemplate !== null) await services.bonuses.grantToPlayer('bench', playerId, bonusTemplate, 'bench', true);
       const { token, session } = await services.gateway.launch({
         playerId,
         gameId: dice.id,
@@ -418,6 +444,7 @@ async function main() {
       `pgbench, the same bet SQL per transaction, prepared, ${connections} clients: ${reference.toFixed(0)} tps`,
     );
     console.log(`ratio bets / pgbench: ${(ours / reference).toFixed(2)} (goal ≥ 0.5, p99 ≤ 50 ms)`);
+    console.log(`bonus wagering on every player: ${bonusOn ? 'yes (BENCH_BONUS=1)' : 'no'}`);
     if (feedOn) {
       const during = lags.slice(0, lagEnd).sort((a, b) => a - b);
       const q = (p: number) => (during[Math.max(0, Math.ceil(during.length * p) - 1)] ?? NaN).toFixed(0);

@@ -250,11 +250,34 @@ export function createBonusesRepository(db: Database) {
         .executeTakeFirst();
       return r;
     },
-    /** Records a round's contribution (adds to it); answers the round's total after. */
-    async contribute(grantId: string, roundKey: string, percent: number, minor: bigint, trx: Transaction<DB>) {
+    /**
+     * Adds to several grants' wagered amounts in one statement (a feed batch's stakes, summed per grant), only while
+     * wagering; never below 0.
+     */
+    async addWageredMany(adds: Array<{ id: string; delta: bigint }>, trx: Transaction<DB>) {
+      if (!adds.length) return;
+      await sql`update bonus_grants g
+        set wagered_minor = greatest(0, g.wagered_minor + v.delta)
+        from (select unnest(${adds.map((a) => a.id)}::bigint[]) as id,
+                     unnest(${adds.map((a) => a.delta.toString())}::bigint[]) as delta) v
+        where g.id = v.id and g.status = 'wagering'`.execute(trx);
+    },
+    /** Records several rounds' contributions in one statement (one row per grant and round: the caller sums). */
+    async contributeMany(
+      rows: Array<{ grantId: string; roundKey: string; percent: number; minor: bigint }>,
+      trx: Transaction<DB>,
+    ) {
+      if (!rows.length) return;
       await trx
         .insertInto('bonus_contributions')
-        .values({ grant_id: grantId, round_key: roundKey, percent, contributed_minor: minor.toString() })
+        .values(
+          rows.map((r) => ({
+            grant_id: r.grantId,
+            round_key: r.roundKey,
+            percent: r.percent,
+            contributed_minor: r.minor.toString(),
+          })),
+        )
         .onConflict((oc) =>
           oc.columns(['grant_id', 'round_key']).doUpdateSet({
             contributed_minor: sql`bonus_contributions.contributed_minor + excluded.contributed_minor`,
@@ -262,6 +285,10 @@ export function createBonusesRepository(db: Database) {
         )
         .execute();
     },
+    grantsByIds: (ids: string[], trx: Transaction<DB>) =>
+      ids.length
+        ? (trx.selectFrom('bonus_grants').selectAll().where('id', 'in', ids).execute() as Promise<GrantRow[]>)
+        : Promise.resolve([] as GrantRow[]),
     findContribution: (grantId: string, roundKey: string, trx: Transaction<DB>) =>
       trx
         .selectFrom('bonus_contributions')

@@ -440,6 +440,19 @@ export function createBonusesService(deps: BonusesDeps) {
         const gameOf = new Map(games.map((g) => [`${g.ref_type}/${g.ref_id}`, g]));
         const termsCache = new Map<string, TemplateTerms>();
         const touched = new Set<GrantRow>();
+        // a batch's stakes are summed and written in two statements (contributions, wagered), not two per stake
+        const contributions = new Map<string, { grantId: string; roundKey: string; percent: number; minor: bigint }>();
+        const wagered = new Map<string, bigint>();
+        const writeStakes = async () => {
+          await repo.contributeMany([...contributions.values()], trx);
+          await repo.addWageredMany(
+            // in id order, so two writers of the same grants lock them in the same order
+            [...wagered].sort(([a], [b]) => (BigInt(a) < BigInt(b) ? -1 : 1)).map(([id, delta]) => ({ id, delta })),
+            trx,
+          );
+          contributions.clear();
+          wagered.clear();
+        };
         for (const e of mine) {
           const g = inPlay.get(e.player_id)!;
           // entries written before the grant was credited belong to no wagering: for a deposit bonus, those before
@@ -461,10 +474,15 @@ export function createBonusesService(deps: BonusesDeps) {
             const percent = contributionPercent(terms, game);
             const add = contributionMinor(moved, percent);
             if (add <= 0n) continue;
-            await repo.contribute(g.id, roundKey, percent, add, trx);
-            await repo.addWagered(g.id, add, trx);
+            const key = `${g.id}/${roundKey}`;
+            const row = contributions.get(key);
+            if (row) row.minor += add;
+            else contributions.set(key, { grantId: g.id, roundKey, percent, minor: add });
+            wagered.set(g.id, (wagered.get(g.id) ?? 0n) + add);
           } else {
-            // a rolled-back round takes back what it contributed (at most what it had added)
+            // a rolled-back round takes back what it contributed (at most what it had added): what came before it
+            // in the batch is written first, so its contribution is there to find
+            await writeStakes();
             const c = await repo.findContribution(g.id, roundKey, trx);
             if (!c) continue;
             const refund = -moved;
@@ -476,11 +494,14 @@ export function createBonusesService(deps: BonusesDeps) {
           }
           touched.add(g);
         }
-        for (const g of touched) {
-          const now = await repo.findGrant(g.id, trx);
-          if (now?.status === 'wagering' && BigInt(now.wagered_minor) >= BigInt(now.wager_required_minor))
+        await writeStakes();
+        for (const now of await repo.grantsByIds(
+          [...touched].map((g) => g.id),
+          trx,
+        )) {
+          if (now.status === 'wagering' && BigInt(now.wagered_minor) >= BigInt(now.wager_required_minor))
             await convert(w, now);
-          else afterCommit.push(notify(g.player_id)); // the wagering bar moves
+          else afterCommit.push(notify(now.player_id)); // the wagering bar moves
         }
       }
     }
