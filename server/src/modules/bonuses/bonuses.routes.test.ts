@@ -221,13 +221,12 @@ describe('the feed consumer run by several instances at once', () => {
       .where('kind', 'in', ['bonus_conversion', 'bonus_forfeit'])
       .execute();
     expect(entries.filter((e) => e.kind === 'bonus_conversion')).toHaveLength(1);
-    const contributions = await t.db
-      .selectFrom('bonus_contributions')
-      .select((eb) => eb.fn.sum<string>('contributed_minor').as('sum'))
-      .innerJoin('bonus_grants', 'bonus_grants.id', 'bonus_contributions.grant_id')
-      .where('bonus_grants.player_id', '=', p.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(contributions.sum)).toBe(1000); // five stakes of 2.00, each counted once
+    const grants = (await t.app.inject({ url: `/ops-api/players/${p.id}/bonuses`, headers: ops() })).json();
+    // five stakes of 2.00, each counted once
+    expect(grants.find((g: { template_id: number }) => Number(g.template_id) === id)).toMatchObject({
+      status: 'converted',
+      wagered_minor: '1000',
+    });
     await expectBooksBalance(p);
   });
 });
@@ -450,6 +449,39 @@ describe('free rounds', () => {
       .orderBy('round_index')
       .execute();
     expect(rows.map((r) => r.round_index)).toEqual([1, 2]);
+    await expectBooksBalance(p);
+  });
+
+  it('rounds not played within the window expire, with what they won so far', async () => {
+    const id = await template('free_rounds', 'manual', {
+      percent: null,
+      currencies: { USD: { free_round_bet: 1 } },
+      free_rounds: { game: 'dice', count: 3 },
+      wagering_days: 1,
+    });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id);
+    diceSeeds('win', 1, over5050);
+    const session = await launchGame(p, 'house-dice');
+    expect((await free(session)).statusCode).toBe(200);
+    const won = (await me(p)).bonus_balance;
+    expect(won).toBeGreaterThan(0);
+    clock.advance(DAY - 1000);
+    try {
+      await t.services.bonuses.expire(); // still inside the window
+      expect(await me(p)).toMatchObject({ bonus_balance: won, fs_count: 2 });
+      clock.advance(2000);
+      expect(await t.services.bonuses.expire()).toBeGreaterThanOrEqual(1);
+    } finally {
+      clock.advance(-DAY - 1000);
+    }
+    expect(await me(p)).toMatchObject({ bonus_balance: 0, fs_count: 0 });
+    const grants = (await t.app.inject({ url: `/ops-api/players/${p.id}/bonuses`, headers: ops() })).json();
+    expect(grants.find((g: { template_id: number }) => Number(g.template_id) === id)).toMatchObject({
+      status: 'expired',
+      forfeited_minor: String(Math.round(won * 100)),
+    });
+    expect((await free(session)).statusCode).toBe(409);
     await expectBooksBalance(p);
   });
 

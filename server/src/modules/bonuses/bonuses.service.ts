@@ -188,7 +188,11 @@ export function createBonusesService(deps: BonusesDeps) {
         reason: input.reason ?? null,
         max_bet_minor: await minorOf(c.max_bet, currency),
         max_conversion_minor: await minorOf(c.max_conversion, currency),
-        expires_at: !activate && t.terms.claim_days ? new Date(now.getTime() + t.terms.claim_days * DAY_MS) : null,
+        expires_at: activate
+          ? playByOf(t.type, t.terms, now)
+          : t.terms.claim_days
+            ? new Date(now.getTime() + t.terms.claim_days * DAY_MS)
+            : null,
         activated_at: activate ? now : null,
         free_rounds: t.type === 'free_rounds' ? await freeRoundsOf(t.terms, currency) : null,
       },
@@ -196,6 +200,16 @@ export function createBonusesService(deps: BonusesDeps) {
     );
     if (activate && t.type === 'no_deposit') return creditNoDeposit(w, grant, t.terms);
     return grant;
+  }
+
+  /**
+   * When a grant made active must be played by: free rounds within the wagering window (what they won so far is
+   * forfeited after it); a deposit bonus waits for the deposit, a no-deposit one takes its window when credited.
+   */
+  function playByOf(type: string, terms: TemplateTerms, now: Date): Date | null {
+    return type === 'free_rounds' && terms.wagering_days
+      ? new Date(now.getTime() + terms.wagering_days * DAY_MS)
+      : null;
   }
 
   /** A free-rounds template's rounds in a currency: its game, its count, the stake of each. */
@@ -474,10 +488,12 @@ export function createBonusesService(deps: BonusesDeps) {
             const percent = contributionPercent(terms, game);
             const add = contributionMinor(moved, percent);
             if (add <= 0n) continue;
+            // what a round added is kept to take back on its rollback; a house round is settled in the statement
+            // that took its stake and never rolled back (only a provider's rollback refunds), so it keeps nothing
             const key = `${g.id}/${roundKey}`;
             const row = contributions.get(key);
             if (row) row.minor += add;
-            else contributions.set(key, { grantId: g.id, roundKey, percent, minor: add });
+            else if (!game.house_game) contributions.set(key, { grantId: g.id, roundKey, percent, minor: add });
             wagered.set(g.id, (wagered.get(g.id) ?? 0n) + add);
           } else {
             // a rolled-back round takes back what it contributed (at most what it had added): what came before it
@@ -663,21 +679,18 @@ export function createBonusesService(deps: BonusesDeps) {
         .transaction(async (w) => {
           if (await repo.inPlay(playerId, w.trx))
             throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+          const type = await repo.typeOf(g.template_id, w.trx);
+          const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
+          const now = clock.now();
           const moved = await repo.transition(
             g.id,
             ['created'],
             'active',
-            { activated_at: clock.now(), expires_at: null },
+            { activated_at: now, expires_at: playByOf(type, terms, now) },
             w.trx,
           );
           if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
-          const type = await repo.typeOf(g.template_id, w.trx);
-          if (type === 'no_deposit')
-            await creditNoDeposit(
-              w,
-              (await repo.findGrant(g.id, w.trx))!,
-              await repo.termsOf(g.template_id, g.template_version, w.trx),
-            );
+          if (type === 'no_deposit') await creditNoDeposit(w, (await repo.findGrant(g.id, w.trx))!, terms);
         })
         .catch((err: unknown) => {
           // two activations at once: the unique index of the bonus in play decides

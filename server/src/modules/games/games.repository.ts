@@ -174,27 +174,37 @@ export function createGamesRepository(db: Database) {
       const byTx = refs.filter((r) => r.type === 'game_tx').map((r) => r.id);
       const byRound = refs.filter((r) => r.type === 'game_round' && !r.id.includes(':')).map((r) => r.id);
       const byRef = refs.filter((r) => r.type === 'game_round' && r.id.includes(':'));
-      if (!byTx.length && !byRound.length && !byRef.length) return [];
+      // only the branches with references are sent: each reads by an index (a provider round by its unique
+      // (provider_id, round_ref)), never the whole rounds table
+      const parts = [];
+      if (byTx.length)
+        parts.push(sql`select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id,
+            g.house_game
+          from games_transactions t join games_rounds r on r.id = t.round_id join games_games g on g.id = r.game_id
+          where t.id = any(${byTx}::bigint[])`);
+      if (byRound.length)
+        parts.push(sql`select 'game_round' as ref_type, r.id::text as ref_id, r.id::text as round_id, g.string_id,
+            g.house_game
+          from games_rounds r join games_games g on g.id = r.game_id
+          where r.id = any(${byRound}::bigint[])`);
+      if (byRef.length) {
+        const split = byRef
+          .map((r) => ({ provider: r.id.slice(0, r.id.indexOf(':')), ref: r.id.slice(r.id.indexOf(':') + 1) }))
+          .filter((x) => /^\d{1,9}$/.test(x.provider));
+        parts.push(sql`select 'game_round' as ref_type, r.provider_id || ':' || r.round_ref as ref_id,
+            r.id::text as round_id, g.string_id, g.house_game
+          from unnest(${split.map((x) => x.provider)}::int[], ${split.map((x) => x.ref)}::text[]) as k(provider_id, round_ref)
+          join games_rounds r on r.provider_id = k.provider_id and r.round_ref = k.round_ref
+          join games_games g on g.id = r.game_id`);
+      }
+      if (!parts.length) return [];
       const rows = await sql<{
         ref_type: string;
         ref_id: string;
         round_id: string;
         string_id: string;
         house_game: string | null;
-      }>`
-        select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id, g.house_game
-          from games_transactions t join games_rounds r on r.id = t.round_id join games_games g on g.id = r.game_id
-          where t.id = any(${byTx.length ? byTx : ['0']}::bigint[])
-        union all
-        select 'game_round', r.id::text, r.id::text, g.string_id, g.house_game
-          from games_rounds r join games_games g on g.id = r.game_id
-          where r.id = any(${byRound.length ? byRound : ['0']}::bigint[])
-        union all
-        select 'game_round', r.provider_id || ':' || r.round_ref, r.id::text, g.string_id, g.house_game
-          from games_rounds r join games_games g on g.id = r.game_id
-          where (r.provider_id || ':' || r.round_ref) = any(${byRef.length ? byRef.map((r) => r.id) : ['']}::text[])`.execute(
-        trx ?? db,
-      );
+      }>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
       return rows.rows;
     },
     // ---------------------------------------------------------------- sessions
