@@ -26,10 +26,15 @@ describe('route guards (spec §2, §4, §6)', () => {
   });
 
   it('sends players from logged-out-only routes to /', () => {
-    for (const p of ['/bonuses', '/levels', '/auth/login', '/auth/signup', '/auth/telegram']) {
+    for (const p of ['/levels', '/auth/login', '/auth/signup', '/auth/telegram']) {
       expect(resolveRedirect(p, player), p).toBe('/');
       expect(resolveRedirect(p, guest), p).toBeNull();
     }
+  });
+
+  it('opens the welcome offers to both (the page sends a player on to their available bonuses)', () => {
+    expect(guardRoute('/bonuses', guest)).toEqual({ action: 'stay' });
+    expect(guardRoute('/bonuses', player)).toEqual({ action: 'stay' });
   });
 
   it('redirects parents to their default children', () => {

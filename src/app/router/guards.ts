@@ -51,9 +51,9 @@ export function matchRoute(path: string): RouteMatch | null {
   switch (a) {
     case 'favorites':
       return s.length === 1 ? { name: 'favorites', access: 'login' } : null;
-    case 'bonuses':
     case 'levels':
       return s.length === 1 ? { name: a, access: 'logged-out' } : null;
+    case 'bonuses': // the welcome offers: a signed-in player is shown their available bonuses by the page itself
     case 'cashback':
     case 'terms':
     case 'privacy':

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Div, Group, Header, Placeholder, Select, Spinner, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import type { WelcomeOffer } from '@contracts/bonuses';
+import { session } from '../../shared/session/session.store';
 import { fetchCurrencies } from '../auth/auth.api';
 import { formatMoney } from '../../shared/lib/money-format';
 import { fetchWelcomeOffers } from './bonuses.api';
@@ -14,10 +16,16 @@ import './bonuses.css';
 export function WelcomeBonusesPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const { token } = useSnapshot(session);
   const [currencies, setCurrencies] = useState<string[]>(['USD']);
   const [currency, setCurrency] = useState('USD');
   const [offers, setOffers] = useState<WelcomeOffer[] | null>(null);
   const [failed, setFailed] = useState(false);
+  // the welcome offers are for guests (spec §2): a signed-in player (a banner's link, or signed in on this page)
+  // sees the offers made to their account
+  useEffect(() => {
+    if (token) navigate('/profile/promotions/bonuses/available', { replace: true });
+  }, [token, navigate]);
   useEffect(() => {
     fetchCurrencies().then(
       (c) => setCurrencies(c.currencies),

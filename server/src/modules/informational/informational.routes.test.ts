@@ -100,13 +100,22 @@ describe('informational and configuration calls', () => {
 
   it('serves the seeded banner images, and promises no offer that does not exist', async () => {
     const res = await t.app.inject({ url: '/main-api/banners/?banner_type=home' });
-    const items = res.json() as Array<{ name: string; image: string }>;
+    const items = res.json() as Array<{ name: string; image: string; link: string }>;
     expect(items.map((b) => b.name)).not.toContain('welcome');
+    // the one banner that promises a bonus opens the welcome offers, where that offer is on the list
+    const offers = await t.app.inject({ url: '/main-api/bonuses/welcome?currency=USD' });
+    expect(offers.statusCode).toBe(200);
+    const deposit = (offers.json() as { deposit: Array<{ bonus_percent: number | null }> }).deposit;
     for (const b of items) {
       const image = await t.app.inject({ url: b.image });
       expect(image.statusCode, b.image).toBe(200);
-      expect(image.body, b.image).not.toMatch(/bonus|бонус|100 ?%/i);
+      if (/bonus|бонус|100 ?%/i.test(image.body)) {
+        expect(b.link, b.image).toBe('/bonuses');
+        expect(image.body, b.image).toMatch(/100 ?%/);
+        expect(deposit.map((o) => o.bonus_percent)).toContain(100);
+      }
     }
+    expect(items.filter((b) => b.link === '/bonuses')).toHaveLength(6); // 3 devices × 2 languages
     const ru = await t.app.inject({ url: '/media/banners/fair-mobile-ru.svg' });
     expect(ru.body).toContain('Честная игра');
   });
@@ -128,6 +137,7 @@ describe('informational and configuration calls', () => {
     await seedAll(t.db);
     const res = await t.app.inject({ url: '/main-api/banners/?banner_type=home&device_type=pc&language_code=en' });
     expect((res.json() as Array<{ name: string }>).map((b) => b.name)).toEqual([
+      'Welcome bonus: 100% on your first deposit',
       'Provably fair: check every result yourself',
       'Crash: cash out before it flies away',
     ]);
@@ -144,12 +154,13 @@ describe('informational and configuration calls', () => {
     await seedAll(t.db);
     const ru = await t.app.inject({ url: '/main-api/banners/?banner_type=home&device_type=mobile&language_code=ru' });
     expect((ru.json() as Array<{ name: string }>).map((b) => b.name)).toEqual([
+      'Приветственный бонус: 100% на первый депозит',
       'Честная игра: проверьте любой результат сами',
       'Краш: заберите выигрыш до взрыва',
     ]);
     const all = await t.app.inject({ url: '/main-api/banners/?banner_type=home' });
     expect((all.json() as Array<{ name: string }>).filter((b) => b.name === 'fair')).toEqual([]);
-    expect(all.json()).toHaveLength(12); // 2 banners × 3 devices × 2 languages, nothing seeded twice
+    expect(all.json()).toHaveLength(18); // 3 banners × 3 devices × 2 languages, nothing seeded twice
   });
 
   describe('content pages', () => {

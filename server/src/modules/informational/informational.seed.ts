@@ -108,10 +108,20 @@ export async function seedInformational(db: Database): Promise<void> {
     .execute();
 
   const devices = ['pc', 'tablet', 'mobile'] as const;
-  // Only offers that exist: no bonus is on offer yet, so the first banner is about fair play, not a welcome bonus.
+  // Only offers that exist: the first banner is the demo data's welcome offer (bonuses.seed.ts: 100% on the first
+  // deposit), opening the welcome offers (a signed-in player is taken to their available bonuses).
   // A banner's name is what the app reads out for it (the image's alt text), so each language's row names it in
   // that language; `slug` picks the artwork.
   const banners = [
+    {
+      slug: 'welcome',
+      names: {
+        en: 'Welcome bonus: 100% on your first deposit',
+        ru: 'Приветственный бонус: 100% на первый депозит',
+      },
+      link: '/bonuses',
+      sort_order: -1,
+    },
     {
       slug: 'fair',
       names: { en: 'Provably fair: check every result yourself', ru: 'Честная игра: проверьте любой результат сами' },
@@ -127,7 +137,9 @@ export async function seedInformational(db: Database): Promise<void> {
   ];
   // earlier installs named the seeded rows by their slug ('fair', 'crash'), which the app then read out in English:
   // give those seeded rows (still showing the seeded artwork) their names
-  for (const b of banners)
+  // (the welcome banner is new: the rows an earlier seed named 'welcome' promised an offer that did not exist then,
+  // and stay switched off below)
+  for (const b of banners.filter((x) => x.slug !== 'welcome'))
     for (const language_code of ['en', 'ru'] as const)
       await db
         .updateTable('info_banners')
