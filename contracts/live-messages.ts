@@ -38,7 +38,16 @@ export interface LiveMessageDataMap {
   };
   user_blocked: { type: 'block_permanent' | 'block_temporary'; time: string | null };
   notification: { id: number | string; [k: string]: unknown };
-  new_bonus: { bonus_to_user_id: number | string };
+  /**
+   * Something about the player's bonuses changed (the app refreshes the player). `event` says when it is news to
+   * tell: a bonus credited to the bonus balance, or wagering done and `amount` moved to the real balance.
+   */
+  new_bonus: {
+    bonus_to_user_id: number | string;
+    event?: 'credited' | 'converted';
+    amount?: number;
+    currency?: string;
+  };
   tournament: {
     id: number | string;
     status: 'created' | 'ongoing' | 'completed';

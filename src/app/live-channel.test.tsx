@@ -1,7 +1,9 @@
 import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserAdapter, setPlatformForTests } from '../platform';
+import { initI18n } from '../shared/i18n/i18n';
 import { page } from '../shared/lib/page';
+import { toasts } from '../shared/toast/toast.store';
 import { session } from '../shared/session/session.store';
 import { playerState } from '../features/player';
 import { limitModals, closeLimitReached } from '../features/limits';
@@ -84,6 +86,28 @@ describe('live channel (spec §4, §7)', () => {
     await import('../shared/live/live-socket'); // the chunk has arrived (and its .then has run)
     await new Promise((r) => setTimeout(r, 0));
     expect(FakeSocket.all).toHaveLength(0);
+  });
+
+  it('new_bonus: a bonus credited or converted is told in a toast with its amount; progress only refreshes', async () => {
+    await initI18n('en');
+    toasts.items.splice(0);
+    render(<Channel />);
+    const ws = await connected();
+    ws.receive('new_bonus', { bonus_to_user_id: 1 }); // the wagering bar moved
+    ws.receive('new_bonus', { bonus_to_user_id: 1, event: 'credited', amount: 50, currency: 'USD' });
+    await vi.waitFor(() => expect(toasts.items).toHaveLength(1), { timeout: 10_000 });
+    expect(toasts.items[0]).toMatchObject({
+      severity: 'success',
+      summary: 'bonuses.toast_credited',
+      detail: '$50.00 is on your bonus balance. Wager it to make it real money.',
+    });
+    ws.receive('new_bonus', { bonus_to_user_id: 1, event: 'converted', amount: 0, currency: 'USD' }); // nothing moved
+    ws.receive('new_bonus', { bonus_to_user_id: 1, event: 'converted', amount: 12.5, currency: 'USD' });
+    await vi.waitFor(() => expect(toasts.items).toHaveLength(2), { timeout: 10_000 });
+    expect(toasts.items[1]).toMatchObject({
+      summary: 'bonuses.toast_converted',
+      detail: '$12.50 moved to your real balance.',
+    });
   });
 
   it('maintenance on sets the state (the router then shows /maintenance); off while in it reloads', async () => {

@@ -36,7 +36,11 @@ export function useLiveChannel(): void {
           showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' }),
         ),
         socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
-        socket.on('new_bonus', noteNewBonus),
+        socket.on('new_bonus', (data) => {
+          noteNewBonus();
+          // news to tell (a bonus credited, wagering done): the bonuses feature, and its texts, load for it
+          if (data.event) void import('../features/bonuses').then((m) => m.showBonusToast(data));
+        }),
       ];
       stop = () => {
         offs.forEach((off) => off());

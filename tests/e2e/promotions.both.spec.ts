@@ -201,6 +201,7 @@ test('a welcome bonus from offer to real money: pick, sign up, deposit, max bet 
   ).json();
   await page.request.post(new URL(deposit.redirect_url as string).pathname, { form: { status: 'success' } });
   await expect(page.getByTestId('header-balance')).toContainText('Bonus: $20.00');
+  await expect(page.getByText('$20.00 is on your bonus balance')).toBeVisible(); // told, live
   await expect(page.getByTestId('bonus-wagered')).toContainText('Wagered $0.00 of $20.00');
 
   await go(page, '/game/house-dice');
@@ -219,6 +220,7 @@ test('a welcome bonus from offer to real money: pick, sign up, deposit, max bet 
   }
   // wagered: the bonus balance becomes real money (the bonus line leaves the header)
   await expect(page.getByTestId('header-balance')).not.toContainText('Bonus', { timeout: 15_000 });
+  await expect(page.getByText('Wagering complete')).toBeVisible(); // and told
   const real = Number(
     (await page.getByTestId('header-balance').textContent())!.match(/\$([\d,]+\.\d\d)/)![1]!.replace(',', ''),
   );

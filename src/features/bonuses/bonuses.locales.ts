@@ -8,6 +8,10 @@ export const bonusesTexts = {
       promo: 'Promo code',
       promo_apply: 'Apply',
       promo_done: 'Promo code applied',
+      toast_credited: 'Bonus credited',
+      toast_credited_detail: '{{amount}} is on your bonus balance. Wager it to make it real money.',
+      toast_converted: 'Wagering complete',
+      toast_converted_detail: '{{amount}} moved to your real balance.',
       types: {
         welcome: 'Welcome bonus',
         next_deposit: 'Deposit bonus',
@@ -67,6 +71,10 @@ export const bonusesTexts = {
       promo: 'Промокод',
       promo_apply: 'Применить',
       promo_done: 'Промокод применён',
+      toast_credited: 'Бонус начислен',
+      toast_credited_detail: '{{amount}} на бонусном балансе. Отыграйте его, чтобы он стал реальными деньгами.',
+      toast_converted: 'Бонус отыгран',
+      toast_converted_detail: '{{amount}} переведено на реальный баланс.',
       types: {
         welcome: 'Приветственный бонус',
         next_deposit: 'Бонус на депозит',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { diceOutcome, type DiceParams } from '@contracts/fairness';
 import { fixedClock } from '../../lib/clock';
 import { as, deposit, launchGame, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
@@ -13,6 +13,17 @@ const DAY = 86_400_000;
 const clock = fixedClock(new Date('2026-11-24T12:00:00Z'));
 const seeds = scriptedSeeds();
 const t = useTestApp({ clock, houseSeeds: seeds, env: { PAYMENTS_SANDBOX_SECRET: 'sandbox-secret-for-tests-0001' } });
+/** The live messages sent to each player (`new_bonus` news among them). */
+const published: Array<{ userId: string; type: string; data: unknown }> = [];
+beforeAll(() => {
+  t.bus.subscribe((e) => {
+    if ('userId' in e.target) published.push({ userId: e.target.userId, type: e.message.type, data: e.message.data });
+  });
+});
+const newsOf = (p: Player) =>
+  published
+    .filter((m) => m.userId === p.id && m.type === 'new_bonus' && (m.data as { event?: string }).event)
+    .map((m) => m.data);
 const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' });
 const opsPost = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: ops() });
 
@@ -151,6 +162,8 @@ describe('a deposit bonus: credit, wagering, max bet, conversion', () => {
     expect((await my(p)).deposit.find((b: { id: number }) => b.id === g).status).toBe('active');
     await deposit(p, 20); // 50% → 10 bonus, 2× → 20 to wager
     await settled(p, { balance: 25, bonus_balance: 10, wager_amount: 20, wagering: 0 });
+    // the player is told, live, what was credited
+    expect(newsOf(p)).toEqual([{ bonus_to_user_id: p.id, event: 'credited', amount: 10, currency: 'USD' }]);
 
     losingDice(5); // the refused bet may take nonce 0 (its pair's first), the four that follow 1-4: all lose
     const over = await dice(p, 6);
@@ -163,6 +176,10 @@ describe('a deposit bonus: credit, wagering, max bet, conversion', () => {
     // the fourth bet completes 20: real first (5 of 10 left), bonus untouched; conversion capped at 8, 2 forfeited
     expect((await dice(p, 5)).statusCode).toBe(200);
     await settled(p, { balance: 13, bonus_balance: 0, wager_amount: 0, wagering: 0 });
+    expect(newsOf(p)).toEqual([
+      { bonus_to_user_id: p.id, event: 'credited', amount: 10, currency: 'USD' },
+      { bonus_to_user_id: p.id, event: 'converted', amount: 8, currency: 'USD' },
+    ]);
     await feed(); // a further drain moves nothing: exactly once
     expect(await me(p)).toMatchObject({ balance: 13, bonus_balance: 0 });
     const grants = (await t.app.inject({ url: `/ops-api/players/${p.id}/bonuses`, headers: ops() })).json();

@@ -152,8 +152,14 @@ export function createBonusesService(deps: BonusesDeps) {
     };
   }
 
-  const notify = (playerId: string) => () =>
-    deps.live.publishToUser(playerId, { type: 'new_bonus', data: { bonus_to_user_id: playerId } });
+  const notify =
+    (playerId: string, news?: { event: 'credited' | 'converted'; amount: number; currency: string }) => () =>
+      deps.live.publishToUser(playerId, { type: 'new_bonus', data: { bonus_to_user_id: playerId, ...news } });
+  /** The live message that tells the player a bonus money move (sent after the commit, with the others). */
+  const tell = async (g: GrantRow, event: 'credited' | 'converted', minor: bigint) =>
+    afterCommit.push(
+      notify(g.player_id, { event, amount: toMajor(minor, await deps.digits(g.currency)), currency: g.currency }),
+    );
 
   /**
    * Makes a grant from a template's current version inside `w`'s transaction: created (offered), or active when the
@@ -330,11 +336,13 @@ export function createBonusesService(deps: BonusesDeps) {
       w.trx,
     );
     if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
-    if (amount > 0n)
+    if (amount > 0n) {
       await w.creditBonus(
         { playerId: g.player_id, currency: g.currency, key: keyOf(g.id, 'credit'), reference: grantRef(g.id) },
         amount,
       );
+      await tell(g, 'credited', amount);
+    }
     return (await repo.findGrant(g.id, w.trx))!;
   }
   const grantRef = (id: string) => ({ type: 'bonus_grant', id });
@@ -380,7 +388,7 @@ export function createBonusesService(deps: BonusesDeps) {
     const op = { playerId: g.player_id, currency: g.currency, reference: grantRef(g.id) };
     if (converted > 0n) await w.convertBonus({ ...op, key: keyOf(g.id, 'conversion') }, converted);
     if (forfeited > 0n) await w.forfeitBonus({ ...op, key: keyOf(g.id, 'forfeit') }, forfeited);
-    afterCommit.push(notify(g.player_id));
+    await tell(g, 'converted', converted);
   }
 
   async function playerOf(playerId: string, id: number) {
