@@ -260,7 +260,10 @@ export async function createModules(ctx: ModuleContext) {
 
   // bonus prizes go through the bonus engine (WheelBonusPort)
   const wheel = createWheelModule({
-    bonuses: { grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts) },
+    bonuses: {
+      grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts),
+      templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
+    },
     db,
     auth,
     opsToken,

@@ -537,6 +537,67 @@ describe('the wheel pays bonus prizes through the engine', () => {
     expect(inPlay(await my(p))).toMatchObject([{ id: spin.json().bonus_grant_id, status: 'wagering' }]);
     await expectBooksBalance(p);
   });
+
+  const setWheel = (segments: object[]) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/ops-api/wheel/config',
+      headers: ops(),
+      payload: { free_spin_every_hours: 24, segments },
+    });
+
+  it('refuses a wheel naming a template that does not exist, or of the wrong kind', async () => {
+    const fr = await template('free_rounds', 'wheel', {
+      percent: null,
+      currencies: { USD: { free_round_bet: 1 } },
+      free_rounds: { game: 'dice', count: 2 },
+    });
+    const nothing = (sid: string) => ({ id: sid, weight: 1, prize: { kind: 'nothing' }, label_key: 'x' });
+    const missing = await setWheel([
+      { id: 'a', weight: 1, prize: { kind: 'bonus_template', template_id: 999_999 }, label_key: 'x' },
+      nothing('b'),
+      nothing('c'),
+    ]);
+    expect([missing.statusCode, missing.json().detail]).toEqual([422, expect.stringMatching(/segments\/0.*999999/)]);
+    const wrongKind = await setWheel([
+      nothing('a'),
+      { id: 'b', weight: 1, prize: { kind: 'bonus_template', template_id: fr }, label_key: 'x' },
+      nothing('c'),
+    ]);
+    expect([wrongKind.statusCode, wrongKind.json().detail]).toEqual([
+      422,
+      expect.stringMatching(/segments\/1\/prize\/kind/),
+    ]);
+  });
+
+  it('a bonus not offered in the player’s currency reads, and pays, as nothing', async () => {
+    const id = await template('no_deposit', 'wheel', { percent: null, currencies: { EUR: { amount: 5 } } });
+    const set = await setWheel(
+      ['a', 'b', 'c'].map((sid) => ({
+        id: sid,
+        weight: 1,
+        prize: { kind: 'bonus_template', template_id: id },
+        label_key: 'b',
+      })),
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const view = (await as(p).get('/main-api/wheel')).json();
+    expect(view.segments.map((s: { prize: { kind: string } }) => s.prize.kind)).toEqual([
+      'nothing',
+      'nothing',
+      'nothing',
+    ]);
+    const spin = await as(p).post('/main-api/wheel/spin', {});
+    expect(spin.statusCode, spin.body).toBe(200);
+    expect(spin.json()).toMatchObject({ prize: { kind: 'nothing' }, bonus_grant_id: null });
+    expect(await me(p)).toMatchObject({ bonus_balance: 0 });
+    const eur = await signUpPlayer(t, { currency: 'EUR' });
+    expect((await as(eur).get('/main-api/wheel')).json().segments[0].prize).toEqual({
+      kind: 'bonus_template',
+      template_id: id,
+    });
+  });
 });
 
 describe('operators', () => {

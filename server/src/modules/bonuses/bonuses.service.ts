@@ -773,6 +773,19 @@ export function createBonusesService(deps: BonusesDeps) {
     },
 
     /** The wheel's and levels' door (WheelBonusPort): a grant from a template inside the caller's transaction. */
+    /**
+     * Whether a template can be granted now in `currency` (the wheel shows a prize it cannot pay as nothing, and
+     * refuses a configuration naming a template that does not exist): its type, whether it is switched on, offered
+     * in the currency and has budget left; null for no such template.
+     */
+    async templateOffer(templateId: number, currency: string | null, trx?: Transaction<DB>) {
+      const t = await repo.findTemplate(templateId, trx);
+      if (!t) return null;
+      const budgetLeft = t.terms.max_grants === null || t.grants < t.terms.max_grants;
+      const inCurrency = currency === null || !!t.terms.currencies[currency];
+      return { type: t.type, grantable: t.is_active && budgetLeft && inCurrency };
+    },
+
     async grantFromTemplate(
       input: { playerId: number | string; templateId: number; reason: string },
       opts: { trx: Transaction<DB>; wallet: WalletTx },

@@ -217,6 +217,8 @@ describe('the wheel', () => {
         calls.push({ ...input, spinVisible: !!spinRow });
         return { grantId: 41 };
       },
+      // template 8 is the free-rounds one; both offered
+      templateOffer: async (id) => ({ type: id === 8 ? 'free_rounds' : 'no_deposit', grantable: true }),
     };
     const withBonuses = createWheelModule({
       db: t.db,
@@ -229,7 +231,8 @@ describe('the wheel', () => {
       playerCurrency: async () => 'USD',
       bonuses: port,
     }).service;
-    const bonus = (id: string, kind: string) => segment(id, 1, { kind, template_id: 7 });
+    const bonus = (id: string, kind: string) =>
+      segment(id, 1, { kind, template_id: kind === 'free_rounds_template' ? 8 : 7 });
     await withBonuses.setConfig('dave', {
       free_spin_every_hours: null,
       segments: [
@@ -247,7 +250,12 @@ describe('the wheel', () => {
     const r = await withBonuses.spin(p.id);
     expect(r.bonus_grant_id).toBe(41);
     expect(calls).toEqual([
-      { playerId: Number(p.id), templateId: 7, reason: `wheel_spin:${r.spin_id}`, spinVisible: true },
+      {
+        playerId: Number(p.id),
+        templateId: r.segment_id === 'c' ? 8 : 7,
+        reason: `wheel_spin:${r.spin_id}`,
+        spinVisible: true,
+      },
     ]);
     const row = await t.db
       .selectFrom('wheel_spins')

@@ -39,6 +39,15 @@ export interface WheelBonusPort {
     input: { playerId: number; templateId: number; reason: string },
     opts: { trx: Transaction<DB>; wallet: WalletTx },
   ): Promise<{ grantId: number }>;
+  /**
+   * The template's type and whether it can be granted now in `currency` (switched on, offered in it, budget left);
+   * null when there is no such template. Read in `trx` when given (inside the spin).
+   */
+  templateOffer(
+    templateId: number,
+    currency: string | null,
+    trx?: Transaction<DB>,
+  ): Promise<{ type: string; grantable: boolean } | null>;
 }
 
 /** Where the wheel's secrets come from; a test may fix them. */
@@ -62,7 +71,8 @@ export interface WheelServiceDeps {
 }
 
 const HOUR_MS = 3_600_000;
-const isBonusPrize = (p: WheelPrize) => p.kind === 'bonus_template' || p.kind === 'free_rounds_template';
+const isBonusPrize = (p: WheelPrize): p is Extract<WheelPrize, { template_id: number }> =>
+  p.kind === 'bonus_template' || p.kind === 'free_rounds_template';
 
 // The wheel of fortune (issue 16, docs/decisions/017-wheel.md). A spin is one transaction: consume the spin (guarded
 // by the commitment's nonce), record the result with the revealed seed, commit the next seed, pay the prize (real
@@ -101,7 +111,13 @@ export function createWheelService(deps: WheelServiceDeps) {
     return { free: false, nextAt: new Date(last.getTime() + every) };
   }
 
-  async function prizeView(prize: WheelPrize, currency: string): Promise<WheelPrizeView> {
+  async function prizeView(prize: WheelPrize, currency: string, trx?: Transaction<DB>): Promise<WheelPrizeView> {
+    if (isBonusPrize(prize)) {
+      // a bonus the engine cannot grant this player now (not offered in the currency, switched off, budget spent)
+      // reads, and pays, as nothing: shown so before the spin, as an unpaid currency is
+      const offer = await deps.bonuses?.templateOffer(prize.template_id, currency, trx);
+      return offer?.grantable ? prize : { kind: 'nothing' };
+    }
     if (prize.kind !== 'real_money') return prize;
     const amount = prize.amounts[currency];
     // a currency the segment does not pay in reads (and pays) as nothing
@@ -150,6 +166,23 @@ export function createWheelService(deps: WheelServiceDeps) {
         'VALIDATION_ERROR',
         'body/segments: bonus and free-rounds prizes need the bonus engine, which is not running on this server',
       );
+    for (const [i, s] of body.segments.entries()) {
+      const prize = s.prize;
+      if (!isBonusPrize(prize)) continue;
+      const offer = await deps.bonuses!.templateOffer(prize.template_id, null);
+      if (!offer)
+        throw new AppError(
+          422,
+          'VALIDATION_ERROR',
+          `body/segments/${i}/prize/template_id: no bonus template ${prize.template_id}`,
+        );
+      if ((offer.type === 'free_rounds') !== (prize.kind === 'free_rounds_template'))
+        throw new AppError(
+          422,
+          'VALIDATION_ERROR',
+          `body/segments/${i}/prize/kind: template ${prize.template_id} is a ${offer.type} bonus, not for a ${prize.kind} prize`,
+        );
+    }
   }
 
   const configView = (row: WheelConfigRow): WheelConfigView => ({
@@ -255,7 +288,7 @@ export function createWheelService(deps: WheelServiceDeps) {
           client_seed: clientSeed,
           nonce: player.nonce,
         });
-        const prize = await prizeView(segment.prize, currency);
+        const prize = await prizeView(segment.prize, currency, w.trx);
         let grantId: number | null = null;
         if (prize.kind === 'real_money') {
           const digits = await deps.digits(currency);
