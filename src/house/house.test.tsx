@@ -72,6 +72,34 @@ describe('the house game page', () => {
     expect(screen.getByTestId('nonce')).toHaveTextContent('4');
   });
 
+  it('dice: a free round shows and sends its fixed stake, locked; unticked, the player’s own amount is back in their hands', async () => {
+    serve({
+      '/session': () => session('dice', { free_rounds: { left: 3, total: 10, bet: 0.5 } }),
+      '/bet': () => ({
+        round_id: 1,
+        game: 'dice',
+        amount: 0.5,
+        payout: 0,
+        multiplier_bp: 0,
+        nonce: 3,
+        outcome: { roll: 1000, isWin: false },
+        balance: 50,
+        fairness: { ...fairness, nonce: 4 },
+        free_rounds: { left: 2, total: 10, bet: 0.5 },
+      }),
+    });
+    render(<HouseApp token="launch-token-123456" />);
+    const amount = await screen.findByTestId('bet-amount');
+    await waitFor(() => expect(amount).toHaveValue(0.5));
+    expect(amount).toBeDisabled();
+    expect(screen.getByTestId('free-round-count')).toHaveTextContent('Free round 8 of 10');
+    fireEvent.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.getByTestId('free-round-count')).toHaveTextContent('Free round 9 of 10'));
+    expect(calls.find((c) => c.path === '/bet')?.body).toMatchObject({ amount: 0.5, free_round: true });
+    fireEvent.click(screen.getByTestId('free-round-use'));
+    await waitFor(() => expect(amount).toBeEnabled());
+  });
+
   it('shows a refusal in place and keeps the balance', async () => {
     serve({ '/session': () => session('limbo') });
     render(<HouseApp token="launch-token-123456" />);
