@@ -88,10 +88,15 @@ export function releaseBalance(): void {
 
 let bonusRefresh: ReturnType<typeof setTimeout> | undefined;
 /**
- * Live `new_bonus` (spec §4): the player refreshes 1 s after the last of a burst of messages (a settled batch of bets
- * sends several), once; the bonuses page reloads with the player.
+ * Live `new_bonus` (spec §4): the player refreshes 1 s after a message; messages while that refresh waits are taken
+ * by it (guarded against repeats), so a burst loads once and steady play still moves the wagering bar every second
+ * (a refresh pushed back by each message would wait as long as the player keeps betting). The bonuses page reloads
+ * with the player.
  */
 export function noteNewBonus(): void {
-  clearTimeout(bonusRefresh);
-  bonusRefresh = setTimeout(() => void loadPlayer().catch(() => undefined), 1000);
+  if (bonusRefresh !== undefined) return;
+  bonusRefresh = setTimeout(() => {
+    bonusRefresh = undefined;
+    void loadPlayer().catch(() => undefined);
+  }, 1000);
 }
