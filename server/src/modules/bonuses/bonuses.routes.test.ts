@@ -212,6 +212,40 @@ describe('a deposit bonus: credit, wagering, max bet, conversion', () => {
   });
 });
 
+describe('live news only for what committed', () => {
+  it('a feed batch rolled back after crediting tells nothing; the batch done again tells once', async () => {
+    const id = await template('next_deposit', 'manual', {
+      percent: 100,
+      currencies: { USD: { min_dep: 1, max_bonus: 100 } },
+    });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await grant(p, id);
+    await deposit(p, 7);
+    const entries = (await t.db
+      .selectFrom('wallet_ledger_entries')
+      .selectAll()
+      .select((eb) => eb.val('0').as('tx_id'))
+      .where('player_id', '=', p.id)
+      .where('kind', '=', 'deposit')
+      .execute()) as never;
+    // the consumer's handler credits inside a transaction that then fails (as a lost connection at commit would):
+    // its news is handed back to the feed for after the commit, which never comes
+    let afterCommit: unknown;
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        afterCommit = await t.services.bonuses.feedConsumer.handle(entries, trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(afterCommit).toEqual(expect.any(Function));
+    await t.services.bonuses.flush();
+    expect(newsOf(p)).toEqual([]);
+    expect((await me(p)).bonus_balance).toBe(0);
+    await settled(p, { bonus_balance: 7 });
+    expect(newsOf(p)).toEqual([{ bonus_to_user_id: p.id, event: 'credited', amount: 7, currency: 'USD' }]);
+  });
+});
+
 describe('the feed consumer run by several instances at once', () => {
   it('counts each stake once and converts once', async () => {
     const id = await template('no_deposit', 'manual', {

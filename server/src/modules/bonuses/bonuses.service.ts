@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import {
@@ -73,8 +74,29 @@ export function contributionPercent(terms: TemplateTerms, game: { string_id: str
 // Every state change is a guarded update from the expected state, in the same transaction as its money move.
 export function createBonusesService(deps: BonusesDeps) {
   const { repo, clock } = deps;
-  /** Live messages and balance updates of a feed batch, sent once its transaction committed. */
-  const afterCommit: Array<() => Promise<void>> = [];
+  // Live messages and balance updates are sent only for what committed. Each operation collects its own (an async
+  // context, so concurrent operations never mix theirs) and hands them on only when its transaction has returned:
+  // a rolled-back operation's messages are dropped, never sent by someone else's flush.
+  type Send = () => Promise<void>;
+  /** Messages of committed operations (any flush sends them). */
+  const afterCommit: Send[] = [];
+  const outbox = new AsyncLocalStorage<Send[]>();
+  /** Queues a message of the running operation (outside one, e.g. the wheel's spin transaction: for the next flush). */
+  const later = (send: Send) => {
+    (outbox.getStore() ?? afterCommit).push(send);
+  };
+  async function collecting<T>(into: Send[], fn: () => Promise<T>): Promise<T> {
+    const mine: Send[] = [];
+    const result = await outbox.run(mine, fn);
+    into.push(...mine);
+    return result;
+  }
+  /** The wallet's transaction; once it committed, its messages are sent (with any other committed ones). */
+  async function transaction<T>(fn: (w: WalletTx) => Promise<T>): Promise<T> {
+    const result = await collecting(afterCommit, () => deps.wallet.transaction(fn));
+    await flush();
+    return result;
+  }
 
   async function minorOf(amount: number | null | undefined, currency: string) {
     return amount === null || amount === undefined ? null : toMinor(amount, await deps.digits(currency));
@@ -157,9 +179,7 @@ export function createBonusesService(deps: BonusesDeps) {
       deps.live.publishToUser(playerId, { type: 'new_bonus', data: { bonus_to_user_id: playerId, ...news } });
   /** The live message that tells the player a bonus money move (sent after the commit, with the others). */
   const tell = async (g: GrantRow, event: 'credited' | 'converted', minor: bigint) =>
-    afterCommit.push(
-      notify(g.player_id, { event, amount: toMajor(minor, await deps.digits(g.currency)), currency: g.currency }),
-    );
+    later(notify(g.player_id, { event, amount: toMajor(minor, await deps.digits(g.currency)), currency: g.currency }));
 
   /**
    * Makes a grant from a template's current version inside `w`'s transaction: created (offered), or active when the
@@ -271,7 +291,7 @@ export function createBonusesService(deps: BonusesDeps) {
     const stake = BigInt(g.free_round_bet_minor ?? 0);
     const index = total - left + 1;
     const { payoutMinor, proof } = await play(stake);
-    const done = await deps.wallet.transaction(async (w) => {
+    const done = await transaction(async (w) => {
       const after = await repo.takeFreeRound(g.id, left, payoutMinor, w.trx);
       if (!after) throw conflict('BONUSES_WRONG_STATE', 'That free round was played meanwhile: try again');
       const row = await repo.insertFreeRound(
@@ -288,7 +308,6 @@ export function createBonusesService(deps: BonusesDeps) {
       return { roundId: Number(row.id), left: after.free_rounds_left ?? 0, balanceMinor: b.real + b.bonus };
     });
     await notify(playerId)();
-    await flush();
     return { ...done, index, total, stakeMinor: stake, currency: g.currency };
   }
 
@@ -398,7 +417,13 @@ export function createBonusesService(deps: BonusesDeps) {
   }
 
   /** One feed batch (runs in the batch's transaction): deposits credit waiting grants; stakes count to wagering. */
-  async function handleBatch(entries: FeedEntry[], trx: Transaction<DB>) {
+  // its messages are handed back to the feed, which sends them once the batch (and the cursor) committed
+  const handleBatch = async (entries: FeedEntry[], trx: Transaction<DB>) => {
+    const mine: Send[] = [];
+    await outbox.run(mine, () => handleBatchIn(entries, trx));
+    return () => send(mine);
+  };
+  async function handleBatchIn(entries: FeedEntry[], trx: Transaction<DB>) {
     const { w, publish } = deps.wallet.within(trx);
     const deposits = entries.filter((e) => e.kind === 'deposit');
     // the "deposit n" trigger: each deposit counted once (the feed hands each entry once); the n-th deposit of a
@@ -427,7 +452,7 @@ export function createBonusesService(deps: BonusesDeps) {
         if (deposit < min || (max !== null && deposit > max)) continue; // waits, active, for a deposit in range
         const amount = depositBonusMinor(deposit, t.terms.percent ?? 0, await minorOf(c.max_bonus, g.currency));
         await credit(w, g, t.terms, amount, deposit, entry.id);
-        afterCommit.push(notify(g.player_id));
+        later(notify(g.player_id));
       }
     }
     if (deposits.length) {
@@ -446,7 +471,7 @@ export function createBonusesService(deps: BonusesDeps) {
         const deposit = BigInt(entry.real_delta_minor);
         const amount = depositBonusMinor(deposit, terms.percent ?? 0, await minorOf(c.max_bonus, g.currency));
         await credit(w, g, terms, amount, deposit, entry.id);
-        afterCommit.push(notify(g.player_id));
+        later(notify(g.player_id));
       }
     }
     const plays = entries.filter((e) => (e.kind === 'bet' || e.kind === 'refund') && e.reference_id);
@@ -525,15 +550,18 @@ export function createBonusesService(deps: BonusesDeps) {
         )) {
           if (now.status === 'wagering' && BigInt(now.wagered_minor) >= BigInt(now.wager_required_minor))
             await convert(w, now);
-          else afterCommit.push(notify(now.player_id)); // the wagering bar moves
+          else later(notify(now.player_id)); // the wagering bar moves
         }
       }
     }
-    afterCommit.push(publish);
+    later(publish);
   }
 
-  async function flush() {
-    const pending = afterCommit.splice(0);
+  /** Sends the committed operations' messages (and those queued outside an operation). */
+  function flush() {
+    return send(afterCommit.splice(0));
+  }
+  async function send(pending: Send[]) {
     const seen = new Set<() => Promise<void>>();
     for (const f of pending) {
       if (seen.has(f)) continue;
@@ -563,35 +591,33 @@ export function createBonusesService(deps: BonusesDeps) {
   async function redeemPromo(playerId: string, code: string, forDeposit = false): Promise<Bonus> {
     const currency = await deps.playerCurrency(playerId);
     if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
-    const grant = await deps.wallet
-      .transaction(async (w) => {
-        const promo = await usablePromo(code, currency, w.trx);
-        if (await repo.hasRedeemed(promo.id, playerId, w.trx))
-          throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
-        if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
-          throw new AppError(410, 'BONUSES_PROMO_USED_UP', 'This promo code has been used up');
-        // a no-deposit bonus starts at once when nothing else is in play; otherwise it waits in "available"
-        const type = await repo.typeOf(promo.template_id, w.trx);
-        const busy = !!(await repo.inPlay(playerId, w.trx));
-        const depositType = type === 'welcome' || type === 'next_deposit';
-        if (forDeposit && depositType && busy)
-          throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
-        const activate = (type === 'no_deposit' || type === 'free_rounds' || (forDeposit && depositType)) && !busy;
-        const g = await grantIn(w, {
-          playerId,
-          templateId: promo.template_id,
-          source: 'promo_code',
-          reason: promo.code,
-          activate,
-        });
-        await repo.redeem(promo.id, playerId, g.id, w.trx);
-        return g;
-      })
-      .catch((err: unknown) => {
-        if ((err as { code?: string }).code === '23505')
-          throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
-        throw err;
+    const grant = await transaction(async (w) => {
+      const promo = await usablePromo(code, currency, w.trx);
+      if (await repo.hasRedeemed(promo.id, playerId, w.trx))
+        throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
+      if (promo.max_redemptions !== null && promo.redemptions >= promo.max_redemptions)
+        throw new AppError(410, 'BONUSES_PROMO_USED_UP', 'This promo code has been used up');
+      // a no-deposit bonus starts at once when nothing else is in play; otherwise it waits in "available"
+      const type = await repo.typeOf(promo.template_id, w.trx);
+      const busy = !!(await repo.inPlay(playerId, w.trx));
+      const depositType = type === 'welcome' || type === 'next_deposit';
+      if (forDeposit && depositType && busy)
+        throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+      const activate = (type === 'no_deposit' || type === 'free_rounds' || (forDeposit && depositType)) && !busy;
+      const g = await grantIn(w, {
+        playerId,
+        templateId: promo.template_id,
+        source: 'promo_code',
+        reason: promo.code,
+        activate,
       });
+      await repo.redeem(promo.id, playerId, g.id, w.trx);
+      return g;
+    }).catch((err: unknown) => {
+      if ((err as { code?: string }).code === '23505')
+        throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
+      throw err;
+    });
     await notify(playerId)();
     const type = await repo.typeOf(grant.template_id);
     return toBonus(grant, type, await repo.termsOf(grant.template_id, grant.template_version));
@@ -634,7 +660,7 @@ export function createBonusesService(deps: BonusesDeps) {
       const g = await repo.inPlay(playerId);
       if (!g || g.status !== 'wagering' || request?.forfeitBonus) return;
       const digits = await deps.digits(currency);
-      const { bonus } = await deps.wallet.transaction((w) => w.lockedBalances(playerId, currency));
+      const { bonus } = await transaction((w) => w.lockedBalances(playerId, currency));
       throw new AppError(
         403,
         'CASHBOX_BONUS_WAGERING',
@@ -683,36 +709,34 @@ export function createBonusesService(deps: BonusesDeps) {
       const g = await playerOf(playerId, id);
       if (g.status !== 'created') throw conflict('BONUSES_WRONG_STATE', `The bonus is ${g.status}, not waiting`);
       if (g.expires_at && g.expires_at <= clock.now()) throw conflict('BONUSES_WRONG_STATE', 'The bonus has expired');
-      await deps.wallet
-        .transaction(async (w) => {
-          if (await repo.inPlay(playerId, w.trx))
-            throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
-          const type = await repo.typeOf(g.template_id, w.trx);
-          const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
-          const now = clock.now();
-          const moved = await repo.transition(
-            g.id,
-            ['created'],
-            'active',
-            { activated_at: now, expires_at: playByOf(type, terms, now) },
-            w.trx,
-          );
-          if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
-          if (type === 'no_deposit') await creditNoDeposit(w, (await repo.findGrant(g.id, w.trx))!, terms);
-        })
-        .catch((err: unknown) => {
-          // two activations at once: the unique index of the bonus in play decides
-          if ((err as { code?: string }).code === '23505')
-            throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
-          throw err;
-        });
+      await transaction(async (w) => {
+        if (await repo.inPlay(playerId, w.trx))
+          throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+        const type = await repo.typeOf(g.template_id, w.trx);
+        const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
+        const now = clock.now();
+        const moved = await repo.transition(
+          g.id,
+          ['created'],
+          'active',
+          { activated_at: now, expires_at: playByOf(type, terms, now) },
+          w.trx,
+        );
+        if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
+        if (type === 'no_deposit') await creditNoDeposit(w, (await repo.findGrant(g.id, w.trx))!, terms);
+      }).catch((err: unknown) => {
+        // two activations at once: the unique index of the bonus in play decides
+        if ((err as { code?: string }).code === '23505')
+          throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+        throw err;
+      });
       await notify(playerId)();
     },
 
     /** The player deletes a bonus: a waiting one is cancelled, one in play forfeited with its bonus money. */
     async remove(playerId: string, id: number) {
       const g = await playerOf(playerId, id);
-      const ok = await deps.wallet.transaction(async (w) => {
+      const ok = await transaction(async (w) => {
         const locked = (await repo.lockGrant(g.id, w.trx))!;
         if (locked.status === 'created')
           return repo.transition(
@@ -760,10 +784,9 @@ export function createBonusesService(deps: BonusesDeps) {
             .filter((t) => currency && t.terms.currencies[currency])
             .map((t) => t.id);
       for (const templateId of offers)
-        await deps.wallet
-          .transaction((w) =>
-            grantIn(w, { playerId, templateId, source: 'sign_up', activate: !!input.welcome_bonus_id }),
-          )
+        await transaction((w) =>
+          grantIn(w, { playerId, templateId, source: 'sign_up', activate: !!input.welcome_bonus_id }),
+        )
           .then(notify(playerId))
           .catch((err: unknown) => deps.log.error({ err, playerId, templateId }, 'welcome bonus not granted'));
       if (input.promo_code)
@@ -772,7 +795,6 @@ export function createBonusesService(deps: BonusesDeps) {
         );
     },
 
-    /** The wheel's and levels' door (WheelBonusPort): a grant from a template inside the caller's transaction. */
     /**
      * Whether a template can be granted now in `currency` (the wheel shows a prize it cannot pay as nothing, and
      * refuses a configuration naming a template that does not exist): its type, whether it is switched on, offered
@@ -786,6 +808,7 @@ export function createBonusesService(deps: BonusesDeps) {
       return { type: t.type, grantable: t.is_active && budgetLeft && inCurrency };
     },
 
+    /** The wheel's and levels' door (WheelBonusPort): a grant from a template inside the caller's transaction. */
     async grantFromTemplate(
       input: { playerId: number | string; templateId: number; reason: string },
       opts: { trx: Transaction<DB>; wallet: WalletTx },
@@ -798,7 +821,7 @@ export function createBonusesService(deps: BonusesDeps) {
         reason: input.reason,
         activate: !inPlay && ['no_deposit', 'free_rounds'].includes(await repo.typeOf(input.templateId, opts.trx)),
       });
-      afterCommit.push(notify(String(input.playerId)));
+      later(notify(String(input.playerId)));
       return { grantId: Number(g.id) };
     },
 
@@ -806,7 +829,7 @@ export function createBonusesService(deps: BonusesDeps) {
     async expire(): Promise<number> {
       let n = 0;
       for (const row of await repo.expiredGrants(clock.now())) {
-        const done = await deps.wallet.transaction(async (w) => {
+        const done = await transaction(async (w) => {
           const g = await repo.lockGrant(row.id, w.trx);
           if (!g || !g.expires_at || g.expires_at > clock.now()) return false;
           if (g.status === 'created')
@@ -874,7 +897,7 @@ export function createBonusesService(deps: BonusesDeps) {
     },
     listPromoCodes: () => repo.listPromoCodes(),
     async grantToPlayer(actor: string, playerId: string, templateId: number, reason: string, activate: boolean) {
-      const g = await deps.wallet.transaction(async (w) => {
+      const g = await transaction(async (w) => {
         const g = await grantIn(w, { playerId, templateId, source: 'manual', reason, activate });
         await deps.audit.record(
           { actor, action: 'bonus_granted', playerId, subject: g.id, after: { templateId, reason, activate } },
@@ -886,7 +909,7 @@ export function createBonusesService(deps: BonusesDeps) {
       return g;
     },
     async cancelGrant(actor: string, grantId: string, reason: string) {
-      const g = await deps.wallet.transaction(async (w) => {
+      const g = await transaction(async (w) => {
         const g = await repo.lockGrant(grantId, w.trx);
         if (!g) throw notFound('BONUSES_NOT_FOUND', `No bonus ${grantId}`);
         const ok = await endWithForfeit(w, g, 'cancelled', ['created', 'active', 'wagering']);

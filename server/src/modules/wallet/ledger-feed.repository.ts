@@ -23,7 +23,12 @@ export interface FeedEntry {
  * `trx` and the cursor commit together (each entry is handled exactly once per consumer). It must use `trx` for every
  * write (on the embedded database a second connection would wait for this one forever).
  */
-export type FeedHandler = (entries: FeedEntry[], trx: Transaction<DB>) => Promise<void>;
+export type FeedHandler = (entries: FeedEntry[], trx: Transaction<DB>) => Promise<void | FeedAfterCommit>;
+/**
+ * What a handler may hand back: run once its batch committed (live messages, notifications: never for a batch that
+ * rolled back, whose entries come again). Its failure does not undo the batch.
+ */
+export type FeedAfterCommit = () => Promise<void>;
 
 // The ledger feed's SQL (decision 013). A bigserial id is not commit order: an entry with a smaller id can commit after
 // one with a larger id. So a batch reads only entries written by transactions older than the oldest one still running
@@ -37,7 +42,8 @@ export function createLedgerFeedRepository(db: Database) {
      * Returns how many entries were handled (0: nothing new).
      */
     async pump(consumer: string, handle: FeedHandler, batchSize: number): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      let after = undefined as void | FeedAfterCommit;
+      const handled = await db.transaction().execute(async (trx) => {
         await sql`insert into wallet_feed_cursors (consumer) values (${consumer}) on conflict (consumer) do nothing`.execute(
           trx,
         );
@@ -56,12 +62,14 @@ export function createLedgerFeedRepository(db: Database) {
           limit ${batchSize}`.execute(trx);
         const entries = batch.rows;
         if (entries.length === 0) return 0;
-        await handle(entries, trx);
+        after = await handle(entries, trx);
         const last = entries[entries.length - 1]!;
         await sql`update wallet_feed_cursors set last_tx_id = ${last.tx_id}::xid8, last_entry_id = ${last.id}::bigint,
             updated_at = now() where consumer = ${consumer}`.execute(trx);
         return entries.length;
       });
+      if (after) await after();
+      return handled;
     },
 
     /** Where a consumer stands: its cursor and how many committed entries wait behind it (monitoring, tests). */

@@ -82,6 +82,36 @@ describe('ledger feed', () => {
     expect(total).toBe(all.length);
   });
 
+  it('what a handler hands back runs once its batch committed, and never for a batch that rolled back', async () => {
+    const p = await player();
+    for (let i = 1; i <= 3; i++)
+      await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-d:${p}:${i}` }, 100n);
+    const told: Array<{ entries: number; committed: number }> = [];
+    const consumer = {
+      name: 'd',
+      batchSize: 1000,
+      handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
+        for (const e of entries) await sql`insert into test_feed_seen values ('d', ${e.id})`.execute(trx);
+        return async () => {
+          // runs after the commit: the batch's rows are there for anyone to read
+          told.push({ entries: entries.length, committed: (await seen('d')).length });
+        };
+      },
+    };
+    const broken = {
+      ...consumer,
+      handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
+        const after = await consumer.handle(entries, trx);
+        await sql`select 1/0`.execute(trx); // the batch fails after its handler returned
+        return after;
+      },
+    };
+    await expect(feed.drain(broken)).rejects.toThrow();
+    expect(told).toEqual([]);
+    const handled = await feed.drain(consumer);
+    expect(told).toEqual([{ entries: handled, committed: handled }]);
+  });
+
   it.skipIf(!usingPostgres())(
     'PostgreSQL: 50 writers committing out of id order, one consumer pumping meanwhile: every entry seen exactly once',
     async () => {
