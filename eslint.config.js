@@ -54,6 +54,18 @@ function serverModuleImportRules(extraPaths = [], { repositories = true, sql = f
 const literalApiPath = '/^\\/?(main|int|house)-api\\//';
 const literalApiPathMessage =
   'Declare the endpoint in contracts/<domain>.endpoints.ts and call it with api.call(endpoint, …), not a literal path.';
+// An app path is spelled once, by src/shared/routing/paths.ts: navigate() and href take a builder's result, never a
+// literal '/…' (a renamed route then breaks the type-check, not a link).
+const literalAppPathMessage = "Build the path with paths.*() (src/shared/routing/paths.ts), not a literal '/…'.";
+const appPath = '/^\\//';
+const literalAppPathRules = [
+  `CallExpression[callee.name='navigate'] > Literal[value=${appPath}]`,
+  `CallExpression[callee.property.name='navigate'] > Literal[value=${appPath}]`,
+  `CallExpression[callee.name='navigate'] > TemplateLiteral > TemplateElement:first-child[value.raw=${appPath}]`,
+  `CallExpression[callee.property.name='navigate'] > TemplateLiteral > TemplateElement:first-child[value.raw=${appPath}]`,
+  `JSXAttribute[name.name='href'] Literal[value=${appPath}]`,
+  `JSXAttribute[name.name='href'] TemplateLiteral > TemplateElement:first-child[value.raw=${appPath}]`,
+].map((selector) => ({ selector, message: literalAppPathMessage }));
 const literalApiPathRules = [
   { selector: `Literal[value=${literalApiPath}]`, message: literalApiPathMessage },
   { selector: `TemplateElement[value.raw=${literalApiPath}]`, message: literalApiPathMessage },
@@ -101,7 +113,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/test-setup.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...literalApiPathRules] },
+    rules: { 'no-restricted-syntax': ['error', ...literalApiPathRules, ...literalAppPathRules] },
   },
   { files: ['src/shared/api/**'], rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' } },
   // the cashbox's TON Connect files: loaded lazily (import()) from the cashbox page only

@@ -40,3 +40,41 @@ describe('no literal API paths in the app', () => {
     expect(await ruleMessages(literal, 'src/features/probe/probe.test.ts')).toEqual([]);
   });
 });
+
+// The rule that keeps app paths spelled once (src/shared/routing/paths.ts): navigate() and href take a builder.
+describe('no literal app paths in navigate() or href', () => {
+  it('fires on a literal or template path in navigate(), deps.navigate() and href', async () => {
+    const code = [
+      "import { Link, useLocation } from 'wouter';",
+      'export function Probe({ id, deps }: { id: string; deps: { navigate(p: string): void } }) {',
+      '  const [, navigate] = useLocation();',
+      "  navigate('/profile/general/limits');",
+      '  navigate(`/game/${id}`);',
+      "  deps.navigate('/blocked');",
+      '  return <Link href="/terms">x</Link>;',
+      '}',
+      'export const b = (id: string) => <Link href={`/section/game-block/${id}`}>x</Link>;',
+      "export const c = (l?: string) => <Link href={l ?? '/'}>x</Link>;",
+      '',
+    ].join('\n');
+    const messages = await ruleMessages(code, 'src/features/probe/probe.tsx');
+    expect(messages.map((m) => m.line)).toEqual([4, 5, 6, 7, 9, 10]);
+    expect(messages[0]?.message).toContain('paths.*()');
+  });
+
+  it('is quiet on path builders, external links and a template that only starts with a value', async () => {
+    const code = [
+      "import { Link, useLocation } from 'wouter';",
+      "import { paths } from '../../shared/routing/paths';",
+      'export function Probe({ id, next }: { id: string; next: string }) {',
+      '  const [, navigate] = useLocation();',
+      '  navigate(paths.game(id));',
+      '  navigate(`${paths.login()}${next}`);',
+      '  return <a href="https://t.me/support">x</a>;',
+      '}',
+      "export const b = () => <Link href={paths.content('terms')}>x</Link>;",
+      '',
+    ].join('\n');
+    expect(await ruleMessages(code, 'src/features/probe/probe.tsx')).toEqual([]);
+  });
+});

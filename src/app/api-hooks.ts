@@ -5,6 +5,7 @@ import { session, signOut } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
 import { i18next } from '../shared/i18n/i18n';
 import { setBlocked, setMaintenance } from '../features/site-status';
+import { paths } from '../shared/routing/paths';
 
 // What the app does when the API client reports a policy event (spec §8): 401 signs out, body error 6000 blocks
 // (our own /blocked page, or the browser goes to the redirect_url), 6001 is maintenance, failures toast.
@@ -31,12 +32,12 @@ export function createAppApiHooks(
     onUnauthorized: () => signOut(deps.assign),
     onBlocked(redirectUrl) {
       setBlocked(true);
-      if (isOwnBlockedPage(redirectUrl, deps.origin)) deps.navigate('/blocked');
+      if (isOwnBlockedPage(redirectUrl, deps.origin)) deps.navigate(paths.blocked());
       else if (redirectUrl) deps.assign(redirectUrl);
     },
     onMaintenance() {
       setMaintenance(true);
-      deps.navigate('/maintenance');
+      deps.navigate(paths.maintenance());
     },
     onErrorToast: (summary, detail) => showToast({ severity: 'error', summary: `errors.${summary}`, detail }),
     hasText: (key) => i18next.exists(key),

@@ -14,6 +14,7 @@ import { RouteGuard } from './router/route-guard';
 import { AppRoutes, BlockedPage, MaintenancePage } from './router/routes';
 import { useBackButton, usePageMeta, useScrollRestoration, useShellQuery } from './shell/use-shell-behaviours';
 import { useLiveChannel } from './live-channel';
+import { paths } from '../shared/routing/paths';
 
 // Toasts, the ban modal and the limit modals load on first use: they are not needed before the first paint.
 const GlobalOverlays = lazy(() => import('./global-overlays').then((m) => ({ default: m.GlobalOverlays })));
@@ -143,7 +144,7 @@ function usePerNavigationLoads(location: string, isLoggedIn: boolean, paused: bo
           summary: 'errors.get_player',
           detail: err instanceof Error ? err.message : String(err),
         });
-        navigate('/', { replace: true });
+        navigate(paths.home(), { replace: true });
       });
     }
     loadCashbackSettings().catch((err: unknown) => console.error('Failed to load cashback settings', err));

@@ -17,6 +17,7 @@ import { getPlatform } from '../platform';
 import { lazy, Suspense, useState } from 'react';
 import { PageErrorBoundary } from './shell/error-boundary';
 import type { ShellTab } from './shell/tab-bar';
+import { paths } from '../shared/routing/paths';
 
 const TabBar = lazy(() => import('./shell/tab-bar'));
 
@@ -45,7 +46,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
   return (
     <div className="app-shell">
       <header className="app-header" data-testid="app-header">
-        <Link href="/" className="app-header__brand">
+        <Link href={paths.home()} className="app-header__brand">
           {style?.logo_img ? (
             // sized like the server-drawn header (a 4:1 box until the logo says otherwise): nothing moves
             <img src={style.logo_img} alt={style.title} width={128} height={32} data-testid="site-logo" />
@@ -114,7 +115,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
             {t('telegram.sign_in')}
           </Button>
         ) : (
-          <Link href="/auth/login" asChild>
+          <Link href={paths.login()} asChild>
             <Button size="m" mode="primary" data-testid="header-sign-in">
               {t('common.sign_in')}
             </Button>

@@ -3,6 +3,7 @@ import { Button, ButtonGroup, Group, Placeholder } from '@vkontakte/vkui';
 import { Icon56ErrorTriangleOutline } from '@vkontakte/icons';
 import { useTranslation } from 'react-i18next';
 import { page } from '../../shared/lib/page';
+import { paths } from '../../shared/routing/paths';
 
 /** A lazily loaded page whose chunk did not arrive (offline, or a deploy replaced it): only a reload brings it. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -54,7 +55,7 @@ function PageError({ onRetry }: { onRetry: () => void }) {
             <Button size="m" onClick={onRetry} data-testid="page-error-retry">
               {t('common.retry')}
             </Button>
-            <Button size="m" mode="tertiary" href="/">
+            <Button size="m" mode="tertiary" href={paths.home()}>
               {t('common.go_home')}
             </Button>
           </ButtonGroup>

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { platformSettings } from '../../features/site-status';
 import { fetchContentPage } from '../../features/content/content.api';
 import { getPlatform } from '../../platform';
+import { paths } from '../../shared/routing/paths';
 
 // On every page: the content pages, Support (when the operator set one), 18+, responsible-gambling help and the
 // brand's licence text (an operator-edited content page, per brand and language).
@@ -25,9 +26,9 @@ export function Footer() {
   return (
     <footer className="app-footer" data-testid="app-footer" aria-label={t('footer.label')}>
       <nav className="app-footer__links">
-        <Link href="/terms">{t('footer.terms')}</Link>
-        <Link href="/privacy">{t('footer.privacy')}</Link>
-        <Link href="/responsible-gambling" data-testid="footer-rg">
+        <Link href={paths.content('terms')}>{t('footer.terms')}</Link>
+        <Link href={paths.content('privacy')}>{t('footer.privacy')}</Link>
+        <Link href={paths.content('responsible-gambling')} data-testid="footer-rg">
           {t('footer.responsible')}
         </Link>
         {supportUrl && (
@@ -48,7 +49,7 @@ export function Footer() {
           {t('footer.adult')}
         </span>
         <span>
-          {t('footer.rg_text')} <Link href="/responsible-gambling">{t('footer.rg_help')}</Link>
+          {t('footer.rg_text')} <Link href={paths.content('responsible-gambling')}>{t('footer.rg_help')}</Link>
         </span>
       </p>
       {licence && (

@@ -6,6 +6,7 @@ import { showToast } from '../../shared/toast/toast.store';
 import type { SeoItem } from '@contracts/informational';
 import { matchRoute } from '../router/guards';
 import { handleShellQuery, RESET_TOKEN_KEY } from './shell-query';
+import { paths } from '../../shared/routing/paths';
 
 export const TITLE_SEPARATOR = ' | ';
 export const TITLE_TRANSLATE_DELAY_MS = 500;
@@ -136,7 +137,7 @@ export function useBackButton(): void {
       window.history.back();
       setTimeout(() => {
         window.removeEventListener('popstate', onPop);
-        if (!moved) navigate('/', { replace: true });
+        if (!moved) navigate(paths.home(), { replace: true });
       }, BACK_FALLBACK_MS);
     });
   }, [location, navigate]);

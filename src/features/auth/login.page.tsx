@@ -9,6 +9,7 @@ import { showToast } from '../../shared/toast/toast.store';
 import { requestPasswordReset, resetPassword, signInRequest } from './auth.api';
 import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
+import { paths } from '../../shared/routing/paths';
 
 export const RESET_TOKEN_KEY = 'password_reset_token';
 
@@ -112,10 +113,10 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
       <Div>
         <VkLink onClick={onForgot}>{t('auth.forgot')}</VkLink>
         <Text>
-          {t('auth.no_account')} <Link href="/auth/signup">{t('common.sign_up')}</Link>
+          {t('auth.no_account')} <Link href={paths.signup()}>{t('common.sign_up')}</Link>
         </Text>
         <Text>
-          <Link href="/auth/telegram">{t('auth.telegram')}</Link>
+          <Link href={paths.telegramLogin()}>{t('auth.telegram')}</Link>
         </Text>
       </Div>
     </form>

@@ -10,6 +10,7 @@ import { setToken } from '../../shared/session/session.store';
 import { fetchCurrencies, signUpRequest } from './auth.api';
 import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
+import { paths } from '../../shared/routing/paths';
 
 // /auth/signup: email, password, currency (from all_currencies, default USD) and the terms.
 export function SignupPage() {
@@ -30,7 +31,7 @@ export function SignupPage() {
   const [reading, setReading] = useState<ContentPageSlug | null>(null);
   const docLink = (slug: ContentPageSlug) => (
     <a
-      href={`/${slug}`}
+      href={paths.content(slug)}
       data-testid={`signup-${slug}-link`}
       onClick={(e) => {
         e.preventDefault(); // read it over the form: what was typed stays
@@ -168,7 +169,7 @@ export function SignupPage() {
       {reading && <ContentDialog slug={reading} onClose={() => setReading(null)} />}
       <Div>
         <Text>
-          {t('auth.have_account')} <Link href="/auth/login">{t('common.sign_in')}</Link>
+          {t('auth.have_account')} <Link href={paths.login()}>{t('common.sign_in')}</Link>
         </Text>
       </Div>
     </Group>

@@ -26,6 +26,7 @@ import { loadPlayer, playerState } from '../player';
 
 import { activateBonus, deleteBonus, fetchMyBonuses, redeemPromoCode } from './bonuses.api';
 import './bonuses.css';
+import { paths } from '../../shared/routing/paths';
 
 /** "2 d 5 h", "5 h 3 min" or "12 min" until an instant. */
 export function timeLeft(at: string, now: number): string {
@@ -150,7 +151,7 @@ function BonusCard({
         )}
         <ButtonGroup mode="horizontal" gap="m">
           {bonus.status === 'active' && !!bonus.fs_count_remaining && bonus.game && (
-            <Button size="m" onClick={() => navigate(`/game/house-${bonus.game}`)} data-testid="bonus-play">
+            <Button size="m" onClick={() => navigate(paths.game(`house-${bonus.game}`))} data-testid="bonus-play">
               {t('bonuses.play')}
             </Button>
           )}
@@ -256,7 +257,7 @@ export function BonusesPage() {
       await activateBonus(b.id);
       showToast({ severity: 'success', summary: 'toast.done', detail: 'bonuses.activated' });
       changed();
-      navigate('/profile/promotions/bonuses/my');
+      navigate(paths.profile('promotions', 'bonuses', 'my'));
     } catch (err) {
       setRefusal(errorText(err));
       load();
@@ -284,7 +285,7 @@ export function BonusesPage() {
           <TabsItem
             key={k}
             selected={tab === k}
-            onClick={() => navigate(`/profile/promotions/bonuses/${k}`)}
+            onClick={() => navigate(paths.profile('promotions', 'bonuses', k))}
             data-testid={`bonuses-tab-${k}`}
             status={
               k === 'available' && all.some((b) => b.status === 'created')

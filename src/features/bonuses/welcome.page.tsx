@@ -10,6 +10,7 @@ import { formatMoney } from '../../shared/lib/money-format';
 import { fetchWelcomeOffers } from './bonuses.api';
 import { offerLine, TermsLines } from './bonuses.page';
 import './bonuses.css';
+import { paths } from '../../shared/routing/paths';
 
 // /bonuses (guests): the welcome offers per currency with their terms in plain words, and a sign-up that keeps the
 // chosen offer (?welcome_bonus_id=…&currency=…).
@@ -24,7 +25,7 @@ export function WelcomeBonusesPage() {
   // the welcome offers are for guests (spec §2): a signed-in player (a banner's link, or signed in on this page)
   // sees the offers made to their account
   useEffect(() => {
-    if (token) navigate('/profile/promotions/bonuses/available', { replace: true });
+    if (token) navigate(paths.profile('promotions', 'bonuses', 'available'), { replace: true });
   }, [token, navigate]);
   useEffect(() => {
     fetchCurrencies().then(
@@ -82,7 +83,7 @@ export function WelcomeBonusesPage() {
                   <Button
                     size="l"
                     stretched
-                    onClick={() => navigate(`/auth/signup?welcome_bonus_id=${o.id}&currency=${o.currency}`)}
+                    onClick={() => navigate(paths.signup({ welcome_bonus_id: o.id, currency: o.currency }))}
                     data-testid="welcome-take"
                   >
                     {t('bonuses.take')}

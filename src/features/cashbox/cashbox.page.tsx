@@ -24,6 +24,7 @@ import { showToast } from '../../shared/toast/toast.store';
 import { loadPlayer, playerState } from '../player';
 import { fetchMethods, requestCashout, requestDeposit } from './cashbox.api';
 import { loadPendingDeposit } from './deposit-status';
+import { paths } from '../../shared/routing/paths';
 
 // TON Connect is large: its chunk loads only when the player picks the TON method (never on the first load).
 const TonDeposit = lazy(() => import('./ton-deposit').then((m) => ({ default: m.TonDeposit })));
@@ -48,7 +49,7 @@ export function CashboxPage() {
             <TabsItem
               key={id}
               selected={tab === id}
-              onClick={() => navigate(`/cashbox/${id}`)}
+              onClick={() => navigate(paths.cashbox(id))}
               data-testid={`cashbox-tab-${id}`}
             >
               {t(`pages.${id}`)}

@@ -5,6 +5,7 @@ import { HouseArt, houseArtIds } from './house-art';
 import './game-tile.css';
 import { formatPercentValue } from '../../shared/lib/money-format';
 import { gameName, providerName } from './game-name';
+import { paths } from '../../shared/routing/paths';
 
 /** The house game a tile stands for ('house-dice' → 'dice'), when we have a drawing of it. */
 export const houseArtFor = (game: GameItem) =>
@@ -17,7 +18,7 @@ export function GameTile({ game, onFavourite }: { game: GameItem; onFavourite?: 
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   // a guest's tap opens the game's page too: it offers sign-up (coming back to the game) and the demo
-  const open = () => navigate(`/game/${game.string_id}`);
+  const open = () => navigate(paths.game(game.string_id));
   const art = houseArtFor(game);
   return (
     <div className="game-tile" data-testid="game-tile" data-game={game.string_id}>

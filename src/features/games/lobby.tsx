@@ -21,6 +21,7 @@ import { GameGrid, GameTile, GameTileSkeleton } from './game-tile';
 import { fetchBlocks, fetchGames, fetchProviders, fetchRandomGame, fetchRandomSessionUrl } from './games.api';
 import { toggleFavourite, withFavourite } from './use-favourites';
 import { providerName } from './game-name';
+import { paths } from '../../shared/routing/paths';
 
 const PAGE = 24;
 const ROW = 12;
@@ -102,11 +103,11 @@ export function Lobby() {
     try {
       if (isPlayer) {
         const game = await fetchRandomSessionUrl({ language: i18n.language, client_type: 'web' });
-        navigate(`/game/${game.string_id}`);
+        navigate(paths.game(game.string_id));
       } else {
         // a guest gets a random game with a demo; playing it needs an account (spec §2), so sign-up comes first
         const game = await fetchRandomGame(player?.currency ?? 'USD');
-        navigate(`/auth/signup?next=${encodeURIComponent(`/game/${game.string_id}/demo`)}`);
+        navigate(paths.signup({ next: paths.game(game.string_id, true) }));
       }
     } catch {
       // toasted by the api client
@@ -164,11 +165,7 @@ export function Lobby() {
         blocks?.map((b) => (
           <Group
             key={b.string_id}
-            header={
-              <Header after={<Link href={`/section/game-block/${b.string_id}`}>{b.games_count}</Link>}>
-                {b.title}
-              </Header>
-            }
+            header={<Header after={<Link href={paths.gameBlock(b.string_id)}>{b.games_count}</Link>}>{b.title}</Header>}
             data-testid={`block-${b.string_id}`}
           >
             <HorizontalScroll>

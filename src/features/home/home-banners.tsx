@@ -6,6 +6,7 @@ import type { Banner, DeviceType } from '@contracts/informational';
 import { fetchBanners } from './home.api';
 import { deviceTypeForWidth } from './device-type';
 import { useWindowWidth } from '../../shared/lib/use-window-width';
+import { paths } from '../../shared/routing/paths';
 
 /** The banners' drawn size per device (the same aspect ratios as app.css's .home-banner img and the server shell). */
 const BANNER_SIZE: Record<DeviceType, [number, number]> = { mobile: [640, 320], tablet: [900, 300], pc: [1200, 300] };
@@ -58,7 +59,7 @@ export function HomeBanners() {
         onScroll={(e) => setActive(Math.round(e.currentTarget.scrollLeft / Math.max(1, e.currentTarget.clientWidth)))}
       >
         {state.items.map((banner, i) => (
-          <Link key={banner.id} href={banner.link ?? '/'} className="home-banner">
+          <Link key={banner.id} href={banner.link ?? paths.home()} className="home-banner">
             <img
               src={banner.image}
               alt={banner.name}

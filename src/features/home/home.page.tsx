@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { session } from '../../shared/session/session.store';
 import { HomeBanners } from './home-banners';
 import { LobbySkeleton } from '../../shared/ui/skeletons';
+import { paths } from '../../shared/routing/paths';
 
 // a declared edge: home → games (the lobby), loaded after the first paint so Home's first load stays within budget
 const Lobby = lazy(() => import('../games/lobby-entry').then((m) => ({ default: m.Lobby })));
@@ -29,7 +30,7 @@ export function HomePage() {
         </Div>
         {!token && (
           <Div>
-            <Link href="/auth/signup" asChild>
+            <Link href={paths.signup()} asChild>
               <Button size="l" stretched mode="primary">
                 {t('home.guest_cta')}
               </Button>

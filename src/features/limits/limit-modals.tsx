@@ -12,6 +12,7 @@ import { closeLimitReached, closeSessionLimit, closesTheGame, limitModals } from
 import { limitsTexts } from './limits.locales';
 import { roundUpToMinutes } from './session-timer';
 import { currentSessionTimer } from './limit-timers';
+import { paths } from '../../shared/routing/paths';
 
 addBundledTexts(limitsTexts); // this chunk's texts join the bundle when it loads
 
@@ -73,7 +74,7 @@ function LimitReachedModal() {
   const end = reached.limit_end_date ? new Date(reached.limit_end_date).toLocaleString(i18n.language) : null;
   const close = () => {
     closeLimitReached();
-    if (closeGame) navigate('/');
+    if (closeGame) navigate(paths.home());
   };
   return (
     <Modal testId="limit-modal" onClose={closeGame ? undefined : close}>
@@ -118,7 +119,7 @@ function SessionLimitModal() {
   const settings = async () => {
     await saveRounded().catch(() => undefined);
     closeSessionLimit();
-    navigate('/profile/general/limits');
+    navigate(paths.profile('general', 'limits'));
   };
   return (
     <Modal testId="session-limit-modal">
@@ -147,7 +148,7 @@ function RealityCheckModal() {
   const close = (stop: boolean) => {
     limitModals.realityCheck = null;
     if (stop) {
-      navigate('/');
+      navigate(paths.home());
       showToast({ severity: 'info', summary: 'limits.reality_stopped' });
     } else {
       // the next reminder after another full interval

@@ -2,6 +2,7 @@ import { Button, Group, Placeholder } from '@vkontakte/vkui';
 import { Icon56HourglassOutline } from '@vkontakte/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { paths } from '../../shared/routing/paths';
 
 // Sections whose capability has not landed yet: an honest, translated "opens soon" with a way home.
 export function SectionPlaceholderPage({ titleKey }: { titleKey: string }) {
@@ -12,7 +13,7 @@ export function SectionPlaceholderPage({ titleKey }: { titleKey: string }) {
         icon={<Icon56HourglassOutline />}
         title={t(titleKey)}
         action={
-          <Link href="/" asChild>
+          <Link href={paths.home()} asChild>
             <Button size="m" mode="secondary">
               {t('common.go_home')}
             </Button>

@@ -10,6 +10,7 @@ import { SecurityPage } from './security.page';
 import { VerificationPage } from './verification.page';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Spinner } from '@vkontakte/vkui';
+import { paths } from '../../shared/routing/paths';
 
 // a declared edge: profile → cashbox (payment history tab), loaded on demand
 const PaymentsHistory = lazy(() => import('../cashbox').then((m) => ({ default: m.PaymentsHistory })));
@@ -81,7 +82,7 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
       <Group>
         <Tabs>
           {Object.keys(SECTIONS).map((s) => (
-            <TabsItem key={s} selected={s === section} onClick={() => navigate(`/profile/${s}`)}>
+            <TabsItem key={s} selected={s === section} onClick={() => navigate(paths.profile(s))}>
               {t(`pages.${s}`)}
             </TabsItem>
           ))}
@@ -92,7 +93,7 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
               <TabsItem
                 key={p}
                 selected={p === page}
-                onClick={() => navigate(`/profile/${section}/${p}`)}
+                onClick={() => navigate(paths.profile(section, p))}
                 data-testid={`profile-tab-${p}`}
               >
                 {t(`pages.${p}`)}
