@@ -568,6 +568,8 @@ describe('the wheel pays bonus prizes through the engine', () => {
     expect(spin.statusCode, spin.body).toBe(200);
     expect(spin.json().bonus_grant_id).toEqual(expect.any(Number));
     expect(await me(p)).toMatchObject({ bonus_balance: 6, wager_amount: 6 }); // the test template's 1×
+    // told once the spin committed
+    expect(newsOf(p)).toEqual([{ bonus_to_user_id: p.id, event: 'credited', amount: 6, currency: 'USD' }]);
     expect(inPlay(await my(p))).toMatchObject([{ id: spin.json().bonus_grant_id, status: 'wagering' }]);
     await expectBooksBalance(p);
   });

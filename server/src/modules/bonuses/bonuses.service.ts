@@ -813,16 +813,22 @@ export function createBonusesService(deps: BonusesDeps) {
       input: { playerId: number | string; templateId: number; reason: string },
       opts: { trx: Transaction<DB>; wallet: WalletTx },
     ) {
-      const inPlay = await repo.inPlay(String(input.playerId), opts.trx);
-      const g = await grantIn(opts.wallet, {
-        playerId: String(input.playerId),
-        templateId: input.templateId,
-        source: 'wheel',
-        reason: input.reason,
-        activate: !inPlay && ['no_deposit', 'free_rounds'].includes(await repo.typeOf(input.templateId, opts.trx)),
+      // the caller's transaction is not ours: its messages go back to the caller, to send once it committed
+      const mine: Send[] = [];
+      const g = await outbox.run(mine, async () => {
+        const inPlay = await repo.inPlay(String(input.playerId), opts.trx);
+        const type = await repo.typeOf(input.templateId, opts.trx);
+        const made = await grantIn(opts.wallet, {
+          playerId: String(input.playerId),
+          templateId: input.templateId,
+          source: 'wheel',
+          reason: input.reason,
+          activate: !inPlay && ['no_deposit', 'free_rounds'].includes(type),
+        });
+        later(notify(String(input.playerId)));
+        return made;
       });
-      later(notify(String(input.playerId)));
-      return { grantId: Number(g.id) };
+      return { grantId: Number(g.id), afterCommit: () => send(mine) };
     },
 
     /** Expiry (a job): waiting grants past their claim window, grants in play past their wagering window. */

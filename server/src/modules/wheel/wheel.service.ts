@@ -38,7 +38,7 @@ export interface WheelBonusPort {
   grantFromTemplate(
     input: { playerId: number; templateId: number; reason: string },
     opts: { trx: Transaction<DB>; wallet: WalletTx },
-  ): Promise<{ grantId: number }>;
+  ): Promise<{ grantId: number; afterCommit?: () => Promise<void> }>;
   /**
    * The template's type and whether it can be granted now in `currency` (switched on, offered in it, budget left);
    * null when there is no such template. Read in `trx` when given (inside the spin).
@@ -241,7 +241,9 @@ export function createWheelService(deps: WheelServiceDeps) {
       const currency = await currencyOf(playerId);
       await openCommitment(playerId);
       const now = clock.now();
-      return deps.wallet.transaction(async (w) => {
+      // what the bonus engine has to tell the player goes out once the spin committed (never for one rolled back)
+      let told: (() => Promise<void>) | undefined;
+      const result = await deps.wallet.transaction(async (w) => {
         const trx = w.trx as Database;
         const config = await repo.currentConfig(trx);
         if (!config || !payable(config)) throw conflict('WHEEL_NOT_AVAILABLE', 'The wheel is not available');
@@ -297,7 +299,7 @@ export function createWheelService(deps: WheelServiceDeps) {
             toMinor(prize.amount, digits),
           );
         } else if (prize.kind === 'bonus_template' || prize.kind === 'free_rounds_template') {
-          ({ grantId } = await deps.bonuses!.grantFromTemplate(
+          ({ grantId, afterCommit: told } = await deps.bonuses!.grantFromTemplate(
             { playerId: Number(playerId), templateId: prize.template_id, reason: `wheel_spin:${spinId}` },
             { trx: w.trx, wallet: w },
           ));
@@ -322,6 +324,8 @@ export function createWheelService(deps: WheelServiceDeps) {
           next_free_spin_at: after.nextAt?.toISOString() ?? null,
         };
       });
+      await told?.().catch(() => undefined); // a message that failed does not undo the spin
+      return result;
     },
 
     /** GET /main-api/wheel/spins: the latest 20 spins, each with its revealed seed and the weights it was drawn on. */
