@@ -154,6 +154,29 @@ export function as(who: { headers: Record<string, string>; t: TestApp }) {
   };
 }
 
+/** The books balance: the player's balances equal the sums of their ledger entries (real, bonus, pending). */
+export async function expectBooksBalance(p: Player) {
+  const b = (await p.t.services.wallet.balances(p.id))!;
+  expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(await p.t.services.wallet.sumEntries(p.id));
+}
+
+/**
+ * Drains the bonuses' ledger-feed consumer until the player (/users/me) reads as expected: the feed takes only what
+ * every earlier transaction has committed, so on a shared PostgreSQL another database's open transaction may hold it
+ * back a moment.
+ */
+export function afterBonusFeed(p: Player, expected: object) {
+  return expect
+    .poll(
+      async () => {
+        await p.t.services.bonusesFeed();
+        return (await as(p).get('/main-api/users/me')).json();
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toMatchObject(expected);
+}
+
 /** The player's balance as /users/me shows it (major units). */
 export async function balanceOf(player: Player): Promise<number> {
   const res = await as(player).get('/main-api/users/me');

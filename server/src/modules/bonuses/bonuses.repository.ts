@@ -8,6 +8,15 @@ import type { BonusGrantsTable, BonusTemplatesTable, TemplateTerms } from './bon
 export type GrantRow = Selectable<BonusGrantsTable>;
 export type TemplateRow = Selectable<BonusTemplatesTable> & { terms: TemplateTerms };
 type Db = Database | Transaction<DB>;
+/** An operator's new promo code. */
+export interface PromoCodeInput {
+  code: string;
+  template_id: number;
+  max_redemptions: number | null;
+  valid_from: Date | null;
+  valid_to: Date | null;
+  currencies: string[] | null;
+}
 
 const bn = { player: slot('bn_player'), stake: slot('bn_stake') };
 /**
@@ -349,18 +358,7 @@ export function createBonusesRepository(db: Database) {
     },
 
     // ---- promo codes
-    async insertPromoCode(
-      c: {
-        code: string;
-        template_id: number;
-        max_redemptions: number | null;
-        valid_from: Date | null;
-        valid_to: Date | null;
-        currencies: string[] | null;
-      },
-      actor: string,
-      trx: Transaction<DB>,
-    ) {
+    async insertPromoCode(c: PromoCodeInput, actor: string, trx: Transaction<DB>) {
       return trx
         .insertInto('bonus_promo_codes')
         .values({ ...c, created_by: actor })

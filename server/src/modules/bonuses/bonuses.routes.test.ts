@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { diceOutcome, type DiceParams } from '@contracts/fairness';
 import { fixedClock } from '../../lib/clock';
-import { as, deposit, launchGame, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
+import {
+  as,
+  deposit,
+  launchGame,
+  signUpPlayer,
+  useTestApp,
+  type Player,
+  afterBonusFeed,
+  expectBooksBalance,
+} from '../../../test/fixtures';
 import { scriptedSeeds, seedPairWhere } from '../../../test/house-seeds';
 import type { TemplateTerms } from './bonuses.tables';
 
@@ -46,25 +55,7 @@ const me = async (p: Player) => (await as(p).get('/main-api/users/me')).json();
 const my = async (p: Player) => (await as(p).get('/main-api/bonuses/my')).json();
 const inPlay = (r: { deposit: Array<{ status: string }> }) => r.deposit.filter((b) => b.status !== 'created');
 const feed = () => t.services.bonusesFeed();
-/**
- * Drains the bonuses consumer until the player reads as expected: the feed takes only what every earlier
- * transaction has committed, so on a shared PostgreSQL another database's open transaction may hold it back a moment.
- */
-const settled = (p: Player, expected: object) =>
-  expect
-    .poll(
-      async () => {
-        await feed();
-        return me(p);
-      },
-      { timeout: 10_000, interval: 50 },
-    )
-    .toMatchObject(expected);
-async function expectBooksBalance(p: Player) {
-  const b = (await t.services.wallet.balances(p.id))!;
-  const sums = await t.services.wallet.sumEntries(p.id);
-  expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(sums);
-}
+const settled = afterBonusFeed;
 
 const terms = (over: Partial<TemplateTerms> = {}): TemplateTerms => ({
   title: 'Test',

@@ -23,6 +23,7 @@ import {
   maxBetValues,
   type BonusesRepository,
   type GrantRow,
+  type PromoCodeInput,
   type TemplateRow,
 } from './bonuses.repository';
 import type { TemplateTerms } from './bonuses.tables';
@@ -877,17 +878,7 @@ export function createBonusesService(deps: BonusesDeps) {
       });
     },
     listTemplates: () => repo.listTemplates(),
-    async createPromoCode(
-      actor: string,
-      c: {
-        code: string;
-        template_id: number;
-        max_redemptions: number | null;
-        valid_from: Date | null;
-        valid_to: Date | null;
-        currencies: string[] | null;
-      },
-    ) {
+    async createPromoCode(actor: string, c: PromoCodeInput) {
       return repo
         .transaction(async (trx) => {
           if (!(await repo.findTemplate(c.template_id, trx)))

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock';
-import { addProviderGame, as, launchGame, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
+import {
+  addProviderGame,
+  as,
+  launchGame,
+  signUpPlayer,
+  useTestApp,
+  type Player,
+  afterBonusFeed,
+  expectBooksBalance,
+} from '../../../test/fixtures';
 import { signProviderBody } from '../games/provider.routes';
 import type { TemplateTerms } from './bonuses.tables';
 
@@ -17,21 +26,7 @@ beforeAll(async () => {
 const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' });
 const me = async (p: Player) => (await as(p).get('/main-api/users/me')).json();
 const feed = () => t.services.bonusesFeed();
-const settled = (p: Player, expected: object) =>
-  expect
-    .poll(
-      async () => {
-        await feed();
-        return me(p);
-      },
-      { timeout: 10_000, interval: 50 },
-    )
-    .toMatchObject(expected);
-async function expectBooksBalance(p: Player) {
-  const b = (await t.services.wallet.balances(p.id))!;
-  const sums = await t.services.wallet.sumEntries(p.id);
-  expect({ real: b.real, bonus: b.bonus, pending: b.pending }).toEqual(sums);
-}
+const settled = afterBonusFeed;
 
 async function bonusFor(p: Player, over: Partial<TemplateTerms>) {
   const terms: TemplateTerms = {

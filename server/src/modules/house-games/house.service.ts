@@ -86,6 +86,20 @@ export function serverFloats(serverSeed: string, clientSeed: string, nonce: numb
   return floatsFromBytes(new Uint8Array(Buffer.concat(parts)), count);
 }
 
+/** What a round's record keeps to be verified: the pair it was drawn from (hash, client seed, nonce), its inputs and
+ * its outcome. */
+function proofOf(game: string, pair: SeedPairUse, params: unknown, outcome: unknown) {
+  return {
+    game,
+    seed_pair_id: pair.id,
+    server_seed_hash: pair.server_seed_hash,
+    client_seed: pair.client_seed,
+    nonce: pair.nonce,
+    params,
+    outcome,
+  };
+}
+
 function parameterError(err: unknown): never {
   if (err instanceof GameParameterError || err instanceof RangeError) {
     const field = (err as { parameter?: string }).parameter;
@@ -346,15 +360,7 @@ export function createHouseService(deps: HouseDeps) {
       const { outcome, payout } = settle(body, minor, pair, digits);
       const roundRef = `h${pair.id}:${pair.nonce}`;
       const params = body.game === 'roulette' ? { bets: body.params.bets } : (body.params ?? {});
-      const proof = {
-        game: body.game,
-        seed_pair_id: pair.id,
-        server_seed_hash: pair.server_seed_hash,
-        client_seed: pair.client_seed,
-        nonce: pair.nonce,
-        params,
-        outcome,
-      };
+      const proof = proofOf(body.game, pair, params, outcome);
       const win = await gateway.betWin(session, {
         providerId: provider,
         txId: `${roundRef}:bet`,
@@ -418,16 +424,7 @@ export function createHouseService(deps: HouseDeps) {
         const { outcome, payout } = settle(body, stake, pair, digits);
         played = { pair, outcome, payout };
         const params = body.params ?? {};
-        const proof = {
-          game: body.game,
-          seed_pair_id: pair.id,
-          server_seed_hash: pair.server_seed_hash,
-          client_seed: pair.client_seed,
-          nonce: pair.nonce,
-          params,
-          outcome,
-          free_round: true,
-        };
+        const proof = { ...proofOf(body.game, pair, params, outcome), free_round: true };
         return { payoutMinor: payout, proof };
       });
       const { pair, outcome, payout } = played!;
