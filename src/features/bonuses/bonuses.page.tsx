@@ -105,7 +105,7 @@ function BonusCard({
   const percent = bonus.wager_required > 0 ? Math.min(100, (bonus.wagered / bonus.wager_required) * 100) : 0;
   const minDep = bonus.currency_limits[bonus.currency]?.min_dep ?? 0;
   return (
-    <Card mode="outline" className="bonus-card" data-testid={`bonus-${bonus.id}`}>
+    <Card Component="div" mode="outline" className="bonus-card" data-testid={`bonus-${bonus.id}`}>
       <Div>
         <div className="bonus-card__head">
           <Text weight="2">{bonus.terms.title || t(`bonuses.types.${bonus.type}`)}</Text>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Div, Group, Header, Placeholder, Select, Spinner, Text } from '@vkontakte/vkui';
+import { Button, Card, Div, FormItem, Group, Header, Placeholder, Select, Spinner, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
@@ -49,15 +49,15 @@ export function WelcomeBonusesPage() {
       <Div>
         <Text>{t('bonuses.welcome_intro')}</Text>
       </Div>
-      <Div style={{ maxWidth: 200 }}>
+      <FormItem top={t('auth.currency')} htmlFor="welcome-currency" style={{ maxWidth: 200 }}>
         <Select
-          aria-label={t('auth.currency')}
+          id="welcome-currency"
           value={currency}
           onChange={(e) => setCurrency(e.target.value)}
           options={currencies.map((c) => ({ value: c, label: c }))}
           data-testid="welcome-currency"
         />
-      </Div>
+      </FormItem>
       {!offers ? (
         failed ? (
           <Placeholder>{t('common.load_failed')}</Placeholder>
@@ -71,7 +71,7 @@ export function WelcomeBonusesPage() {
           {offers.map((o) => {
             const minDep = o.currency_limits[o.currency]?.min_dep ?? 0;
             return (
-              <Card mode="outline" key={o.id} data-testid={`welcome-offer-${o.id}`}>
+              <Card Component="div" mode="outline" key={o.id} data-testid={`welcome-offer-${o.id}`}>
                 <Div>
                   <Text weight="2">{o.terms.title || t(`bonuses.types.${o.type}`)}</Text>
                   <Text>{offerLine(t, o)}</Text>
