@@ -146,6 +146,9 @@ describe('the welcome offers for guests', () => {
     expect(offer).toHaveTextContent('Activate within 7 days');
     expect(offer).toHaveTextContent('Wager 10× the bonus');
     expect(within(offer).getByTestId('welcome-take')).toBeInTheDocument();
+    // the currency picker is named by a visible label in this page's own texts
+    expect(screen.getByText('Currency')).toBeVisible();
+    expect(screen.queryByText(/auth\./)).toBeNull();
   });
 });
 

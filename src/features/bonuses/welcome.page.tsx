@@ -49,7 +49,7 @@ export function WelcomeBonusesPage() {
       <Div>
         <Text>{t('bonuses.welcome_intro')}</Text>
       </Div>
-      <FormItem top={t('auth.currency')} htmlFor="welcome-currency" style={{ maxWidth: 200 }}>
+      <FormItem top={t('bonuses.currency')} htmlFor="welcome-currency" style={{ maxWidth: 200 }}>
         <Select
           id="welcome-currency"
           value={currency}
