@@ -159,5 +159,9 @@ describe('timeLeft', () => {
     expect(timeLeft('2026-11-24T14:05:00Z', now)).toBe('2 h 5 min');
     expect(timeLeft('2026-11-24T12:09:00Z', now)).toBe('9 min');
     expect(timeLeft('2026-11-24T11:00:00Z', now)).toBe('0 min');
+    // in the player's language
+    const ru = (u: 'd' | 'h' | 'min') => ({ d: 'д', h: 'ч', min: 'мин' })[u];
+    expect(timeLeft('2026-11-26T15:30:00Z', now, ru)).toBe('2 д 3 ч');
+    expect(timeLeft('2026-11-24T14:05:00Z', now, ru)).toBe('2 ч 5 мин');
   });
 });

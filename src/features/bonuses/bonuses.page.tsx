@@ -29,13 +29,18 @@ import './bonuses.css';
 import { paths } from '../../shared/routing/paths';
 
 /** "2 d 5 h", "5 h 3 min" or "12 min" until an instant. */
-export function timeLeft(at: string, now: number): string {
+export function timeLeft(
+  at: string,
+  now: number,
+  // the units in the player's language (bonuses.units_*); English without one
+  unit: (key: 'd' | 'h' | 'min') => string = (key) => key,
+): string {
   const min = Math.max(0, Math.round((Date.parse(at) - now) / 60_000));
   const d = Math.floor(min / 1440);
   const h = Math.floor((min % 1440) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${min % 60} min`;
-  return `${min} min`;
+  if (d > 0) return `${d} ${unit('d')} ${h} ${unit('h')}`;
+  if (h > 0) return `${h} ${unit('h')} ${min % 60} ${unit('min')}`;
+  return `${min} ${unit('min')}`;
 }
 
 /** The terms in plain words: what to wager, the max bet, the cap, the windows, where it counts. */
@@ -141,7 +146,9 @@ function BonusCard({
           </div>
         )}
         {bonus.expires_at && (
-          <Text className="bonus-card__time">{t('bonuses.time_left', { time: timeLeft(bonus.expires_at, now) })}</Text>
+          <Text className="bonus-card__time">
+            {t('bonuses.time_left', { time: timeLeft(bonus.expires_at, now, (u) => t(`bonuses.unit_${u}`)) })}
+          </Text>
         )}
         <TermsLines terms={bonus.terms} currency={bonus.currency} />
         {bonus.status === 'active' && bonus.fs_count_remaining !== null && bonus.game && (
