@@ -78,7 +78,13 @@ export const welcomeOffer = z.object({
 });
 export type WelcomeOffer = z.infer<typeof welcomeOffer>;
 /** GET /main-api/bonuses/welcome?currency=: public welcome offers (deposit list with bonus_percent, free rounds with count). */
-export const welcomeQuery = z.object({ currency: z.string().regex(/^[A-Z]{3,5}$/) });
+/** The language the titles are wanted in (the app's); a template without it answers in its own words. */
+const languageQuery = z
+  .string()
+  .regex(/^[a-z]{2}$/)
+  .optional();
+export const welcomeQuery = z.object({ currency: z.string().regex(/^[A-Z]{3,5}$/), language: languageQuery });
+export const myQuery = z.object({ language: languageQuery });
 export const welcomeResponse = z.object({ deposit: z.array(welcomeOffer), free_rounds: z.array(welcomeOffer) });
 export type WelcomeResponse = z.infer<typeof welcomeResponse>;
 

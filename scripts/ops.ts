@@ -178,7 +178,7 @@ const commands: Record<string, Command> = {
   },
   'bonus-template-add': {
     usage:
-      'bonus-template-add <file.json>  (a new template: {"name", "type", "trigger", "terms": {title, description, percent, currencies, wagering_multiplier, wagering_base, contributions, claim_days, wagering_days, eligible_games, max_grants}})',
+      'bonus-template-add <file.json>  (a new template: {"name", "type", "trigger", "terms": {title, description, translations: {ru: {title, description}}, percent, currencies, wagering_multiplier, wagering_base, contributions, claim_days, wagering_days, eligible_games, max_grants}})',
     async run([file]) {
       return { method: 'POST', path: '/bonuses/templates', body: jsonFile(file, 'bonus-template-add') };
     },

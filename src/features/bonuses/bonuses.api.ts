@@ -1,9 +1,11 @@
 import * as bonusesEndpoints from '@contracts/bonuses.endpoints';
 import { api } from '../../shared/api';
 
-export const fetchMyBonuses = () => api.call(bonusesEndpoints.my, { summary: 'get_bonuses' });
-export const fetchWelcomeOffers = (currency: string) =>
-  api.call(bonusesEndpoints.welcome, { query: { currency }, anonymous: true });
+/** Titles come in the app's language where the operator wrote them. */
+export const fetchMyBonuses = (language?: string) =>
+  api.call(bonusesEndpoints.my, { query: { language }, summary: 'get_bonuses' });
+export const fetchWelcomeOffers = (currency: string, language?: string) =>
+  api.call(bonusesEndpoints.welcome, { query: { currency, language }, anonymous: true });
 /** 409 (another bonus in play, changed meanwhile) is the page's to explain. */
 export const activateBonus = (id: number) =>
   api.call(bonusesEndpoints.activate, { params: { id }, silentStatuses: [409] });

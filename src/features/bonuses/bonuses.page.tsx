@@ -229,7 +229,7 @@ function PromoForm({ onRedeemed }: { onRedeemed: () => void }) {
 // /profile/promotions/bonuses/:tab (my | available): the player's bonuses with their wagering, terms and time left;
 // activate an offer, delete a bonus (told first what is forfeited), redeem a promo code. Reloads on live new_bonus.
 export function BonusesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { tab = 'my' } = useParams<{ tab?: string }>();
   // the player reloads on live new_bonus (1 s after a burst): the list follows it
@@ -241,7 +241,7 @@ export function BonusesPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    fetchMyBonuses().then(
+    fetchMyBonuses(i18n.language).then(
       (d) => {
         setData(d);
         setFailed(false);
@@ -249,7 +249,7 @@ export function BonusesPage() {
       },
       () => setFailed(true),
     );
-  }, []);
+  }, [i18n.language]);
   useEffect(load, [load, player]);
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 60_000);

@@ -15,7 +15,7 @@ import { paths } from '../../shared/routing/paths';
 // /bonuses (guests): the welcome offers per currency with their terms in plain words, and a sign-up that keeps the
 // chosen offer (?welcome_bonus_id=…&currency=…).
 export function WelcomeBonusesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { token } = useSnapshot(session);
   const [currencies, setCurrencies] = useState<string[]>(['USD']);
@@ -35,14 +35,14 @@ export function WelcomeBonusesPage() {
   }, []);
   useEffect(() => {
     setOffers(null);
-    fetchWelcomeOffers(currency).then(
+    fetchWelcomeOffers(currency, i18n.language).then(
       (r) => {
         setOffers([...r.deposit, ...r.free_rounds]);
         setFailed(false);
       },
       () => setFailed(true),
     );
-  }, [currency]);
+  }, [currency, i18n.language]);
 
   return (
     <Group header={<Header size="l">{t('bonuses.welcome_title')}</Header>} data-testid="welcome-bonuses-page">

@@ -94,6 +94,13 @@ describe('welcome offers', () => {
     const offer = res.json().deposit[0];
     expect(offer).toMatchObject({ type: 'welcome', bonus_percent: 100, currency: 'USD' });
     expect(offer.terms).toMatchObject({ wagering_multiplier: 10, max_bet: 5 });
+    // titled in the app's language where the operator wrote it; in the template's own words otherwise
+    const ru = (await t.app.inject({ url: '/main-api/bonuses/welcome?currency=USD&language=ru' })).json().deposit[0];
+    expect(ru.terms).toMatchObject({ title: '100% на первый депозит', description: 'Удвойте первый депозит, до 500.' });
+    const de = (await t.app.inject({ url: '/main-api/bonuses/welcome?currency=USD&language=de' })).json().deposit[0];
+    expect(de.terms.title).toBe(offer.terms.title);
+    const bad = await t.app.inject({ url: '/main-api/bonuses/welcome?currency=USD&language=russian' });
+    expect(bad.statusCode).toBe(422);
 
     const signUp = await t.app.inject({
       method: 'POST',
@@ -279,6 +286,10 @@ describe('promo codes', () => {
     const res = await as(p).post('/main-api/bonuses/promo-codes', { code: 'welcome10' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ type: 'no_deposit', status: 'wagering', amount: 10 });
+    const mine = (await as(p).get('/main-api/bonuses/my?language=ru')).json();
+    expect(mine.deposit.find((b: { id: number }) => b.id === res.json().id).terms.title).toBe(
+      '10 бесплатно по коду WELCOME10',
+    );
     expect((await me(p)).bonus_balance).toBe(10);
     const again = await as(p).post('/main-api/bonuses/promo-codes', { code: 'WELCOME10' });
     expect([again.statusCode, again.json().code]).toEqual([409, 'BONUSES_PROMO_ALREADY_REDEEMED']);

@@ -10,6 +10,7 @@ import {
   freeRoundGames,
   redeemPromoBody,
   welcomeQuery,
+  myQuery,
   welcomeResponse,
   wageringBase,
   type BonusTrigger,
@@ -30,8 +31,11 @@ export const bonusesRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService; aut
 ) => {
   const tags = ['bonuses'];
   const me = { preHandler: auth.requirePlayer };
-  route(app, bonusesEndpoints.my, { ...me, schema: { tags, response: { 200: bonusesResponse, ...errors } } }, (req) =>
-    bonuses.my(req.playerId),
+  route(
+    app,
+    bonusesEndpoints.my,
+    { ...me, schema: { tags, querystring: myQuery, response: { 200: bonusesResponse, ...errors } } },
+    (req) => bonuses.my(req.playerId, req.query.language),
   );
   route(
     app,
@@ -55,7 +59,7 @@ export const bonusesRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService; aut
     app,
     bonusesEndpoints.welcome,
     { schema: { tags, querystring: welcomeQuery, response: { 200: welcomeResponse, ...errors } } },
-    (req) => bonuses.welcome(req.query.currency),
+    (req) => bonuses.welcome(req.query.currency, req.query.language),
   );
   route(
     app,
@@ -69,6 +73,12 @@ const money = z.number().min(0);
 const templateTerms = z.object({
   title: z.string().min(1).max(200),
   description: z.string().max(2000).default(''),
+  translations: z
+    .record(
+      z.string().regex(/^[a-z]{2}$/),
+      z.object({ title: z.string().min(1).max(200).optional(), description: z.string().max(2000).optional() }),
+    )
+    .default({}),
   percent: z.number().min(0).max(1000).nullable().default(null),
   currencies: z.record(
     z.string().regex(/^[A-Z]{3,5}$/),

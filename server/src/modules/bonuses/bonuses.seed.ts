@@ -29,6 +29,7 @@ const demoTemplates: Array<{
     terms: {
       title: '100% on your first deposit',
       description: 'Double your first deposit, up to 500.',
+      translations: { ru: { title: '100% на первый депозит', description: 'Удвойте первый депозит, до 500.' } },
       percent: 100,
       currencies: perCurrency({ min_dep: 10, max_dep: null, max_bonus: 500, max_bet: 5, max_conversion: null }),
       wagering_multiplier: 10,
@@ -47,6 +48,12 @@ const demoTemplates: Array<{
     terms: {
       title: '10 free with code WELCOME10',
       description: 'A bonus without a deposit: play it through ten times and keep up to 50.',
+      translations: {
+        ru: {
+          title: '10 бесплатно по коду WELCOME10',
+          description: 'Бонус без депозита: отыграйте его десять раз и заберите до 50.',
+        },
+      },
       percent: null,
       currencies: perCurrency({ amount: 10, max_bet: 2, max_conversion: 50 }),
       wagering_multiplier: 10,
@@ -65,6 +72,9 @@ const demoTemplates: Array<{
     terms: {
       title: '50% on your next deposit',
       description: 'Half your next deposit again as a bonus, up to 200.',
+      translations: {
+        ru: { title: '50% на следующий депозит', description: 'Половина следующего депозита бонусом, до 200.' },
+      },
       percent: 50,
       currencies: perCurrency({ min_dep: 20, max_dep: null, max_bonus: 200, max_bet: 5, max_conversion: null }),
       wagering_multiplier: 10,
@@ -83,6 +93,12 @@ const demoTemplates: Array<{
     terms: {
       title: '10 free rounds on Dice',
       description: 'Ten rounds on us; what they win is wagered three times and is yours.',
+      translations: {
+        ru: {
+          title: '10 бесплатных раундов в Dice',
+          description: 'Десять раундов за наш счёт; выигрыш отыгрывается три раза и остаётся вам.',
+        },
+      },
       percent: null,
       currencies: perCurrency({ free_round_bet: 0.5, max_bet: 5, max_conversion: 100 }),
       wagering_multiplier: 3,

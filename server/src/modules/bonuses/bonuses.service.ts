@@ -114,7 +114,7 @@ export function createBonusesService(deps: BonusesDeps) {
     if (terms.wagering_multiplier < 0) throw new AppError(422, 'VALIDATION_ERROR', 'wagering_multiplier: at least 0');
   }
 
-  async function toBonus(g: GrantRow, type: BonusType, terms: TemplateTerms): Promise<Bonus> {
+  async function toBonus(g: GrantRow, type: BonusType, terms: TemplateTerms, language?: string): Promise<Bonus> {
     const digits = await deps.digits(g.currency);
     const major = (m: string | bigint | null) => (m === null ? null : toMajor(BigInt(m), digits));
     const c = terms.currencies[g.currency] ?? {};
@@ -140,14 +140,16 @@ export function createBonusesService(deps: BonusesDeps) {
       wager_required: major(g.wager_required_minor) ?? 0,
       wagered: Math.min(major(g.wagered_minor) ?? 0, major(g.wager_required_minor) ?? 0),
       expires_at: g.expires_at?.toISOString() ?? null,
-      terms: termsView(terms, g.currency),
+      terms: termsView(terms, g.currency, language),
     };
   }
-  function termsView(terms: TemplateTerms, currency: string) {
+  /** The terms in a currency, titled in `language` where the operator wrote it (else the template's own words). */
+  function termsView(terms: TemplateTerms, currency: string, language?: string) {
     const c = terms.currencies[currency] ?? {};
+    const own = language ? terms.translations?.[language] : undefined;
     return {
-      title: terms.title,
-      description: terms.description,
+      title: own?.title ?? terms.title,
+      description: own?.description ?? terms.description,
       wagering_multiplier: terms.wagering_multiplier,
       wagering_base: terms.wagering_base,
       max_bet: c.max_bet ?? null,
@@ -159,7 +161,7 @@ export function createBonusesService(deps: BonusesDeps) {
       eligible_games: terms.eligible_games,
     };
   }
-  function toOffer(t: TemplateRow, currency: string): WelcomeOffer {
+  function toOffer(t: TemplateRow, currency: string, language?: string): WelcomeOffer {
     const c = t.terms.currencies[currency] ?? {};
     return {
       id: t.id,
@@ -171,7 +173,7 @@ export function createBonusesService(deps: BonusesDeps) {
       game: t.terms.free_rounds?.game ?? null,
       free_round_bet: c.free_round_bet ?? null,
       currency,
-      terms: termsView(t.terms, currency),
+      terms: termsView(t.terms, currency, language),
     };
   }
 
@@ -686,20 +688,20 @@ export function createBonusesService(deps: BonusesDeps) {
     /** Sends what the consumer's committed batches owe the players (live messages, balances). */
     flush,
 
-    async my(playerId: string): Promise<BonusesResponse> {
+    async my(playerId: string, language?: string): Promise<BonusesResponse> {
       const rows = await repo.openGrants(playerId);
       const out: BonusesResponse = { deposit: [], free_rounds: [] };
       for (const g of rows) {
         const type = await repo.typeOf(g.template_id);
-        const b = await toBonus(g, type, await repo.termsOf(g.template_id, g.template_version));
+        const b = await toBonus(g, type, await repo.termsOf(g.template_id, g.template_version), language);
         (type === 'free_rounds' ? out.free_rounds : out.deposit).push(b);
       }
       return out;
     },
 
-    async welcome(currency: string): Promise<WelcomeResponse> {
+    async welcome(currency: string, language?: string): Promise<WelcomeResponse> {
       const templates = await repo.activeTemplatesByTrigger('sign_up');
-      const offers = templates.filter((t) => t.terms.currencies[currency]).map((t) => toOffer(t, currency));
+      const offers = templates.filter((t) => t.terms.currencies[currency]).map((t) => toOffer(t, currency, language));
       return {
         deposit: offers.filter((o) => o.type !== 'free_rounds'),
         free_rounds: offers.filter((o) => o.type === 'free_rounds'),

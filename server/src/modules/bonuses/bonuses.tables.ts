@@ -21,6 +21,8 @@ export interface TemplateCurrencyTerms {
 export interface TemplateTerms {
   title: string;
   description: string;
+  /** The title and description in other languages (`ru`: { title, description }); the two above otherwise. */
+  translations?: Record<string, { title?: string; description?: string }>;
   /** A deposit bonus's percent of the deposit. */
   percent: number | null;
   currencies: Record<string, TemplateCurrencyTerms>;
