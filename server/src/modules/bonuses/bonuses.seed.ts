@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { createBonusesRepository } from './bonuses.repository';
 import type { TemplateCurrencyTerms, TemplateTerms } from './bonuses.tables';
 
 /** Per-currency terms from USD figures: KGS and RUB ×100, TON ×0.2 (demo rates, rounded). */
@@ -120,21 +121,13 @@ const demoCodes = [
 
 /** The demo bonuses when no template exists (idempotent): a welcome offer and two promo codes. */
 export async function seedBonuses(db: Database): Promise<void> {
+  const repo = createBonusesRepository(db);
   await db.transaction().execute(async (trx) => {
     const any = await trx.selectFrom('bonus_templates').select('id').limit(1).executeTakeFirst();
     if (any) return;
     const ids = new Map<string, number>();
     for (const t of demoTemplates) {
-      const row = await trx
-        .insertInto('bonus_templates')
-        .values({ name: t.name, type: t.type, trigger: t.trigger })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('bonus_template_versions')
-        .values({ template_id: row.id, version: 1, terms: JSON.stringify(t.terms), created_by: 'seed' })
-        .execute();
-      ids.set(t.name, row.id);
+      ids.set(t.name, await repo.insertTemplate(t, 'seed', trx));
     }
     for (const c of demoCodes)
       await trx

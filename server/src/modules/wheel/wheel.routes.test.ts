@@ -191,7 +191,8 @@ describe('the wheel', () => {
     expect(((await as(ops()).get('/ops-api/wheel/config')).json() as { version: number }).version).toBe(2);
   });
 
-  const withoutBonuses = () =>
+  /** A wheel of its own on the test app, with the given bonus port (or none). */
+  const wheelWith = (bonuses?: WheelBonusPort) =>
     createWheelModule({
       db: t.db,
       auth: t.services.auth,
@@ -201,7 +202,9 @@ describe('the wheel', () => {
       clock,
       digits: async () => 2,
       playerCurrency: async () => 'USD',
+      bonuses,
     }).service;
+  const withoutBonuses = () => wheelWith();
 
   it('pays bonus prizes through the port in the spin’s transaction; without the port such a wheel is not offered', async () => {
     const calls: unknown[] = [];
@@ -220,17 +223,7 @@ describe('the wheel', () => {
       // template 8 is the free-rounds one; both offered
       templateOffer: async (id) => ({ type: id === 8 ? 'free_rounds' : 'no_deposit', grantable: true }),
     };
-    const withBonuses = createWheelModule({
-      db: t.db,
-      auth: t.services.auth,
-      opsToken: t.secrets.ops,
-      wallet: t.services.wallet,
-      audit: t.services.operatorActions,
-      clock,
-      digits: async () => 2,
-      playerCurrency: async () => 'USD',
-      bonuses: port,
-    }).service;
+    const withBonuses = wheelWith(port);
     const bonus = (id: string, kind: string) =>
       segment(id, 1, { kind, template_id: kind === 'free_rounds_template' ? 8 : 7 });
     await withBonuses.setConfig('dave', {
