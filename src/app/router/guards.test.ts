@@ -117,9 +117,31 @@ describe('route guards (spec §2, §4, §6)', () => {
     }
   });
 
+  it("never takes Object's own properties for profile sections or pages", () => {
+    for (const p of [
+      '/profile/constructor',
+      '/profile/__proto__/x',
+      '/profile/general/toString',
+      '/profile/promotions/hasOwnProperty',
+    ]) {
+      expect(guardRoute(p, player), p).toEqual({ action: 'not-found' });
+    }
+  });
+
+  it('opens the content pages, but not the footer-only licence text, and not other one-segment paths', () => {
+    for (const p of ['/terms', '/privacy', '/responsible-gambling'])
+      expect(guardRoute(p, guest), p).toEqual({ action: 'stay' });
+    for (const p of ['/licence', '/Terms', '/terms/x'])
+      expect(guardRoute(p, guest), p).toEqual({ action: 'not-found' });
+  });
+
   it('names routes for page titles', () => {
     expect(matchRoute('/section/game-block/originals')?.name).toBe('section');
     expect(matchRoute('/profile/history/bets')?.name).toBe('bets');
     expect(matchRoute('/')?.name).toBe('home');
+    expect(matchRoute('/cashbox/cashout')?.name).toBe('cashout');
+    expect(matchRoute('/profile/promotions/bonuses/available')?.name).toBe('bonuses');
+    expect(matchRoute('/terms')?.name).toBe('terms');
+    expect(matchRoute('/game/dice/demo')?.params).toEqual({ game_string_id: 'dice', demo: 'demo' });
   });
 });

@@ -1,8 +1,12 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '@vkontakte/vkui';
 import { useLocation } from 'wouter';
 import { guardRoute, type GuardContext } from './guards';
-import { NotFoundPage, SignInRequired } from './route-pages';
+
+// rare on a first load (a guest's deep link to a player page, a mistyped address): they load when needed
+const SignInRequired = lazy(() => import('./route-pages').then((m) => ({ default: m.SignInRequired })));
+const NotFoundPage = lazy(() => import('./route-pages').then((m) => ({ default: m.NotFoundPage })));
+const spinner = <Spinner size="xl" style={{ margin: '48px auto' }} data-testid="route-pending" />;
 
 /**
  * Applies the guards on every path change; renders children only when the path may stay, a spinner while the
@@ -16,9 +20,10 @@ export function RouteGuard({ ctx, children }: { ctx: GuardContext; children: Rea
   useEffect(() => {
     if (target) navigate(target, { replace: true });
   }, [target, navigate]);
-  if (outcome.action === 'wait')
-    return <Spinner size="xl" style={{ margin: '48px auto' }} data-testid="route-pending" />;
-  if (outcome.action === 'sign-in') return <SignInRequired />;
-  if (outcome.action === 'not-found') return <NotFoundPage />;
+  if (outcome.action === 'wait') return spinner;
+  if (outcome.action === 'sign-in' || outcome.action === 'not-found')
+    return (
+      <Suspense fallback={spinner}>{outcome.action === 'sign-in' ? <SignInRequired /> : <NotFoundPage />}</Suspense>
+    );
   return target ? null : <>{children}</>;
 }

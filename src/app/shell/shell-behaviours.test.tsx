@@ -82,7 +82,7 @@ describe('route guard rendering', () => {
     expect(screen.getByText('page')).toBeInTheDocument();
   });
 
-  it('keeps a login-required page from a guest (it asks to sign in instead)', () => {
+  it('keeps a login-required page from a guest (it asks to sign in instead)', async () => {
     const memory = memoryLocation({ path: '/profile/general/me', record: true });
     render(
       <Router hook={memory.hook}>
@@ -92,6 +92,6 @@ describe('route guard rendering', () => {
       </Router>,
     );
     expect(screen.queryByText('secret')).toBeNull();
-    expect(screen.getByTestId('sign-in-required')).toBeInTheDocument();
+    expect(await screen.findByTestId('sign-in-required')).toBeInTheDocument();
   });
 });

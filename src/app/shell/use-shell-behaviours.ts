@@ -42,7 +42,7 @@ export function usePageMeta(siteTitle: string, seo: SeoItem[]): void {
   const [location] = useLocation();
   const { t, i18n } = useTranslation();
   const route = matchRoute(location);
-  const name = route?.name ?? 'home';
+  const name = route?.name ?? 'not-found';
   useEffect(() => {
     // a page without a text of its own is named by its route, never by the raw key (pages.fairness)
     const pageName = (n: string) => t(`pages.${n}`, { defaultValue: capitalise(n.replace(/[-_]/g, ' ')) });

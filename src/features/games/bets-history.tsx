@@ -21,6 +21,7 @@ import { formatMoney, formatMultiplier } from '../../shared/lib/money-format';
 import { playerState } from '../player';
 import { fetchBetDetails, fetchBetsHistory, fetchSumBet } from './games.api';
 import { gameName } from './game-name';
+import { paths } from '../../shared/routing/paths';
 
 const SIZE = 50;
 const DETAILS_SIZE = 10;
@@ -36,23 +37,21 @@ export function finiteSum(value: unknown): number {
 export function verifyLink(proof: BetProof): string | null {
   if (proof.game === 'crash') {
     if (!proof.game_hash) return null;
-    const q = new URLSearchParams({
+    return paths.fairness({
       game: 'crash',
       server_seed: proof.game_hash,
       client_seed: proof.salt,
       params: JSON.stringify({ terminating_hash: proof.terminating_hash }),
     });
-    return `/fairness?${q}`;
   }
   if (!proof.server_seed) return null;
-  const q = new URLSearchParams({
+  return paths.fairness({
     game: proof.game,
     server_seed: proof.server_seed,
     client_seed: proof.client_seed,
     nonce: String(proof.nonce),
     params: JSON.stringify(proof.params),
   });
-  return `/fairness?${q}`;
 }
 
 // /profile/history/bets: the player's rounds, newest first (page size 50), and one round's details (page size 10).

@@ -8,6 +8,7 @@ import { formatMoney } from '../../shared/lib/money-format';
 import { fetchSpins, fetchWheel, spinWheel } from './wheel.api';
 import { labelAt, landingRotation, slicePath, WHEEL_SIZE } from './wheel.geometry';
 import './wheel.css';
+import { paths } from '../../shared/routing/paths';
 
 const COLORS = ['#f2b134', '#4c8ee8', '#e8604c', '#3fb27f', '#9b6ce8', '#e84c9b', '#2fb9c9', '#c9a22f'];
 /** The disc's CSS transition (wheel.css) plus a margin: the result shows even if transitionend never fires. */
@@ -18,14 +19,13 @@ const reducedMotion = () =>
 
 /** The verify page filled in with this spin (contracts/fairness/wheel.ts recomputes it there). */
 export function wheelVerifyLink(r: Pick<WheelSpinRecord, 'server_seed' | 'client_seed' | 'nonce' | 'weights'>): string {
-  const q = new URLSearchParams({
+  return paths.fairness({
     game: 'wheel',
     server_seed: r.server_seed,
     client_seed: r.client_seed,
     nonce: String(r.nonce),
     params: JSON.stringify({ weights: r.weights.join(',') }),
   });
-  return `/fairness?${q}`;
 }
 
 /** "5:03:09" until an instant (never negative). */

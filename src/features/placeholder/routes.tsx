@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import { paths, patterns } from '../../shared/routing/paths';
+import { oneOf, type RouteEntry } from '../../shared/routing/route';
+
+// Routes whose capability has not landed yet show "opens soon"; the capability's feature takes its entry over.
+const Placeholder = lazy(() => import('.').then((m) => ({ default: m.SectionPlaceholderPage })));
+const soon = (titleKey: string) => () => <Placeholder titleKey={titleKey} />;
+
+export const placeholderRoutes: RouteEntry[] = [
+  { name: 'levels', pattern: patterns.levels, access: 'logged-out', page: soon('pages.levels') },
+  // the cashback settings decide whether /cashback exists; a deep link waits for them
+  {
+    name: 'cashback',
+    pattern: patterns.cashback,
+    access: 'public',
+    gate: 'cashbackEnabled',
+    page: soon('pages.cashback'),
+  },
+  { name: 'tournament', pattern: '/tournament/:id', access: 'public', redirect: (p) => paths.tournament(p.id ?? '') },
+  {
+    name: 'tournament',
+    pattern: patterns.tournament,
+    access: 'public',
+    accepts: oneOf('tab', ['info', 'leaderboard', 'available']),
+    page: soon('pages.tournament'),
+  },
+  // only the main brand has the sportsbook
+  { name: 'sport', pattern: patterns.sport, access: 'login', gate: 'isMainBrand', page: soon('pages.sport') },
+];
