@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -16,16 +16,20 @@ import {
   Text,
 } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
-import type { Bonus, BonusesResponse, BonusTerms } from '@contracts/bonuses';
+import type { Bonus, BonusTerms } from '@contracts/bonuses';
 import { errorText } from '../../shared/i18n/error-text';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
-import { loadPlayer, playerState } from '../player';
+import { loadPlayer } from '../player';
+import { useResource } from '../../shared/data/use-resource';
+import { onLive } from '../../shared/live/live-socket';
+import { LoadFailed } from '../../shared/ui/load-failed';
 
 import { activateBonus, deleteBonus, fetchMyBonuses, redeemPromoCode } from './bonuses.api';
 import './bonuses.css';
+
+const bonusNews = onLive('new_bonus');
 import { paths } from '../../shared/routing/paths';
 
 /** "2 d 5 h", "5 h 3 min" or "12 min" until an instant. */
@@ -232,32 +236,27 @@ export function BonusesPage() {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { tab = 'my' } = useParams<{ tab?: string }>();
-  // the player reloads on live new_bonus (1 s after a burst): the list follows it
-  const { player } = useSnapshot(playerState);
-  const [data, setData] = useState<BonusesResponse | null>(null);
-  const [failed, setFailed] = useState(false);
+  // a live new_bonus (credited, wagering moved, converted) reads the list again in place, once per burst
+  const bonuses = useResource([i18n.language], () => fetchMyBonuses(i18n.language), {
+    refreshOn: bonusNews,
+    debounceMs: 1000,
+  });
+  const data = bonuses.data;
+  const load = bonuses.reload;
   const [asking, setAsking] = useState<Bonus | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    fetchMyBonuses(i18n.language).then(
-      (d) => {
-        setData(d);
-        setFailed(false);
-        setNow(Date.now());
-      },
-      () => setFailed(true),
-    );
-  }, [i18n.language]);
-  useEffect(load, [load, player]);
+  useEffect(() => setNow(Date.now()), [data]);
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(id);
   }, []);
 
-  // the list reloads with the player
-  const changed = () => void loadPlayer().catch(load);
+  // the balances and the list follow a change the player made
+  const changed = () => {
+    void loadPlayer().catch(() => undefined);
+    load();
+  };
   async function activate(b: Bonus) {
     setRefusal(null);
     try {
@@ -312,16 +311,8 @@ export function BonusesPage() {
         </Div>
       )}
       {!data ? (
-        failed ? (
-          <Placeholder
-            action={
-              <Button mode="secondary" onClick={load}>
-                {t('common.retry')}
-              </Button>
-            }
-          >
-            {t('common.load_failed')}
-          </Placeholder>
+        bonuses.failed ? (
+          <LoadFailed onRetry={load} />
         ) : (
           <Spinner size="m" style={{ margin: 24 }} />
         )

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useResource } from '../../shared/data/use-resource';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { Button, Card, Div, FormItem, Group, Header, Placeholder, Select, Spinner, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { WelcomeOffer } from '@contracts/bonuses';
 import { session } from '../../shared/session/session.store';
 import { fetchCurrencies } from '../auth/auth.api';
 import { formatMoney } from '../../shared/lib/money-format';
@@ -18,32 +19,17 @@ export function WelcomeBonusesPage() {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const { token } = useSnapshot(session);
-  const [currencies, setCurrencies] = useState<string[]>(['USD']);
   const [currency, setCurrency] = useState('USD');
-  const [offers, setOffers] = useState<WelcomeOffer[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const currencies = useResource([], fetchCurrencies).data?.currencies ?? ['USD'];
+  const welcome = useResource([currency, i18n.language], () =>
+    fetchWelcomeOffers(currency, i18n.language).then((r) => [...r.deposit, ...r.free_rounds]),
+  );
+  const offers = welcome.loading ? undefined : welcome.data;
   // the welcome offers are for guests (spec §2): a signed-in player (a banner's link, or signed in on this page)
   // sees the offers made to their account
   useEffect(() => {
     if (token) navigate(paths.profile('promotions', 'bonuses', 'available'), { replace: true });
   }, [token, navigate]);
-  useEffect(() => {
-    fetchCurrencies().then(
-      (c) => setCurrencies(c.currencies),
-      () => undefined,
-    );
-  }, []);
-  useEffect(() => {
-    setOffers(null);
-    fetchWelcomeOffers(currency, i18n.language).then(
-      (r) => {
-        setOffers([...r.deposit, ...r.free_rounds]);
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, [currency, i18n.language]);
-
   return (
     <Group header={<Header size="l">{t('bonuses.welcome_title')}</Header>} data-testid="welcome-bonuses-page">
       <Div>
@@ -59,8 +45,8 @@ export function WelcomeBonusesPage() {
         />
       </FormItem>
       {!offers ? (
-        failed ? (
-          <Placeholder>{t('common.load_failed')}</Placeholder>
+        welcome.failed ? (
+          <LoadFailed onRetry={welcome.reload} />
         ) : (
           <Spinner size="m" style={{ margin: 24 }} />
         )

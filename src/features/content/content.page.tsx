@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Button, Div, Group, Placeholder, Spinner, Title } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
-import type { ContentPage, ContentPageSlug } from '@contracts/content-pages';
+import type { ContentPageSlug } from '@contracts/content-pages';
+import { useResource } from '../../shared/data/use-resource';
 import { fetchContentPage } from './content.api';
 import { ContentBody } from './content-body';
 import './content.css';
@@ -9,23 +9,8 @@ import './content.css';
 /** Loads a content page in the player's language; null while loading, an error to retry. */
 export function useContentPage(slug: ContentPageSlug) {
   const { i18n } = useTranslation();
-  const [state, setState] = useState<{ page: ContentPage | null; failed: boolean; attempt: number }>({
-    page: null,
-    failed: false,
-    attempt: 0,
-  });
-  useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, page: null, failed: false }));
-    fetchContentPage(slug, i18n.language).then(
-      (page) => live && setState((s) => ({ ...s, page })),
-      () => live && setState((s) => ({ ...s, failed: true })),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, i18n.language, state.attempt]);
-  return { ...state, retry: () => setState((s) => ({ ...s, attempt: s.attempt + 1 })) };
+  const res = useResource([slug, i18n.language], () => fetchContentPage(slug, i18n.language));
+  return { page: res.loading ? null : (res.data ?? null), failed: res.failed, retry: res.reload };
 }
 
 // /terms, /privacy, /responsible-gambling: the brand's text in the player's language, edited by the operator.

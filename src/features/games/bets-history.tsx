@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Div,
@@ -16,7 +16,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
-import type { BetHistoryItem, BetProof, SpinsPage } from '@contracts/games';
+import type { BetHistoryItem, BetProof } from '@contracts/games';
+import { usePagedResource, useResource } from '../../shared/data/use-resource';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { formatMoney, formatMultiplier } from '../../shared/lib/money-format';
 import { playerState } from '../player';
 import { fetchBetDetails, fetchBetsHistory, fetchSumBet } from './games.api';
@@ -58,39 +60,13 @@ export function verifyLink(proof: BetProof): string | null {
 export function BetsHistory() {
   const { t, i18n } = useTranslation();
   const { player } = useSnapshot(playerState);
-  const [state, setState] = useState<{ items: BetHistoryItem[]; page: number; pages: number; loading: boolean }>({
-    items: [],
-    page: 0,
-    pages: 1,
-    loading: true,
-  });
-  const [total, setTotal] = useState<number | null>(null);
   const [open, setOpen] = useState<BetHistoryItem | null>(null);
   const playerId = player?.id;
-  const load = async (page: number) => {
-    if (playerId === undefined) return;
-    setState((s) => ({ ...s, loading: true }));
-    try {
-      const res = await fetchBetsHistory(playerId, page, SIZE);
-      setState((s) => ({
-        items: page === 1 ? res.items : [...s.items, ...res.items],
-        page: res.page,
-        pages: res.pages,
-        loading: false,
-      }));
-    } catch {
-      setState((s) => ({ ...s, loading: false }));
-    }
-  };
-  useEffect(() => {
-    void load(1);
-    if (playerId !== undefined)
-      fetchSumBet(playerId).then(
-        (v) => setTotal(finiteSum(v)),
-        () => setTotal(0),
-      );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per player
-  }, [playerId]);
+  const list = usePagedResource(playerId === undefined ? null : [playerId], (page) =>
+    fetchBetsHistory(playerId!, page, SIZE),
+  );
+  const sum = useResource(playerId === undefined ? null : [playerId], () => fetchSumBet(playerId!).then(finiteSum));
+  const total = sum.failed ? 0 : (sum.data ?? null);
   const currency = player?.currency ?? 'USD';
   return (
     <div data-testid="bets-history">
@@ -101,8 +77,9 @@ export function BetsHistory() {
           </Text>
         </Div>
       )}
-      {!state.loading && state.items.length === 0 && <Placeholder>{t('games.bets_empty')}</Placeholder>}
-      {state.items.map((b) => (
+      {list.failed && list.items.length === 0 && <LoadFailed onRetry={list.reload} />}
+      {!list.failed && !list.loading && list.items.length === 0 && <Placeholder>{t('games.bets_empty')}</Placeholder>}
+      {list.items.map((b) => (
         <SimpleCell
           key={b.id}
           data-testid="bet-row"
@@ -119,10 +96,10 @@ export function BetsHistory() {
           {gameName({ string_id: b.game_string_id, name: b.game_name })}
         </SimpleCell>
       ))}
-      {state.loading && <Spinner size="m" />}
-      {state.page < state.pages && !state.loading && (
+      {list.loading && <Spinner size="m" />}
+      {list.hasMore && !list.loading && (
         <Div>
-          <Button mode="secondary" stretched size="l" onClick={() => load(state.page + 1)}>
+          <Button mode="secondary" stretched size="l" onClick={list.more}>
             {t('games.show_more')}
           </Button>
         </Div>
@@ -143,26 +120,10 @@ export function BetsHistory() {
 function BetDetails({ round }: { round: BetHistoryItem }) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
-  const [page, setPage] = useState<SpinsPage | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    setFailed(false);
-    fetchBetDetails(round.id, 1, DETAILS_SIZE).then(setPage, () => setFailed(true));
-  }, [round.id, attempt]);
-  if (failed)
-    return (
-      <Placeholder
-        data-testid="bet-details-error"
-        action={
-          <Button mode="secondary" onClick={() => setAttempt((a) => a + 1)}>
-            {t('games.retry')}
-          </Button>
-        }
-      >
-        {t('games.details_failed')}
-      </Placeholder>
-    );
+  const details = useResource([round.id], () => fetchBetDetails(round.id, 1, DETAILS_SIZE));
+  const page = details.data;
+  if (details.failed)
+    return <LoadFailed testId="bet-details-error" onRetry={details.reload} text={t('games.details_failed')} />;
   if (!page)
     return (
       <div tabIndex={0} role="status" aria-label={t('common.loading')}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
   Div,
@@ -14,8 +14,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
-import type { GameBlock, GameItem, GameProvider } from '@contracts/games';
+import type { GameItem } from '@contracts/games';
 import { session } from '../../shared/session/session.store';
+import { usePagedResource, useResource } from '../../shared/data/use-resource';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import { playerState } from '../player';
 import { GameGrid, GameTile, GameTileSkeleton } from './game-tile';
 import { fetchBlocks, fetchGames, fetchProviders, fetchRandomGame, fetchRandomSessionUrl } from './games.api';
@@ -33,70 +35,38 @@ export function Lobby() {
   const { token } = useSnapshot(session);
   const { player } = useSnapshot(playerState);
   const isPlayer = !!token;
-  const [blocks, setBlocks] = useState<Array<GameBlock & { games: GameItem[] }> | null>(null);
-  const [providers, setProviders] = useState<GameProvider[]>([]);
   const [provider, setProvider] = useState('');
   const [name, setName] = useState('');
-  const [grid, setGrid] = useState<{ items: GameItem[]; page: number; pages: number; loading: boolean } | null>(null);
-  const filtering = provider !== '' || name.trim() !== '';
+  const search = name.trim();
+  const filtering = provider !== '' || search !== '';
 
-  useEffect(() => {
-    let stale = false;
-    void (async () => {
-      try {
-        const [list, provs] = await Promise.all([fetchBlocks(i18n.language), fetchProviders(isPlayer)]);
-        const rows = await Promise.all(
-          list.map(async (b) => ({
-            ...b,
-            games: (await fetchGames({ page: 1, size: ROW, block_string_id: b.string_id }, isPlayer)).items,
-          })),
-        );
-        if (!stale) {
-          setBlocks(rows);
-          setProviders(provs);
-        }
-      } catch {
-        // logged by the api client (spec §8: game list failures are logged)
-        if (!stale) setBlocks([]);
-      }
-    })();
-    return () => {
-      stale = true;
-    };
-  }, [i18n.language, isPlayer]);
-
-  useEffect(() => {
-    if (!filtering) return setGrid(null);
-    let stale = false;
-    const timer = setTimeout(() => {
-      setGrid((g) => ({ items: g?.items ?? [], page: 1, pages: 1, loading: true }));
-      fetchGames(
-        { page: 1, size: PAGE, name: name.trim() || undefined, provider: provider || undefined },
-        isPlayer,
-      ).then(
-        (res) => !stale && setGrid({ items: res.items, page: res.page, pages: res.pages, loading: false }),
-        () => !stale && setGrid({ items: [], page: 1, pages: 1, loading: false }),
-      );
-    }, 250);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [filtering, name, provider, isPlayer]);
-
-  const more = async () => {
-    if (!grid) return;
-    const res = await fetchGames(
-      { page: grid.page + 1, size: PAGE, name: name.trim() || undefined, provider: provider || undefined },
-      isPlayer,
+  const rows = useResource([i18n.language, isPlayer], async () => {
+    const [list, providers] = await Promise.all([fetchBlocks(i18n.language), fetchProviders(isPlayer)]);
+    const blocks = await Promise.all(
+      list.map(async (b) => ({
+        ...b,
+        games: (await fetchGames({ page: 1, size: ROW, block_string_id: b.string_id }, isPlayer)).items,
+      })),
     );
-    setGrid({ items: [...grid.items, ...res.items], page: res.page, pages: res.pages, loading: false });
-  };
+    return { blocks, providers };
+  });
+  // a search waits for the typing to pause; the grid's rows stay until the new answer replaces them
+  const grid = usePagedResource(
+    filtering ? [search, provider, isPlayer] : null,
+    (page) => fetchGames({ page, size: PAGE, name: search || undefined, provider: provider || undefined }, isPlayer),
+    { delayMs: 250 },
+  );
+  const blocks = rows.data?.blocks;
+  const providers = rows.data?.providers ?? [];
+
   const onFavourite = isPlayer
     ? (game: GameItem) =>
         toggleFavourite(game, (id, on) => {
-          setBlocks((bs) => bs && bs.map((b) => ({ ...b, games: withFavourite(b.games, id, on) })));
-          setGrid((g) => (g ? { ...g, items: withFavourite(g.items, id, on) } : g));
+          rows.mutate((r) => ({
+            ...r,
+            blocks: r.blocks.map((b) => ({ ...b, games: withFavourite(b.games, id, on) })),
+          }));
+          grid.mutate((g) => ({ ...g, items: withFavourite(g.items, id, on) }));
         })
     : undefined;
   const random = async () => {
@@ -142,25 +112,27 @@ export function Lobby() {
           </SubnavigationButton>
         </SubnavigationBar>
       </Group>
-      {filtering && grid && (
+      {filtering && (
         <Group>
-          {grid.loading && grid.items.length === 0 ? (
+          {grid.failed && grid.items.length === 0 ? (
+            <LoadFailed onRetry={grid.reload} />
+          ) : grid.items.length === 0 && (grid.loading || !grid.data) ? (
             <Spinner size="m" />
           ) : grid.items.length === 0 ? (
             <Placeholder>{t('games.empty')}</Placeholder>
           ) : (
             <GameGrid games={grid.items} onFavourite={onFavourite} />
           )}
-          {grid.page < grid.pages && (
+          {grid.hasMore && (
             <Div>
-              <Button mode="secondary" stretched size="l" onClick={more}>
+              <Button mode="secondary" stretched size="l" loading={grid.loading} onClick={grid.more}>
                 {t('games.show_more')}
               </Button>
             </Div>
           )}
         </Group>
       )}
-      {!filtering && !blocks && <LobbyRowsSkeleton />}
+      {!filtering && !blocks && (rows.failed ? <LoadFailed onRetry={rows.reload} /> : <LobbyRowsSkeleton />)}
       {!filtering &&
         blocks?.map((b) => (
           <Group

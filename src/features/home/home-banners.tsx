@@ -22,6 +22,8 @@ export function HomeBanners() {
   const strip = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
 
+  // its own small effect, not shared/data/use-resource: Home's banners are on the first load, and the hook would
+  // bring 0.5 kB (gzip) there, more than the Telegram first load's headroom (docs/benchmarks.md)
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, status: 'loading' }));

@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useResource } from '../../shared/data/use-resource';
+import { LoadFailed } from '../../shared/ui/load-failed';
 import {
   Alert,
   Button,
@@ -42,11 +44,10 @@ const success = (detail: string) => showToast({ severity: 'success', summary: 't
 // /profile/general/limits: deposit, loss and wagering limits; the session time limit; the reality check; self-exclusion.
 export function LimitsPage() {
   const { t } = useTranslation();
-  const [limits, setLimits] = useState<PlayerLimits | null>(null);
-  useEffect(() => {
-    fetchLimits().then(setLimits, () => undefined);
-  }, []);
-  if (!limits) return <Spinner size="m" />;
+  const res = useResource([], fetchLimits);
+  const limits = res.data;
+  const setLimits = (next: PlayerLimits) => res.mutate(() => next);
+  if (!limits) return res.failed ? <LoadFailed onRetry={res.reload} /> : <Spinner size="m" />;
   return (
     <div className="app-narrow" data-testid="limits-page">
       <Group header={<Header size="l">{t('limits.page_title')}</Header>}>

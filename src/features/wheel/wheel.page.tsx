@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useResource } from '../../shared/data/use-resource';
 import { Button, Div, Group, Header, SimpleCell, Spinner, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { WheelPrizeView, WheelSpinRecord, WheelSpinResult, WheelView } from '@contracts/wheel';
+import type { WheelPrizeView, WheelSpinRecord, WheelSpinResult } from '@contracts/wheel';
 import { ApiError } from '../../shared/api';
 import { formatMoney } from '../../shared/lib/money-format';
 import { fetchSpins, fetchWheel, spinWheel } from './wheel.api';
@@ -42,34 +43,21 @@ export function timeUntil(at: string, now: number): string {
 export function WheelPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [view, setView] = useState<WheelView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const wheel = useResource([], fetchWheel);
+  const view = wheel.data ?? null;
+  const load = wheel.reload;
+  const changeView = wheel.mutate;
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [result, setResult] = useState<WheelSpinResult | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [history, setHistory] = useState<WheelSpinRecord[]>([]);
+  const spins = useResource([], fetchSpins);
+  const history = spins.data?.items ?? [];
+  const loadHistory = spins.reload;
   const pending = useRef<WheelSpinResult | null>(null);
   const fallback = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const load = useCallback(() => {
-    fetchWheel().then(
-      (v) => {
-        setView(v);
-        setFailed(false);
-      },
-      () => setFailed(true),
-    );
-  }, []);
-  const loadHistory = useCallback(() => {
-    fetchSpins().then(
-      (h) => setHistory(h.items),
-      () => undefined,
-    );
-  }, []);
-  useEffect(load, [load]);
-  useEffect(loadHistory, [loadHistory]);
   useEffect(() => () => clearTimeout(fallback.current), []);
 
   // the countdown to the next free spin; at zero the wheel is read again
@@ -97,8 +85,8 @@ export function WheelPage() {
     setResult(r);
     setSpinning(false);
     setNow(Date.now());
-    setView((v) =>
-      v && v.version === r.version
+    changeView((v) =>
+      v.version === r.version
         ? {
             ...v,
             server_seed_hash: r.next_server_seed_hash,
@@ -112,7 +100,7 @@ export function WheelPage() {
     // the wheel changed between reading and spinning: read it again
     if (view && view.version !== r.version) load();
     loadHistory();
-  }, [view, load, loadHistory]);
+  }, [view, load, loadHistory, changeView]);
 
   const spin = async () => {
     if (!view || spinning) return;
@@ -134,7 +122,7 @@ export function WheelPage() {
     }
   };
 
-  if (failed)
+  if (wheel.failed)
     return (
       <Group>
         <Div>

@@ -90,6 +90,20 @@ export function onLiveMessage<K extends LiveMessageType>(type: K, handler: Handl
   return addHandler(everywhere, type, handler);
 }
 
+/**
+ * A trigger for the query layer (shared/data/use-resource): fires on each `type` message that `when` accepts. It lives
+ * here, not there, so a page that only reads (Home's banners) does not pull the live client into the first load.
+ */
+export function onLive<K extends LiveMessageType>(
+  type: K,
+  when: (...data: Parameters<Handler<K>>) => boolean = () => true,
+): (fire: () => void) => () => void {
+  return (fire) =>
+    onLiveMessage(type, (...data: Parameters<Handler<K>>) => {
+      if (when(...data)) fire();
+    });
+}
+
 function defaultBackoff(attempt: number): number {
   return Math.min(30_000, 1000 * 2 ** attempt) + Math.floor(Math.random() * 500);
 }
