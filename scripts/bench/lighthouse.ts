@@ -72,6 +72,8 @@ interface RunResult {
   /** the machine's 1-minute load average when the run started (the figures depend on it on a shared machine) */
   load: number;
   json: string;
+  /** Lighthouse's own failure of the run (NO_FCP, PROTOCOL_TIMEOUT…): printed, and the run is made again */
+  error: string | null;
 }
 
 async function measure(url: string): Promise<RunResult> {
@@ -96,6 +98,7 @@ async function measure(url: string): Promise<RunResult> {
       cls: num('cumulative-layout-shift'),
       si: num('speed-index'),
       load,
+      error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
       json: typeof result.report === 'string' ? result.report : JSON.stringify(lhr),
     };
   } finally {
@@ -108,7 +111,12 @@ async function main() {
   const runs: RunResult[] = [];
   try {
     await fetch(server.url); // warm the server (first request compiles templates, reads the seed)
-    for (let i = 0; i < Number(process.env.LH_RUNS ?? 1); i++) runs.push(await measure(server.url));
+    const wanted = Number(process.env.LH_RUNS ?? 1);
+    // a run Lighthouse itself could not complete (scores 0, metrics NaN) says nothing about the page: it is printed
+    // and made again, at most twice per wanted run
+    for (let attempts = 0; runs.filter((x) => !x.error).length < wanted && attempts < wanted * 3; attempts++)
+      runs.push(await measure(server.url));
+    if (runs.every((x) => x.error)) throw new Error(`every Lighthouse run failed: ${runs[0]?.error}`);
   } finally {
     server.stop();
   }
@@ -116,13 +124,16 @@ async function main() {
     `Perf ${x.scores.performance} · A11y ${x.scores.accessibility} · BP ${x.scores['best-practices']} · SEO ${x.scores.seo} · ` +
     `FCP ${(x.fcp / 1000).toFixed(2)} s · LCP ${(x.lcp / 1000).toFixed(2)} s · TBT ${Math.round(x.tbt)} ms · ` +
     `CLS ${x.cls.toFixed(3)} · load average ${x.load.toFixed(2)}`;
-  runs.forEach((x, i) => console.log(`run ${i + 1}: ${summary(x)}`));
-  runs.sort((a, b) => a.scores.performance! - b.scores.performance!);
-  const r = runs[Math.floor(runs.length / 2)]!;
+  runs.forEach((x, i) =>
+    console.log(`run ${i + 1}: ${x.error ? `not completed by Lighthouse (${x.error})` : summary(x)}`),
+  );
+  const done = runs.filter((x) => !x.error);
+  done.sort((a, b) => a.scores.performance! - b.scores.performance!);
+  const r = done[Math.floor(done.length / 2)]!;
   if (process.env.LH_REPORT) writeFileSync(process.env.LH_REPORT, r.json);
   const line = (id: keyof typeof targets) =>
     `${id.padEnd(15)} ${String(r.scores[id]).padStart(3)}  (target ≥ ${targets[id]})${r.scores[id]! >= targets[id] ? '' : '  MISSED'}`;
-  console.log(`Lighthouse ${runs.length > 1 ? `median of ${runs.length} runs` : '1 run'}, mobile, ${server.url}`);
+  console.log(`Lighthouse ${done.length > 1 ? `median of ${done.length} runs` : '1 run'}, mobile, ${server.url}`);
   for (const id of Object.keys(targets) as Array<keyof typeof targets>) console.log(line(id));
   console.log(
     `FCP ${(r.fcp / 1000).toFixed(2)} s · LCP ${(r.lcp / 1000).toFixed(2)} s · TBT ${Math.round(r.tbt)} ms · ` +
