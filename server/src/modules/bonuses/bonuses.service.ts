@@ -684,7 +684,8 @@ export function createBonusesService(deps: BonusesDeps) {
     betPolicy,
     cashoutPolicy,
     /** The wagering and deposit consumer of the ledger feed (docs/decisions/013-ledger-feed-and-jobs.md). */
-    feedConsumer: { name: 'bonuses', handle: handleBatch },
+    // deposits credit waiting grants; stakes and their refunds move the wagering (handleBatchIn reads no other kind)
+    feedConsumer: { name: 'bonuses', handle: handleBatch, kinds: ['deposit', 'bet', 'refund'] },
     /** Sends what the consumer's committed batches owe the players (live messages, balances). */
     flush,
 

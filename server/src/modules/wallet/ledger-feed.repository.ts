@@ -39,33 +39,44 @@ export function createLedgerFeedRepository(db: Database) {
     /**
      * Hands the next batch of committed entries after `consumer`'s cursor to `handle`, and moves the cursor past them,
      * in one transaction. The cursor row is locked first, so two instances never handle one consumer's batch at once.
-     * Returns how many entries were handled (0: nothing new).
+     * With `kinds`, only entries of those kinds are handed; when fewer than a batch of them wait, the cursor moves past
+     * every committed entry, so the skipped ones are not read again. Returns how many entries were handled (0: none).
      */
-    async pump(consumer: string, handle: FeedHandler, batchSize: number): Promise<number> {
+    async pump(consumer: string, handle: FeedHandler, batchSize: number, kinds?: readonly string[]): Promise<number> {
       let after = undefined as void | FeedAfterCommit;
       const handled = await db.transaction().execute(async (trx) => {
         await sql`insert into wallet_feed_cursors (consumer) values (${consumer}) on conflict (consumer) do nothing`.execute(
           trx,
         );
-        const cursor = await sql<{ last_tx_id: string; last_entry_id: string }>`
-          select last_tx_id::text, last_entry_id::text from wallet_feed_cursors where consumer = ${consumer} for update`.execute(
-          trx,
-        );
-        const { last_tx_id, last_entry_id } = cursor.rows[0]!;
+        // one horizon for the whole batch: each statement of a read-committed transaction takes a new snapshot, so
+        // a horizon read twice could move between the read of the batch and the move of the cursor past skipped rows
+        const cursor = await sql<{ last_tx_id: string; last_entry_id: string; horizon: string }>`
+          select last_tx_id::text, last_entry_id::text, pg_snapshot_xmin(pg_current_snapshot())::text as horizon
+          from wallet_feed_cursors where consumer = ${consumer} for update`.execute(trx);
+        const { last_tx_id, last_entry_id, horizon } = cursor.rows[0]!;
         const batch = await sql<FeedEntry>`
           select id::text, tx_id::text, player_id::text, kind, real_delta_minor::text, bonus_delta_minor::text,
                  pending_delta_minor::text, idempotency_key, reference_type, reference_id, created_at
           from wallet_ledger_entries
-          where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+          where tx_id < ${horizon}::xid8
             and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
+            ${kinds ? sql`and kind = any(${[...kinds]}::text[])` : sql``}
           order by tx_id, id
           limit ${batchSize}`.execute(trx);
         const entries = batch.rows;
-        if (entries.length === 0) return 0;
-        after = await handle(entries, trx);
-        const last = entries[entries.length - 1]!;
-        await sql`update wallet_feed_cursors set last_tx_id = ${last.tx_id}::xid8, last_entry_id = ${last.id}::bigint,
-            updated_at = now() where consumer = ${consumer}`.execute(trx);
+        let last: { tx_id: string; id: string } | undefined = entries[entries.length - 1];
+        if (kinds && entries.length < batchSize) {
+          // every entry of the kinds below the horizon was handed: the cursor may pass the others up to it
+          const end = await sql<{ tx_id: string; id: string }>`
+            select tx_id::text, id::text from wallet_ledger_entries
+            where tx_id < ${horizon}::xid8 and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
+            order by tx_id desc, id desc limit 1`.execute(trx);
+          last = end.rows[0] ?? last;
+        }
+        if (entries.length > 0) after = await handle(entries, trx);
+        if (last)
+          await sql`update wallet_feed_cursors set last_tx_id = ${last.tx_id}::xid8, last_entry_id = ${last.id}::bigint,
+              updated_at = now() where consumer = ${consumer}`.execute(trx);
         return entries.length;
       });
       if (after) await after();

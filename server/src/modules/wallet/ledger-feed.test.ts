@@ -112,6 +112,35 @@ describe('ledger feed', () => {
     expect(told).toEqual([{ entries: handled, committed: handled }]);
   });
 
+  it('a consumer of some kinds gets each of those once, and its cursor passes the others without reading them again', async () => {
+    const p = await player();
+    await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-k:${p}:0` }, 10_000n);
+    for (let i = 1; i <= 8; i++) {
+      await t.services.wallet.reserveWithdrawal({ playerId: p, currency: 'USD', key: `feed-k:${p}:r${i}` }, 10n);
+      if (i % 3 === 0)
+        await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-k:${p}:d${i}` }, 100n);
+    }
+    const batches: string[][] = [];
+    const consumer = { ...recorder('k', (es) => batches.push(es.map((e) => e.kind))), kinds: ['deposit'] };
+    await feed.drain(consumer);
+    const deposits = await t.db
+      .selectFrom('wallet_ledger_entries')
+      .select('id')
+      .where('kind', '=', 'deposit')
+      .execute();
+    expect(await seen('k')).toEqual(deposits.map((r) => r.id).sort((x, y) => Number(x) - Number(y)));
+    expect(batches.flat().every((k) => k === 'deposit')).toBe(true);
+    expect((await feed.position('k')).waiting).toBe(0); // the reserves are behind the cursor, not waiting
+
+    // only other kinds arrive: nothing handed, and the cursor still moves past them
+    await t.services.wallet.reserveWithdrawal({ playerId: p, currency: 'USD', key: `feed-k:${p}:r9` }, 10n);
+    expect(await feed.drain(consumer)).toBe(0);
+    expect((await feed.position('k')).waiting).toBe(0);
+    // a wanted kind after them is handed
+    await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-k:${p}:d9` }, 100n);
+    expect(await feed.drain(consumer)).toBe(1);
+  });
+
   it.skipIf(!usingPostgres())(
     'PostgreSQL: 50 writers committing out of id order, one consumer pumping meanwhile: every entry seen exactly once',
     async () => {
@@ -119,16 +148,21 @@ describe('ledger feed', () => {
       for (const p of players)
         await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-c:${p}:open` }, 1n);
       const consumer = recorder('c');
+      // a second consumer of one kind only: its cursor jumps past the other kind, never past an uncommitted entry
+      const picky = { ...recorder('c-picky'), kinds: ['test'] };
       await feed.drain(consumer);
+      await feed.drain(picky);
       let writing = true;
-      const pumping = (async () => {
+      const pump = async (c: typeof consumer) => {
         while (writing) {
-          await feed.drain(consumer);
+          await feed.drain(c);
           await new Promise((r) => setTimeout(r, 2));
         }
-      })();
+      };
+      const pumping = Promise.all([pump(consumer), pump(picky)]);
       // each writer takes an id early, then holds its transaction open for a random while: later ids commit first
       const written: string[] = [];
+      const wanted: string[] = [];
       await Promise.all(
         players.map(async (p, i) => {
           for (let n = 0; n < 6; n++) {
@@ -137,8 +171,10 @@ describe('ledger feed', () => {
                 id: string;
               }>`insert into wallet_ledger_entries (player_id, kind, real_delta_minor,
                   bonus_delta_minor, pending_delta_minor, real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key)
-                values (${p}, 'test', 0, 0, 0, 0, 0, 0, ${`feed-c:${i}:${n}`}) returning id::text`.execute(trx);
+                values (${p}, ${n % 2 ? 'test-other' : 'test'}, 0, 0, 0, 0, 0, 0, ${`feed-c:${i}:${n}`})
+                returning id::text`.execute(trx);
               written.push(row.rows[0]!.id);
+              if (n % 2 === 0) wanted.push(row.rows[0]!.id);
               await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 25)));
             });
           }
@@ -147,7 +183,11 @@ describe('ledger feed', () => {
       writing = false;
       await pumping;
       await feed.drain(consumer);
+      await feed.drain(picky);
       const got = await seen('c');
+      const picked = await seen('c-picky');
+      expect(picked).toEqual(expect.arrayContaining(wanted));
+      expect(picked).toHaveLength(wanted.length); // and none of the other kind
       expect(got).toEqual(expect.arrayContaining(written));
       const all = await t.db.selectFrom('wallet_ledger_entries').select('id').execute();
       expect(got).toHaveLength(all.length); // every entry once (the primary key refuses a repeat)

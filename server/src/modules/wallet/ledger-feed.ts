@@ -8,6 +8,11 @@ export interface FeedConsumer {
   /** Unique and stable: the cursor is kept under this name. */
   name: string;
   handle: FeedHandler;
+  /**
+   * The entry kinds it reacts to ('bet', 'deposit', …); the others are never read (the bonus engine skips the wins, half
+   * of the bet path's entries). Default: every kind.
+   */
+  kinds?: readonly string[];
   /** Entries per transaction (default 500). */
   batchSize?: number;
   /** How often the consumer looks for new entries (default 250 ms). */
@@ -23,7 +28,7 @@ export function createLedgerFeed(repo: LedgerFeedRepository) {
     const size = consumer.batchSize ?? 500;
     let total = 0;
     for (;;) {
-      const handled = await repo.pump(consumer.name, consumer.handle, size);
+      const handled = await repo.pump(consumer.name, consumer.handle, size, consumer.kinds);
       total += handled;
       if (handled < size) return total;
     }
