@@ -28,9 +28,9 @@ import { LoadFailed } from '../../shared/ui/load-failed';
 
 import { activateBonus, deleteBonus, fetchMyBonuses, redeemPromoCode } from './bonuses.api';
 import './bonuses.css';
+import { paths } from '../../shared/routing/paths';
 
 const bonusNews = onLive('new_bonus');
-import { paths } from '../../shared/routing/paths';
 
 /** "2 d 5 h", "5 h 3 min" or "12 min" until an instant. */
 export function timeLeft(

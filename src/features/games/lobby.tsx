@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  Div,
-  Group,
-  Header,
-  HorizontalScroll,
-  Placeholder,
-  Search,
-  Spinner,
-  SubnavigationBar,
-  SubnavigationButton,
-} from '@vkontakte/vkui';
+import { Group, Header, HorizontalScroll, Search, SubnavigationBar, SubnavigationButton } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -19,7 +8,8 @@ import { session } from '../../shared/session/session.store';
 import { usePagedResource, useResource } from '../../shared/data/use-resource';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { playerState } from '../player';
-import { GameGrid, GameTile, GameTileSkeleton } from './game-tile';
+import { GameTile, GameTileSkeleton } from './game-tile';
+import { PagedGames } from './paged-games';
 import { fetchBlocks, fetchGames, fetchProviders, fetchRandomGame, fetchRandomSessionUrl } from './games.api';
 import { toggleFavourite, withFavourite } from './use-favourites';
 import { providerName } from './game-name';
@@ -114,22 +104,7 @@ export function Lobby() {
       </Group>
       {filtering && (
         <Group>
-          {grid.failed && grid.items.length === 0 ? (
-            <LoadFailed onRetry={grid.reload} />
-          ) : grid.items.length === 0 && (grid.loading || !grid.data) ? (
-            <Spinner size="m" />
-          ) : grid.items.length === 0 ? (
-            <Placeholder>{t('games.empty')}</Placeholder>
-          ) : (
-            <GameGrid games={grid.items} onFavourite={onFavourite} />
-          )}
-          {grid.hasMore && (
-            <Div>
-              <Button mode="secondary" stretched size="l" loading={grid.loading} onClick={grid.more}>
-                {t('games.show_more')}
-              </Button>
-            </Div>
-          )}
+          <PagedGames list={grid} empty={t('games.empty')} onFavourite={onFavourite} />
         </Group>
       )}
       {!filtering && !blocks && (rows.failed ? <LoadFailed onRetry={rows.reload} /> : <LobbyRowsSkeleton />)}

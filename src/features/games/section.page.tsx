@@ -1,12 +1,11 @@
-import { Button, Div, Group, Header, Placeholder, Spinner } from '@vkontakte/vkui';
+import { Group, Header, Placeholder } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
 import { useSnapshot } from 'valtio';
 import type { GameItem } from '@contracts/games';
 import { usePagedResource, useResource } from '../../shared/data/use-resource';
-import { LoadFailed } from '../../shared/ui/load-failed';
 import { session } from '../../shared/session/session.store';
-import { GameGrid } from './game-tile';
+import { PagedGames } from './paged-games';
 import { fetchBlocks, fetchGames } from './games.api';
 import { toggleFavourite, withFavourite } from './use-favourites';
 
@@ -32,22 +31,11 @@ function GameList({ blockId, favourites, title }: { blockId?: string; favourites
     : undefined;
   return (
     <Group header={<Header>{title}</Header>}>
-      {list.failed && list.items.length === 0 ? (
-        <LoadFailed onRetry={list.reload} />
-      ) : list.loading && list.items.length === 0 ? (
-        <Spinner size="m" />
-      ) : list.items.length === 0 ? (
-        <Placeholder>{favourites ? t('games.favorites_empty') : t('games.empty')}</Placeholder>
-      ) : (
-        <GameGrid games={list.items} onFavourite={onFavourite} />
-      )}
-      {list.hasMore && (
-        <Div>
-          <Button mode="secondary" stretched size="l" loading={list.loading} onClick={list.more}>
-            {t('games.show_more')}
-          </Button>
-        </Div>
-      )}
+      <PagedGames
+        list={list}
+        empty={favourites ? t('games.favorites_empty') : t('games.empty')}
+        onFavourite={onFavourite}
+      />
     </Group>
   );
 }

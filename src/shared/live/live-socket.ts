@@ -92,7 +92,7 @@ export function onLiveMessage<K extends LiveMessageType>(type: K, handler: Handl
 
 /**
  * A trigger for the query layer (shared/data/use-resource): fires on each `type` message that `when` accepts. It lives
- * here, not there, so a page that only reads (Home's banners) does not pull the live client into the first load.
+ * here, not there, so a page that only reads does not pull the live client in with the hook.
  */
 export function onLive<K extends LiveMessageType>(
   type: K,
