@@ -55,6 +55,10 @@ export const playerLimits = z.object({
   /** Session time limit in seconds (Player.time_limit) and when this session's time ends. */
   time_limit: z.number().nullable(),
   time_limit_ends_at: z.string().nullable(),
+  /** A raise or removal of the session limit waiting its cooling-off (seconds; remove; from when it can be confirmed). */
+  time_limit_pending_value: z.number().nullable(),
+  time_limit_pending_remove: z.boolean(),
+  time_limit_pending_effective_at: z.string().nullable(),
   /** Reality check interval in minutes, or null when off. */
   reality_check_minutes: z.number().nullable(),
   self_excluded_until: z.string().nullable(),
@@ -70,6 +74,9 @@ export type PlayerLimits = {
   currency: string;
   time_limit: number | null;
   time_limit_ends_at: string | null;
+  time_limit_pending_value: number | null;
+  time_limit_pending_remove: boolean;
+  time_limit_pending_effective_at: string | null;
   reality_check_minutes: number | null;
   self_excluded_until: string | null;
 };

@@ -22,6 +22,7 @@ import * as m_2026112401_games_names from './2026112401_games_names';
 import * as m_2026112430_bonuses from './2026112430_bonuses';
 import * as m_2026112440_free_rounds from './2026112440_free_rounds';
 import * as m_2026112420_wheel from './2026112420_wheel';
+import * as m_2026112680_limits_session_pending from './2026112680_limits_session_pending';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026112420_wheel': m_2026112420_wheel,
   '2026112430_bonuses': m_2026112430_bonuses,
   '2026112440_free_rounds': m_2026112440_free_rounds,
+  '2026112680_limits_session_pending': m_2026112680_limits_session_pending,
 };

@@ -168,7 +168,7 @@ export async function createModules(ctx: ModuleContext) {
     },
     playSession: {
       started: (id, seconds) => limits.service.startSession(id, seconds),
-      timeLimitChanged: (id, seconds) => limits.service.setSessionTime(id, seconds),
+      timeLimitChanged: (id, current, requested) => limits.service.changeSessionTime(id, current, requested),
     },
   });
   selfExclusion.bind(async (playerId, until) => {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, ButtonGroup, Link, Text, Title } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -103,9 +104,11 @@ async function saveRounded(): Promise<number> {
   return rounded;
 }
 
+// Issue 28: stopping is the highlighted default; playing on is a second, deliberate step.
 function SessionLimitModal() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const [isConfirming, setConfirming] = useState(false);
   const minutes = roundUpToMinutes(Number(playerState.player?.time_limit ?? 60)) / 60;
   const playMore = async () => {
     await saveRounded().catch(() => undefined);
@@ -121,16 +124,32 @@ function SessionLimitModal() {
     closeSessionLimit();
     navigate(paths.profile('general', 'limits'));
   };
+  const stop = (
+    <Button size="l" stretched onClick={logout} data-testid="session-logout">
+      {t('limits.logout')}
+    </Button>
+  );
+  if (isConfirming)
+    return (
+      <Modal testId="session-limit-modal">
+        <Title level="2">{t('limits.play_more_title')}</Title>
+        <Text>{t('limits.play_more_text', { minutes })}</Text>
+        <ButtonGroup stretched gap="s" mode="vertical">
+          {stop}
+          <Button size="l" stretched mode="tertiary" onClick={playMore} data-testid="session-play-more-confirm">
+            {t('limits.play_more_confirm', { minutes })}
+          </Button>
+        </ButtonGroup>
+      </Modal>
+    );
   return (
     <Modal testId="session-limit-modal">
       <Title level="2">{t('limits.session_title')}</Title>
       <Text>{t('limits.session_text', { minutes })}</Text>
       <ButtonGroup stretched gap="s" mode="vertical">
-        <Button size="l" stretched onClick={playMore} data-testid="session-play-more">
+        {stop}
+        <Button size="l" stretched mode="secondary" onClick={() => setConfirming(true)} data-testid="session-play-more">
           {t('limits.play_more')}
-        </Button>
-        <Button size="l" stretched mode="secondary" appearance="negative" onClick={logout} data-testid="session-logout">
-          {t('limits.logout')}
         </Button>
       </ButtonGroup>
       <Link onClick={settings} data-testid="session-settings">

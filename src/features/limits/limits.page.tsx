@@ -58,7 +58,7 @@ export function LimitsPage() {
       {limitTypes.map((type) => (
         <LimitCard key={type} type={type} limits={limits} onChange={setLimits} />
       ))}
-      <SessionLimitCard />
+      <SessionLimitCard limits={limits} onChange={setLimits} />
       <RealityCheckCard limits={limits} onChange={setLimits} />
       <SelfExclusionCard />
     </div>
@@ -186,17 +186,29 @@ function LimitCard({
   );
 }
 
-function SessionLimitCard() {
-  const { t } = useTranslation();
+function SessionLimitCard({ limits, onChange }: { limits: PlayerLimits; onChange(l: PlayerLimits): void }) {
+  const { t, i18n } = useTranslation();
   const { player } = useSnapshot(playerState);
   const { remaining } = useSnapshot(limitModals);
   const current = typeof player?.time_limit === 'number' && player.time_limit > 1 ? player.time_limit : null;
   const [minutes, setMinutes] = useState(current ? String(roundUpToMinutes(current) / 60) : '');
+  const pendingAt = limits.time_limit_pending_effective_at;
+  const isReady = pendingAt !== null && new Date(pendingAt).getTime() <= Date.now();
+  const pendingMinutes = Math.ceil((limits.time_limit_pending_value ?? 0) / 60);
+  const at = pendingAt ? new Date(pendingAt).toLocaleString(i18n.language) : '';
   const save = async (seconds: number | null) => {
     try {
-      await saveTimeLimit(seconds);
-      if (playerState.player) playerState.player.time_limit = seconds;
-      success(seconds === null ? 'set_time_limit_unset_detail' : 'set_time_limit_detail');
+      const saved = await saveTimeLimit(seconds);
+      if (playerState.player) playerState.player.time_limit = saved.time_limit;
+      onChange(await fetchLimits());
+      // a raise or a removal waits its cooling-off: the limit in force did not change
+      const detail =
+        saved.time_limit !== seconds
+          ? 'set_time_limit_pending_detail'
+          : seconds === null
+            ? 'set_time_limit_unset_detail'
+            : 'set_time_limit_detail';
+      success(detail);
     } catch {
       // toasted
     }
@@ -204,8 +216,30 @@ function SessionLimitCard() {
   const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   return (
     <Group header={<Header>{t('limits.session_limit')}</Header>} data-testid="session-limit">
+      <Div>
+        <Text>{t('limits.session_rule')}</Text>
+      </Div>
       {current !== null && remaining !== null && (
         <SimpleCell data-testid="session-remaining">{t('limits.remaining', { time: clock(remaining) })}</SimpleCell>
+      )}
+      {pendingAt && (
+        <Div data-testid="session-pending">
+          <Text>
+            {limits.time_limit_pending_remove
+              ? t(isReady ? 'limits.session_pending_remove_ready' : 'limits.session_pending_remove', { at })
+              : t(isReady ? 'limits.session_pending_ready' : 'limits.session_pending', { minutes: pendingMinutes, at })}
+          </Text>
+          {isReady && (
+            <Button
+              size="m"
+              style={{ marginTop: 8 }}
+              onClick={() => save(limits.time_limit_pending_remove ? null : limits.time_limit_pending_value)}
+              data-testid="session-confirm"
+            >
+              {t('limits.confirm')}
+            </Button>
+          )}
+        </Div>
       )}
       <FormItem top={t('limits.minutes')} htmlFor="session-minutes">
         <Input
@@ -229,7 +263,7 @@ function SessionLimitCard() {
             {t('limits.save_minutes')}
           </Button>
           {current !== null && (
-            <Button size="l" mode="secondary" onClick={() => save(null)}>
+            <Button size="l" mode="secondary" onClick={() => save(null)} data-testid="session-remove">
               {t('limits.remove_minutes')}
             </Button>
           )}

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getPlatform } from '../../platform';
 import { session } from '../../shared/session/session.store';
+import { toasts } from '../../shared/toast/toast.store';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { playerState } from '../player';
 import { LimitModals as Modals } from './limit-modals';
@@ -20,6 +21,9 @@ const emptyLimits = {
   currency: 'USD',
   time_limit: null,
   time_limit_ends_at: null,
+  time_limit_pending_value: null,
+  time_limit_pending_remove: false,
+  time_limit_pending_effective_at: null,
   reality_check_minutes: null,
   self_excluded_until: null,
   ...Object.fromEntries(
@@ -79,7 +83,8 @@ describe('the session-limit modal', () => {
     session.token = null;
   });
 
-  it('play more saves the limit rounded up to whole minutes and closes', async () => {
+  // Issue 28: "Play more" was the highlighted first button and one tap restarted the timer.
+  it('stopping is the highlighted first choice; play more needs a confirmation, then saves the limit rounded up', async () => {
     const { requests } = await setupApp((req) =>
       req.url.includes('/users/me/session')
         ? jsonResponse({
@@ -94,8 +99,19 @@ describe('the session-limit modal', () => {
     playerState.player = { id: 1, currency: 'USD', time_limit: 90 } as never;
     getPlatform().storage.set(TIMER_KEY, JSON.stringify({ limit: 90, endsAt: Date.now() - 1000, remaining: 0 }));
     renderAt('/', <LimitModals />);
-    await waitFor(() => expect(screen.getByTestId('session-limit-modal')).toBeInTheDocument());
+    const modal = await screen.findByTestId('session-limit-modal');
+    const buttons = within(modal).getAllByRole('button');
+    expect(buttons[0]).toBe(screen.getByTestId('session-logout'));
+    expect(buttons[0]!.className).toMatch(/modePrimary/);
+    expect(screen.getByTestId('session-play-more').className).not.toMatch(/modePrimary/);
+
     fireEvent.click(screen.getByTestId('session-play-more'));
+    expect(await screen.findByTestId('session-play-more-confirm')).toHaveTextContent('Yes, play 2 min more');
+    expect(within(screen.getByTestId('session-limit-modal')).getAllByRole('button')[0]).toBe(
+      screen.getByTestId('session-logout'),
+    );
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false); // one tap does not play on
+    fireEvent.click(screen.getByTestId('session-play-more-confirm'));
     await waitFor(() => expect(screen.queryByTestId('session-limit-modal')).toBeNull());
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(await put.json()).toEqual({ time_limit: 120 });
@@ -176,5 +192,34 @@ describe('the limits page', () => {
     expect(new Date(body.loss_limit_end_date).getTime() - new Date(body.loss_limit_start_date).getTime()).toBe(
       86_400_000,
     );
+  });
+
+  it('removing the session limit shows it waiting for its cooling-off, the limit still in force', async () => {
+    const pendingAt = new Date(Date.now() + 86_400_000).toISOString();
+    let removed = false;
+    await setupApp((req) => {
+      if (req.method === 'PUT') {
+        removed = true;
+        return jsonResponse({ id: 1, currency: 'USD', time_limit: 600 });
+      }
+      return jsonResponse(
+        removed
+          ? {
+              ...emptyLimits,
+              time_limit: 600,
+              time_limit_pending_remove: true,
+              time_limit_pending_effective_at: pendingAt,
+            }
+          : { ...emptyLimits, time_limit: 600 },
+      );
+    });
+    playerState.player = { id: 1, currency: 'USD', time_limit: 600 } as never;
+    renderAt('/profile/general/limits', <LimitsPage />);
+    fireEvent.click(await screen.findByTestId('session-remove'));
+    expect(await screen.findByTestId('session-pending')).toHaveTextContent('Removal waiting, from');
+    expect(playerState.player?.time_limit).toBe(600);
+    expect(screen.queryByTestId('session-confirm')).toBeNull();
+    expect(toasts.items.at(-1)?.detail).toBe('set_time_limit_pending_detail');
+    playerState.player = null;
   });
 });

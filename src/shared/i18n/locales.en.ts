@@ -11,6 +11,7 @@ export const en = {
   set_limit_detail: 'The limit is saved',
   set_time_limit_detail: 'The session limit is saved',
   set_time_limit_unset_detail: 'The session limit is removed',
+  set_time_limit_pending_detail: 'A higher limit or a removal applies after 24 hours, when you confirm it',
   set_self_exclusion_detail: 'Self-exclusion is on',
   token_invalid: 'The link is invalid or has expired',
   failed_to_enable_2fa: 'Wrong code: 2FA was not enabled',

@@ -10,6 +10,7 @@ export const ru: Resources = {
   set_limit_detail: 'Лимит сохранён',
   set_time_limit_detail: 'Лимит сессии сохранён',
   set_time_limit_unset_detail: 'Лимит сессии снят',
+  set_time_limit_pending_detail: 'Повышение или снятие лимита вступит в силу через 24 часа, после вашего подтверждения',
   set_self_exclusion_detail: 'Самоисключение включено',
   token_invalid: 'Ссылка недействительна или устарела',
   failed_to_enable_2fa: 'Неверный код: 2FA не включена',

@@ -51,7 +51,8 @@ export interface AccountsDeps {
   };
   playSession?: {
     started(playerId: string, timeLimitSeconds: number | null): Promise<void>;
-    timeLimitChanged(playerId: string, seconds: number | null): Promise<void>;
+    /** Answers the limit in force after the request (a raise or removal waits its cooling-off). */
+    timeLimitChanged(playerId: string, current: number | null, requested: number | null): Promise<number | null>;
   };
 }
 
@@ -217,7 +218,7 @@ export function createAccountsService(deps: AccountsDeps) {
         'body/email: needed to sign in with a password, it cannot be removed',
       );
     }
-    const { address, ...plain } = body;
+    const { address, time_limit: requestedTimeLimit, ...plain } = body;
     const emailChanged =
       body.email !== undefined && (body.email ?? null)?.toLowerCase() !== current.email?.toLowerCase();
     const updated = await repo.update(playerId, {
@@ -226,8 +227,14 @@ export function createAccountsService(deps: AccountsDeps) {
       ...(emailChanged ? { is_email_verified: false } : {}),
     });
     if (!updated) throw conflict('ACCOUNTS_EMAIL_TAKEN', 'email: an account with this email already exists');
-    if (body.time_limit !== undefined) await deps.playSession?.timeLimitChanged(playerId, body.time_limit ?? null);
-    return toPlayerView(updated, await deps.balances(updated.id, updated.currency));
+    let result = updated;
+    if (requestedTimeLimit !== undefined) {
+      const inForce = deps.playSession
+        ? await deps.playSession.timeLimitChanged(playerId, current.time_limit, requestedTimeLimit)
+        : requestedTimeLimit;
+      if (inForce !== updated.time_limit) result = (await repo.update(playerId, { time_limit: inForce })) ?? updated;
+    }
+    return toPlayerView(result, await deps.balances(result.id, result.currency));
   }
 
   /** A password change keeps the sign-in that made it and ends every other one (their sockets close too). */

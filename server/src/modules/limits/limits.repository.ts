@@ -208,6 +208,9 @@ export function createLimitsRepository(db: Database) {
         session_started_at: Date | null;
         reality_check_minutes: number | null;
         excluded_until: Date | null;
+        time_limit_pending_seconds: number | null;
+        time_limit_pending_remove: boolean;
+        time_limit_pending_effective_at: Date | null;
       }>,
     ) {
       await db

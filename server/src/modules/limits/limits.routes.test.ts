@@ -155,16 +155,61 @@ describe('enforcement', () => {
     expect((await dice(p, 3)).statusCode).toBe(200);
   });
 
-  it('the session time limit: bets stop when it runs out, until the player extends it', async () => {
+  it('the session time limit: bets stop when it runs out, until the player plays more with the same limit', async () => {
     const p = await player('time@rg.test', 10);
     expect((await as(p).put('/main-api/users/me', { time_limit: 60 })).statusCode).toBe(200);
     expect((await dice(p, 1)).statusCode).toBe(200);
     clock.advance(61_000);
     const refused = await dice(p, 1);
     expect(refused.json().code).toBe('LIMITS_SESSION_TIME_OVER');
-    await as(p).put('/main-api/users/me', { time_limit: 120 });
+    await as(p).put('/main-api/users/me', { time_limit: 60 }); // "play more": the same limit starts again
     expect((await dice(p, 1)).statusCode).toBe(200);
-    expect((await limits(p)).time_limit).toBe(120);
+    expect((await limits(p)).time_limit).toBe(60);
+  });
+
+  // Issue 28: "Remove" took effect at once, and a raise did too, though the page promises 24 hours.
+  it('raising or removing the session limit waits its cooling-off; the limit keeps counting meanwhile', async () => {
+    const p = await player('time-raise@rg.test', 10);
+    await as(p).put('/main-api/users/me', { time_limit: 60 });
+    const raised = await as(p).put('/main-api/users/me', { time_limit: 3600 });
+    expect(raised.json().time_limit).toBe(60);
+    const pending = await limits(p);
+    expect(pending).toMatchObject({ time_limit: 60, time_limit_pending_value: 3600, time_limit_pending_remove: false });
+    expect(new Date(pending.time_limit_pending_effective_at).getTime() - clock.now().getTime()).toBe(86_400_000);
+    clock.advance(61_000);
+    expect((await dice(p, 1)).json().code).toBe('LIMITS_SESSION_TIME_OVER'); // the old limit still applies
+
+    // a removal waits too, and asking again early changes nothing
+    await as(p).put('/main-api/users/me', { time_limit: 60 }); // play more
+    expect((await as(p).put('/main-api/users/me', { time_limit: null })).json().time_limit).toBe(60);
+    expect(await limits(p)).toMatchObject({ time_limit: 60, time_limit_pending_remove: true });
+    clock.advance(3_600_000);
+    expect((await as(p).put('/main-api/users/me', { time_limit: null })).json().time_limit).toBe(60);
+    expect((await dice(p, 1)).json().code).toBe('LIMITS_SESSION_TIME_OVER');
+
+    // after 24 hours the player confirms by asking for it again
+    clock.advance(86_400_000);
+    expect((await as(p).get('/main-api/users/me')).json().time_limit).toBe(60); // not without the confirmation
+    expect((await as(p).put('/main-api/users/me', { time_limit: null })).json().time_limit).toBeNull();
+    expect(await limits(p)).toMatchObject({ time_limit: null, time_limit_pending_effective_at: null });
+    expect((await dice(p, 1)).statusCode).toBe(200);
+  });
+
+  it('a lower session limit applies at once but never lengthens the running session', async () => {
+    const p = await player('time-lower@rg.test', 10);
+    await as(p).put('/main-api/users/me', { time_limit: 600 });
+    clock.advance(590_000);
+    expect((await as(p).put('/main-api/users/me', { time_limit: 300 })).json().time_limit).toBe(300);
+    clock.advance(11_000);
+    expect((await dice(p, 1)).json().code).toBe('LIMITS_SESSION_TIME_OVER');
+  });
+
+  it('signing out from the session modal (1 second) ends the session and keeps the limit', async () => {
+    const p = await player('time-end@rg.test', 10);
+    await as(p).put('/main-api/users/me', { time_limit: 600 });
+    expect((await as(p).put('/main-api/users/me', { time_limit: 1 })).json().time_limit).toBe(600);
+    expect((await dice(p, 1)).json().code).toBe('LIMITS_SESSION_TIME_OVER');
+    expect((await limits(p)).time_limit_pending_effective_at).toBeNull();
   });
 
   it('the reality check reports time played and the net result of the session', async () => {

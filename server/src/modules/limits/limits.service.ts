@@ -24,6 +24,10 @@ import { periodAround, periodFromDates } from './periods';
 // (BetPolicy, counted atomically so simultaneous bets cannot pass a limit).
 
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000;
+/** Spec §4: signing out from the session-limit modal sets the limit to 1 second, i.e. ends this session now. */
+export const SESSION_ENDED_SECONDS = 1;
+/** Spec §9: the session limit is shown, and saved by "play more", rounded up to whole minutes. */
+const roundUpToMinutes = (seconds: number) => Math.max(60, Math.ceil(seconds / 60) * 60);
 const EXCLUSION_MS: Record<string, number | null> = {
   '24h': 86_400_000,
   '7d': 7 * 86_400_000,
@@ -109,6 +113,9 @@ export function createLimitsService(deps: LimitsDeps) {
     }
     out.time_limit = player?.time_limit ?? null;
     out.time_limit_ends_at = state?.time_limit_ends_at?.toISOString() ?? null;
+    out.time_limit_pending_value = state?.time_limit_pending_effective_at ? state.time_limit_pending_seconds : null;
+    out.time_limit_pending_remove = state?.time_limit_pending_remove ?? false;
+    out.time_limit_pending_effective_at = state?.time_limit_pending_effective_at?.toISOString() ?? null;
     out.reality_check_minutes = state?.reality_check_minutes ?? null;
     out.self_excluded_until =
       state?.excluded_until && state.excluded_until > clock.now() ? state.excluded_until.toISOString() : null;
@@ -301,21 +308,68 @@ export function createLimitsService(deps: LimitsDeps) {
       return view(playerId);
     },
 
-    /** The session time limit changed (PUT users/me time_limit): this session's time now ends `seconds` from now. */
-    async setSessionTime(playerId: string, seconds: number | null) {
+    /**
+     * The player asked for a session time limit of `requested` seconds (PUT users/me time_limit) while `current` is
+     * in force; answers the limit in force afterwards. Like the money limits, a new or lower limit applies at once (a
+     * lower one can only shorten this session), while a raise or a removal waits COOLING_OFF_MS and then the player's
+     * confirmation (asking for the same change again once it is due). Until then the limit in force keeps counting.
+     * The same limit again is the spec's "play more" (§4, §9): this session's time starts over; the app asks the
+     * player to confirm it. Spec §4's sign-out from the session modal sends 1 second: this session ends now, and the
+     * limit stays what it was (storing 1 would make the next session's limit a "raise" and lock a player who
+     * stopped, the safe choice, out for a day).
+     */
+    async changeSessionTime(
+      playerId: string,
+      current: number | null,
+      requested: number | null,
+    ): Promise<number | null> {
       const now = clock.now();
       const state = await repo.findPlayerState(playerId);
+      const started = state?.session_started_at ?? now;
+      const endsAt = state?.time_limit_ends_at ?? null;
+      const inForce = current === SESSION_ENDED_SECONDS ? null : current;
+      const record = (next: object) =>
+        repo.recordChange(playerId, 'time_limit', 'player', { seconds: inForce, ends_at: endsAt }, next);
+      const noPending = {
+        time_limit_pending_seconds: null,
+        time_limit_pending_remove: false,
+        time_limit_pending_effective_at: null,
+      };
+      if (requested === SESSION_ENDED_SECONDS) {
+        await repo.upsertPlayerState(playerId, { time_limit_ends_at: now, session_started_at: started });
+        await record({ seconds: inForce, ends_at: now, applied: 'session_ended' });
+        return inForce;
+      }
+      const isRaise = inForce !== null && (requested === null || requested > roundUpToMinutes(inForce));
+      if (!isRaise) {
+        const fresh = requested === null ? null : new Date(now.getTime() + requested * 1000);
+        const isLower = inForce !== null && requested !== null && requested < inForce;
+        // a lower limit never lengthens the session that is running
+        const ends = isLower && endsAt && fresh && endsAt < fresh ? endsAt : fresh;
+        await repo.upsertPlayerState(playerId, { ...noPending, time_limit_ends_at: ends, session_started_at: started });
+        await record({ seconds: requested, ends_at: ends, applied: 'now' });
+        return requested;
+      }
+      const pendingAt = state?.time_limit_pending_effective_at ?? null;
+      const samePending =
+        pendingAt !== null &&
+        (requested === null ? state!.time_limit_pending_remove : state!.time_limit_pending_seconds === requested);
+      if (samePending && pendingAt <= now) {
+        const ends = requested === null ? null : new Date(now.getTime() + requested * 1000);
+        await repo.upsertPlayerState(playerId, { ...noPending, time_limit_ends_at: ends, session_started_at: started });
+        await record({ seconds: requested, ends_at: ends, applied: 'confirmed' });
+        return requested;
+      }
+      if (samePending) return inForce; // asked again during the cooling-off: it keeps its time
+      const effectiveAt = new Date(now.getTime() + COOLING_OFF_MS);
       await repo.upsertPlayerState(playerId, {
-        time_limit_ends_at: seconds ? new Date(now.getTime() + seconds * 1000) : null,
-        session_started_at: state?.session_started_at ?? now,
+        time_limit_pending_seconds: requested,
+        time_limit_pending_remove: requested === null,
+        time_limit_pending_effective_at: effectiveAt,
+        session_started_at: started,
       });
-      await repo.recordChange(
-        playerId,
-        'time_limit',
-        'player',
-        { ends_at: state?.time_limit_ends_at ?? null },
-        { seconds },
-      );
+      await record({ seconds: requested, applied: 'pending', effective_at: effectiveAt.toISOString() });
+      return inForce;
     },
 
     async setRealityCheck(playerId: string, minutes: number | null) {

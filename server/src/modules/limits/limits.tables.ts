@@ -21,6 +21,9 @@ export interface RgPlayersTable {
   session_started_at: Date | null;
   reality_check_minutes: number | null;
   excluded_until: Date | null;
+  time_limit_pending_seconds: number | null;
+  time_limit_pending_remove: Generated<boolean>;
+  time_limit_pending_effective_at: Date | null;
 }
 export interface RgChangesTable {
   id: Generated<string>;
