@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
 // Lint enforces the layer rules of docs/architecture.md, not just style.
 const tonConnectRule = {
@@ -29,27 +31,80 @@ const sqlOutsideRepositories = {
   message: 'SQL lives in repositories (<module>.repository.ts): call the repository; a type import is fine.',
 };
 
-function serverModuleImportRules(extraPaths = [], { repositories = true, sql = false } = {}) {
+// What one server module file may not import by name, from what it is: `sql` 'all' (repositories, table files),
+// 'types' (type imports only) or 'none' (routes); `http` false keeps fastify out (services); `repositories` false is
+// house-games' known debt. One complete list per file, because a later config block replaces a rule's options for the
+// files it matches instead of adding to them (see serverModuleBlocks).
+function serverModuleImportRules({ sql = 'types', http = true, repositories = true } = {}) {
   return {
-    paths: [...(sql ? [] : [sqlOutsideRepositories]), ...extraPaths],
-    patterns: [
-      {
-        // ../live/live.bus: a file inside another module; ../live (its index.ts) and ../module (the kit) are the doors
-        regex: '^\\.\\./(?!module$)[^./][^/]*/',
-        message: "Another module is reached only through its index.ts: import from '../<module>'.",
-      },
-      ...(repositories
-        ? [
-            {
-              regex: '^\\.\\./[^./][^/]*$',
-              importNamePattern: 'Repository$',
-              message: "A module never uses another's repository: call its service.",
-            },
-          ]
-        : []),
+    paths: [
+      ...(sql === 'types' ? [sqlOutsideRepositories] : []),
+      ...(sql === 'none' ? [{ name: 'kysely', message: 'Routes never build SQL: call the service.' }] : []),
+      ...(http ? [] : [{ name: 'fastify', message: 'Services hold rules, not HTTP.' }]),
     ],
+    patterns: repositories
+      ? [
+          {
+            regex: '^\\.\\./[^./][^/]*$',
+            importNamePattern: 'Repository$',
+            message: "A module never uses another's repository: call its service.",
+          },
+        ]
+      : [],
   };
 }
+
+// The roles of a module's files, general first: a file takes the last role it matches (the patterns of the later
+// roles do not overlap). SQL is written in repositories and table files only; bet-policy.ts composes the policies'
+// parts of the one-statement house bet (docs/decisions/015-bet-and-cashout-policies.md).
+const serverModuleRoles = [
+  { files: ['**/*.ts'], rules: {} },
+  { files: ['**/*.routes.ts', '**/*.operator-routes.ts'], rules: { sql: 'none' } },
+  { files: ['**/*.service.ts'], rules: { http: false } },
+  { files: ['**/*.repository.ts', '**/*.tables.ts', 'games/bet-policy.ts'], rules: { sql: 'all' } },
+];
+// known debt: the house games settle through the games repository (their bets are the gateway's rows)
+const repositoryDebt = ['house-games'];
+const modulesDir = 'server/src/modules';
+const moduleTests = `${modulesDir}/**/*.test.ts`;
+function serverModuleBlocks() {
+  const debt = repositoryDebt.map((name) => `${modulesDir}/${name}/**`);
+  return serverModuleRoles.flatMap((role) => [
+    {
+      files: role.files.map((glob) => `${modulesDir}/${glob}`),
+      ignores: [moduleTests, ...debt],
+      rules: { 'no-restricted-imports': ['error', serverModuleImportRules(role.rules)] },
+    },
+    ...repositoryDebt.map((name) => ({
+      files: role.files.map((glob) => `${modulesDir}/${name}/${glob}`),
+      ignores: [moduleTests],
+      rules: { 'no-restricted-imports': ['error', serverModuleImportRules({ ...role.rules, repositories: false })] },
+    })),
+  ]);
+}
+
+// A module reaches another only through its index.ts (or the kit, ../module): checked on the resolved path, so the
+// long way round (../../modules/live/live.bus) and a dynamic import() are caught like ../live/live.bus.
+const serverModules = readdirSync(new URL(`${modulesDir}/`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleDoorZones = serverModules.map((name) => ({
+  target: `./${modulesDir}/${name}`,
+  from: `./${modulesDir}`,
+  except: [
+    `./${name}`,
+    './module.ts',
+    ...serverModules.filter((other) => other !== name).map((o) => `./${o}/index.ts`),
+  ],
+  message: "Another module is reached only through its index.ts: import from '../<module>'.",
+}));
+const importResolver = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
+const unreadableImport = {
+  selector: "ImportExpression[source.type!='Literal']",
+  message: 'A dynamic import() names its file literally, so lint can check which door it uses.',
+};
 
 const literalApiPath = '/^\\/?(main|int|house)-api\\//';
 const literalApiPathMessage =
@@ -143,52 +198,15 @@ export default tseslint.config(
   },
   // the doors between server modules (docs/decisions/014-module-kit.md): a module reaches another only through its
   // index.ts, never its repository; routes never build SQL; services never speak HTTP
+  ...serverModuleBlocks(),
   {
-    files: ['server/src/modules/**/*.ts'],
-    ignores: ['server/src/modules/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', serverModuleImportRules()] },
-  },
-  {
-    files: ['server/src/modules/**/*.routes.ts', 'server/src/modules/**/*.operator-routes.ts'],
-    ignores: ['server/src/modules/**/*.test.ts'],
+    files: [`${modulesDir}/**/*.ts`],
+    ignores: [moduleTests],
+    plugins: { 'import-x': importX },
+    settings: importResolver,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        serverModuleImportRules([{ name: 'kysely', message: 'Routes never build SQL: call the service.' }], {
-          sql: true,
-        }),
-      ],
-    },
-  },
-  {
-    files: ['server/src/modules/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        serverModuleImportRules([{ name: 'fastify', message: 'Services hold rules, not HTTP.' }]),
-      ],
-    },
-  },
-  // SQL is written in repositories and table files only; bet-policy.ts composes the policies' parts of the
-  // one-statement house bet (docs/decisions/015-bet-and-cashout-policies.md)
-  {
-    files: [
-      'server/src/modules/**/*.repository.ts',
-      'server/src/modules/**/*.tables.ts',
-      'server/src/modules/games/bet-policy.ts',
-    ],
-    rules: { 'no-restricted-imports': ['error', serverModuleImportRules([], { sql: true })] },
-  },
-  // known debt: the house games settle through the games repository (their bets are the gateway's rows)
-  {
-    files: ['server/src/modules/house-games/**/*.ts'],
-    ignores: ['server/src/modules/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', serverModuleImportRules([], { repositories: false })] },
-  },
-  {
-    files: ['server/src/modules/house-games/**/*.repository.ts'],
-    rules: {
-      'no-restricted-imports': ['error', serverModuleImportRules([], { repositories: false, sql: true })],
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: moduleDoorZones }],
+      'no-restricted-syntax': ['error', unreadableImport],
     },
   },
   // a promise nobody awaits loses its error (an unhandled rejection) and its ordering: on the server every promise is

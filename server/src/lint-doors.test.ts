@@ -7,9 +7,12 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
+// the rules that guard a door: named imports (no-restricted-imports), resolved paths (import-x/no-restricted-paths, which
+// also sees dynamic import()), and syntax (an import() whose path lint cannot read)
+const doorRules = ['no-restricted-imports', 'import-x/no-restricted-paths', 'no-restricted-syntax'];
 async function restrictedImports(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => doorRules.includes(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('module doors (lint)', { timeout: 60_000 }, () => {
@@ -23,6 +26,25 @@ describe('module doors (lint)', { timeout: 60_000 }, () => {
     expect(await restrictedImports("export { createInProcessBus } from '../live';\n", inWallet)).toEqual([]);
     expect(await restrictedImports("export type { AppModule } from '../module';\n", inWallet)).toEqual([]);
     expect(await restrictedImports("export { createWalletService } from './wallet.service';\n", inWallet)).toEqual([]);
+  });
+
+  it("refuses the long way round to another module's file", async () => {
+    const code = "export { createInProcessBus } from '../../modules/live/live.bus';\n";
+    expect(await restrictedImports(code, inWallet)).toEqual([expect.stringContaining('only through its index.ts')]);
+    // the door by the long way is still the door
+    expect(await restrictedImports("export { createInProcessBus } from '../../modules/live';\n", inWallet)).toEqual([]);
+  });
+
+  it("refuses a dynamic import() of another module's file", async () => {
+    const lazy = (path: string) => `export const load = () => import('${path}');\n`;
+    expect(await restrictedImports(lazy('../live/live.bus'), inWallet)).toEqual([
+      expect.stringContaining('only through its index.ts'),
+    ]);
+    expect(await restrictedImports(lazy('../live'), inWallet)).toEqual([]);
+    expect(await restrictedImports(lazy('./wallet.service'), inWallet)).toEqual([]);
+    // a path lint cannot read is a door it cannot check
+    const computed = "const name = 'live.bus';\nexport const load = () => import(`../live/${name}`);\n";
+    expect(await restrictedImports(computed, inWallet)).toEqual([expect.stringContaining('names its file')]);
   });
 
   it("never uses another module's repository, even through its index", async () => {
@@ -68,5 +90,23 @@ describe('module doors (lint)', { timeout: 60_000 }, () => {
     expect(await restrictedImports(code, 'server/src/modules/wallet/wallet.service.ts')).toEqual([
       expect.stringContaining('not HTTP'),
     ]);
+  });
+
+  // house-games has its own exemption (the games repository); it must not replace the rules every module keeps
+  it('keeps the role rules in house-games too', async () => {
+    const http = "import type { FastifyInstance } from 'fastify';\nexport type A = FastifyInstance;\n";
+    expect(await restrictedImports(http, 'server/src/modules/house-games/house.service.ts')).toEqual([
+      expect.stringContaining('not HTTP'),
+    ]);
+    const query = "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n";
+    expect(await restrictedImports(query, 'server/src/modules/house-games/house.routes.ts')).toEqual([
+      expect.stringContaining('Routes never build SQL'),
+    ]);
+    expect(await restrictedImports(query, 'server/src/modules/house-games/house.service.ts')).toEqual([
+      expect.stringContaining('SQL lives in repositories'),
+    ]);
+    // …and its exemption still holds
+    const gamesRepository = "export { createGamesRepository } from '../games';\n";
+    expect(await restrictedImports(gamesRepository, 'server/src/modules/house-games/recovery.ts')).toEqual([]);
   });
 });
