@@ -4,7 +4,7 @@ import { getPlatform } from '../../platform';
 import { session } from '../../shared/session/session.store';
 import { toasts } from '../../shared/toast/toast.store';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { LimitModals as Modals } from './limit-modals';
 import { useLimitTimers } from './limit-timers';
 
@@ -213,11 +213,11 @@ describe('the limits page', () => {
           : { ...emptyLimits, time_limit: 600 },
       );
     });
-    playerState.player = { id: 1, currency: 'USD', time_limit: 600 } as never;
+    playerState.player = { id: 1, currency: 'USD', time_limit: 600 } as unknown as typeof playerState.player;
     renderAt('/profile/general/limits', <LimitsPage />);
     fireEvent.click(await screen.findByTestId('session-remove'));
     expect(await screen.findByTestId('session-pending')).toHaveTextContent('Removal waiting, from');
-    expect(playerState.player?.time_limit).toBe(600);
+    expect(playerState.player!.time_limit).toBe(600);
     expect(screen.queryByTestId('session-confirm')).toBeNull();
     expect(toasts.items.at(-1)?.detail).toBe('set_time_limit_pending_detail');
     playerState.player = null;
