@@ -65,7 +65,9 @@ test.describe('app shell', () => {
       await page.goto('/profile/general/me');
       await expect(page.getByTestId('sign-in-required')).toBeVisible();
     }
-    await page.goto('/no/such/page');
+    // issue 28, item 12: with the status 404, not a soft 404, so crawlers and monitors see it
+    const missing = await page.goto('/no/such/page');
+    expect(missing?.status()).toBe(404);
     await expect(page.getByTestId('not-found-page')).toBeVisible();
     await page.goto('/maintenance');
     await expect(page).toHaveURL(/\/$/);

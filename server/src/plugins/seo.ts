@@ -7,6 +7,8 @@ import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informatio
 export interface PageHeadInput {
   origin: string; // e.g. https://casino.example
   path: string; // the request path, without the query
+  /** No page of the app has this path: the not-found page, kept out of search results. */
+  isNotFound?: boolean;
   locale: string;
   style: UiStyle | null;
   seo: SeoItem[];
@@ -79,7 +81,8 @@ export function renderHead(input: PageHeadInput): string {
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}" />`,
     `<link rel="icon" href="${escapeHtml(style?.favicon_img ?? '/favicon.svg')}" />`,
   ];
-  if (PRIVATE_PATHS.some((p) => path.startsWith(p))) tags.push('<meta name="robots" content="noindex" />');
+  if (input.isNotFound || PRIVATE_PATHS.some((p) => path.startsWith(p)))
+    tags.push('<meta name="robots" content="noindex" />');
   tags.push(...firstScreenPreloads(input));
   return tags.filter(Boolean).join('\n    ');
 }

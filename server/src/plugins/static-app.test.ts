@@ -87,6 +87,39 @@ describe('static app (issue 15: SEO, robots, sitemap, favicon, compression)', ()
     expect(icon.headers.location).toBe('/media/brand/favicon-nova.svg');
   });
 
+  // Issue 28, item 12: an unknown URL answered 200 (a soft 404), so crawlers and monitors took it for a page.
+  it('answers the app with 404 for a path no page has, and 200 for every page', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/licence',
+      '/game/dice/nope',
+      '/profile/general/nope',
+      '/cashbox/x',
+      '/a.png',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">'); // the app draws its not-found page
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    for (const url of [
+      '/',
+      '/terms',
+      '/auth/signup?next=%2F',
+      '/game/house-dice/demo',
+      '/game/house-dice',
+      '/profile/promotions/bonuses/available',
+      '/cashbox/deposit',
+      '/section/game-block/originals',
+      '/fairness/',
+      '/maintenance',
+    ]) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+    expect((await t.app.inject({ url: '/terms' })).body).not.toContain('noindex');
+  });
+
   it('compresses the drawn HTML for a client that accepts it, and only then', async () => {
     const br = await t.app.inject({ url: '/', headers: { host: '127.0.0.1:4000', 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -111,7 +144,7 @@ describe('static app (issue 15: SEO, robots, sitemap, favicon, compression)', ()
   it('never serves a file from a sibling folder that shares the app folder name as a prefix', async () => {
     const res = await t.app.inject({ url: '/..%2fapp-private%2fsecret.txt' });
     expect(res.body).not.toBe('secret');
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404); // the app's not-found page
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 });

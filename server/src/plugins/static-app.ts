@@ -3,6 +3,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { matchAppPath } from '@contracts/app-routes';
 import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informational';
 import { isApiPath } from './error-handler';
 import { renderHead, renderShell, robotsTxt, sitemapXml, type PageHeadInput } from './seo';
@@ -62,7 +63,8 @@ const LOCALES = ['en', 'ru'];
 
 // Serves the built player app: index.html never cached, hashed assets immutable (pre-compressed .br/.gz copies
 // when the client accepts them), any other non-API path answers the app so the client router can redirect
-// (spec §2). The HTML carries the brand's and the path's title, description, canonical and og:* tags and the
+// (spec §2): with 200 for a path the app has a page for, and with 404 for any other (the app draws its not-found
+// page; crawlers and monitors see the status). The HTML carries the brand's and the path's title, description, canonical and og:* tags and the
 // first screen (header, Home's first banner), rendered here for crawlers, link previews and a fast first paint.
 export async function registerStaticApp(
   app: FastifyInstance,
@@ -125,9 +127,11 @@ export async function registerStaticApp(
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const isNotFound = matchAppPath(path) === null;
     const input: PageHeadInput = {
       origin: originOf(request),
       path,
+      isNotFound,
       ...(await lookup(request.hostname, localeOf(request))),
       inlineImage: options.inlineImage,
     };
@@ -140,6 +144,7 @@ export async function registerStaticApp(
     const accepts = request.headers['accept-encoding'] ?? '';
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     reply
+      .code(isNotFound ? 404 : 200)
       .header('Cache-Control', 'no-cache')
       .header('Vary', 'Cookie, Accept-Encoding')
       .type('text/html; charset=utf-8');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { appRoutes, matchAppPath } from '@contracts/app-routes';
 import { guardRoute, matchRoute, resolveRedirect, type GuardContext } from './guards';
+import { routeTable } from './route-table';
 
 const guest: GuardContext = {
   isLoggedIn: false,
@@ -143,5 +145,68 @@ describe('route guards (spec §2, §4, §6)', () => {
     expect(matchRoute('/profile/promotions/bonuses/available')?.name).toBe('bonuses');
     expect(matchRoute('/terms')?.name).toBe('terms');
     expect(matchRoute('/game/dice/demo')?.params).toEqual({ game_string_id: 'dice', demo: 'demo' });
+  });
+});
+
+// Issue 28, item 12: the server answers 404 for a path no page has, from contracts/app-routes.ts; it must agree with
+// the route table on every path.
+describe("the server's list of pages", () => {
+  it('has every pattern of the route table, and no other', () => {
+    expect(appRoutes.map((r) => r.pattern).sort()).toEqual(routeTable.map((e) => e.pattern).sort());
+  });
+  it('takes exactly the paths the route table takes', () => {
+    const samples = [
+      '/',
+      '/favorites',
+      '/bonuses',
+      '/fairness',
+      '/levels',
+      '/cashback',
+      '/sport',
+      '/maintenance',
+      '/blocked',
+      '/auth',
+      '/auth/login',
+      '/auth/signup',
+      '/auth/telegram',
+      '/auth/nope',
+      '/terms',
+      '/privacy',
+      '/responsible-gambling',
+      '/licence',
+      '/nope',
+      '/terms/x',
+      '/section/game-block/originals',
+      '/section/x',
+      '/tournament/1',
+      '/tournament/1/info',
+      '/tournament/1/nope',
+      '/game/dice',
+      '/game/dice/demo',
+      '/game/dice/x',
+      '/game',
+      '/cashbox',
+      '/cashbox/deposit',
+      '/cashbox/cashout',
+      '/cashbox/x',
+      '/profile',
+      '/profile/general',
+      '/profile/nope',
+      '/profile/general/me',
+      '/profile/general/limits',
+      '/profile/general/nope',
+      '/profile/general/me/x',
+      '/profile/promotions/bonuses',
+      '/profile/promotions/bonuses/available',
+      '/profile/promotions/bonuses/x',
+      '/profile/promotions/wheel',
+      '/profile/promotions/wheel/x',
+      '/profile/history/bets',
+      '/profile/constructor',
+      '/Terms',
+      '/bonuses/',
+      '/house',
+    ];
+    for (const p of samples) expect(matchAppPath(p) !== null, p).toBe(matchRoute(p) !== null);
   });
 });

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { cashboxTabs } from '@contracts/app-routes';
 import { paths, patterns } from '../../shared/routing/paths';
 import { oneOf, type RouteEntry } from '../../shared/routing/route';
 
@@ -10,7 +11,7 @@ export const cashboxRoutes: RouteEntry[] = [
     name: ':tab',
     pattern: patterns.cashbox,
     access: 'login',
-    accepts: oneOf('tab', ['deposit', 'cashout']),
+    accepts: oneOf('tab', cashboxTabs),
     page: CashboxPage,
   },
 ];

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { tournamentTabs } from '@contracts/app-routes';
 import { paths, patterns } from '../../shared/routing/paths';
 import { oneOf, type RouteEntry } from '../../shared/routing/route';
 
@@ -21,7 +22,7 @@ export const placeholderRoutes: RouteEntry[] = [
     name: 'tournament',
     pattern: patterns.tournament,
     access: 'public',
-    accepts: oneOf('tab', ['info', 'leaderboard', 'available']),
+    accepts: oneOf('tab', tournamentTabs),
     page: soon('pages.tournament'),
   },
   // only the main brand has the sportsbook

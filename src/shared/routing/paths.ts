@@ -1,29 +1,12 @@
 // Patterns and path builders: the one place that spells the app's addresses (spec §2). Route entries
 // (features/<feature>/routes.ts) take their pattern from `patterns`; navigate() and href take a builder's result, never a
 // literal '/…' (eslint.config.js enforces it), so a renamed route breaks the type-check, not a link.
+import { appPatterns } from '@contracts/app-routes';
 import type { ContentPageSlug } from '@contracts/content-pages';
 import type { RouteParams } from './route';
 
-export const patterns = {
-  home: '/',
-  favorites: '/favorites',
-  bonuses: '/bonuses',
-  fairness: '/fairness',
-  levels: '/levels',
-  cashback: '/cashback',
-  sport: '/sport',
-  content: '/:slug',
-  section: '/section/:type/:info',
-  tournament: '/tournament/:id/:tab',
-  game: '/game/:game_string_id/:demo?',
-  cashbox: '/cashbox/:tab',
-  profile: '/profile/:section/:page/:tab?',
-  login: '/auth/login',
-  signup: '/auth/signup',
-  telegramLogin: '/auth/telegram',
-  maintenance: '/maintenance',
-  blocked: '/blocked',
-} as const;
+/** The app's page patterns, shared with the server (which answers any other path 404): contracts/app-routes.ts. */
+export const patterns = appPatterns;
 
 /** The pattern with its parameters filled in (encoded); an absent parameter leaves its segment out. */
 export function build(pattern: string, params: RouteParams = {}): string {

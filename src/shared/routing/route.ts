@@ -23,10 +23,5 @@ export interface RouteEntry {
   gate?: 'cashbackEnabled' | 'isMainBrand';
 }
 
-/** `accepts` for one parameter from a fixed list (an absent optional parameter is accepted when `optional`). */
-export const oneOf =
-  (key: string, values: readonly string[], optional = false) =>
-  (params: RouteParams): boolean => {
-    const v = params[key];
-    return v === undefined ? optional : values.includes(v);
-  };
+/** `accepts` for one parameter from a fixed list (shared with the server's list of pages). */
+export { oneOf } from '@contracts/app-routes';
