@@ -106,6 +106,32 @@ const unreadableImport = {
   message: 'A dynamic import() names its file literally, so lint can check which door it uses.',
 };
 
+// The player app's layers, as bulletproof-react draws them: a feature reaches another only through its index.ts (its
+// public file; a chunk boundary is an import() of it or a loader it exports), shared/ and platform/ serve every feature
+// and import none (state every feature reads, like the player, lives in shared/), and app/ composes features, never the
+// other way. Judged on the resolved file, so import() and the long way (../../features/x/y) count too.
+const appFeatures = readdirSync(new URL('src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const appLayerZones = [
+  ...appFeatures.map((name) => ({
+    target: `./src/features/${name}`,
+    from: './src/features',
+    except: [`./${name}`, ...appFeatures.filter((other) => other !== name).map((o) => `./${o}/index.ts`)],
+    message: "A feature reaches another only through its index.ts: import from '../<feature>'.",
+  })),
+  {
+    target: ['./src/shared', './src/platform', './src/house'],
+    from: ['./src/features', './src/app'],
+    message: 'shared/, platform/ and the house games serve every feature: they import no feature and nothing of app/.',
+  },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'A feature never imports app/: the app composes the features.',
+  },
+];
+
 const literalApiPath = '/^\\/?(main|int|house)-api\\//';
 const literalApiPathMessage =
   'Declare the endpoint in contracts/<domain>.endpoints.ts and call it with api.call(endpoint, …), not a literal path.';
@@ -161,6 +187,15 @@ export default tseslint.config(
         { name: 'localStorage', message: 'Use the platform storage adapter.' },
         { name: 'fetch', message: 'Use the api client in src/shared/api.' },
       ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: importResolver,
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: appLayerZones }],
     },
   },
   // An API path is declared once, in contracts/<domain>.endpoints.ts, and called with api.call(endpoint, …)

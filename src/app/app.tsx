@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
 import { getPlatform, type ColorScheme } from '../platform';
 import { session } from '../shared/session/session.store';
-import { loadPlayer, playerState } from '../features/player';
+import { loadPlayer, playerState } from '../shared/player/player.store';
 import { limitModals, loadLimitTimers } from '../features/limits';
 import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
 import type { BootData } from './boot';

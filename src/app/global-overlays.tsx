@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { useWindowWidth } from '../shared/lib/use-window-width';
-import { playerState } from '../features/player';
+import { playerState } from '../shared/player/player.store';
 import { LimitModals } from '../features/limits/limit-modals';
 import { signOut } from '../shared/session/session.store';
 import { dismissToast, isTranslationKey, toasts, type ToastSeverity } from '../shared/toast/toast.store';

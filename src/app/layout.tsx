@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import type { UiStyle } from '@contracts/informational';
-import { playerState } from '../features/player';
+import { playerState } from '../shared/player/player.store';
 import { platformSettings } from '../features/site-status';
 import { session } from '../shared/session/session.store';
 import { formatMoney } from '../shared/lib/money-format';

@@ -5,7 +5,7 @@ import { initI18n } from '../shared/i18n/i18n';
 import { page } from '../shared/lib/page';
 import { toasts } from '../shared/toast/toast.store';
 import { session } from '../shared/session/session.store';
-import { playerState } from '../features/player';
+import { playerState } from '../shared/player/player.store';
 import { limitModals, closeLimitReached } from '../features/limits';
 import { setMaintenance, siteStatus } from '../features/site-status';
 import { useLiveChannel } from './live-channel';

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
-import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../features/player';
+import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../shared/player/player.store';
 import { openLimitReached } from '../features/limits';
 import { setMaintenance, siteStatus } from '../features/site-status';
 

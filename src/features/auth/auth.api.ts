@@ -41,17 +41,3 @@ export const signInWithWidget = (payload: Record<string, string | number>) =>
   api.call(accountsEndpoints.telegramWidget, { body: payload as TelegramWidgetPayload, anonymous: true });
 
 export const fetchCurrencies = () => api.call(informationalEndpoints.allCurrencies);
-
-/**
- * Sign-out on the server (POST /auth/logout): this token's sign-in ends at once everywhere (its sockets close too).
- * Fire and forget: the request leaves before the app reloads, and the app signs out locally whatever the answer.
- */
-export function logoutRequest(token: string): void {
-  try {
-    void api
-      .call(accountsEndpoints.logout, { anonymous: true, headers: { authorization: `Bearer ${token}` } })
-      .catch(() => undefined);
-  } catch {
-    // no API client yet (tests, early start): nothing to tell the server
-  }
-}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Select, Div, Text } from '@vkontakte/vkui';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ContentPageSlug } from '@contracts/content-pages';
-import { ContentDialog } from '../content/content-dialog';
+import { ContentDialog } from '../content';
 import { Link } from 'wouter';
 import { getPlatform } from '../../platform';
 import { ApiError } from '../../shared/api';

@@ -1,9 +1,12 @@
 import * as bonusesEndpoints from '@contracts/bonuses.endpoints';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../../shared/api';
 
 /** Titles come in the app's language where the operator wrote them. */
 export const fetchMyBonuses = (language?: string) =>
   api.call(bonusesEndpoints.my, { query: { language }, summary: 'get_bonuses' });
+/** The currencies a guest may choose for the welcome offers (sign-up asks the same list through features/auth). */
+export const fetchCurrencies = () => api.call(informationalEndpoints.allCurrencies);
 export const fetchWelcomeOffers = (currency: string, language?: string) =>
   api.call(bonusesEndpoints.welcome, { query: { currency, language }, anonymous: true });
 /** 409 (another bonus in play, changed meanwhile) is the page's to explain. */

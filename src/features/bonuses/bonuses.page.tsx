@@ -21,7 +21,7 @@ import type { Bonus, BonusTerms } from '@contracts/bonuses';
 import { errorText } from '../../shared/i18n/error-text';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
-import { loadPlayer } from '../player';
+import { loadPlayer } from '../../shared/player/player.store';
 import { useResource } from '../../shared/data/use-resource';
 import { onLive } from '../../shared/live/live-socket';
 import { LoadFailed } from '../../shared/ui/load-failed';

@@ -4,7 +4,7 @@ import { Route } from 'wouter';
 import type { PaymentMethod } from '@contracts/cashbox';
 import { i18next, loadLanguage } from '../../shared/i18n/i18n';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { CashboxPage } from '.';
 import { CurrencyIcon } from './currency-icon';
 

@@ -21,7 +21,7 @@ import { ApiError } from '../../shared/api';
 import { errorText } from '../../shared/i18n/error-text';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
-import { loadPlayer, playerState } from '../player';
+import { loadPlayer, playerState } from '../../shared/player/player.store';
 import { fetchMethods, requestCashout, requestDeposit } from './cashbox.api';
 import { loadPendingDeposit } from './deposit-status';
 import { paths } from '../../shared/routing/paths';

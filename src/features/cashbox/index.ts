@@ -1,5 +1,5 @@
 // Owns: the cashbox pages (deposit, cash-out) and the payment history list.
-// Does not own: balances (features/player, updated live by new_balance) or the payment_status toast (app/shell).
+// Does not own: balances (shared/player, updated live by new_balance) or the payment_status toast (app/shell).
 // Called by: app/router (lazy), features/profile (payment history tab).
 import { addBundledTexts } from '../../shared/i18n/i18n';
 import { cashboxTexts } from './cashbox.locales';

@@ -18,7 +18,7 @@ import { getPlatform } from '../../platform';
 import { ApiError } from '../../shared/api';
 import { errorText } from '../../shared/i18n/error-text';
 import { useSnapshot } from 'valtio';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { cancelDeposit, fetchMiniAppLink, requestDeposit } from './cashbox.api';
 import type { SentDeposit } from './deposit-status';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import {
   clearPendingDeposit,
   formatNano,

@@ -4,7 +4,7 @@ import type { PaymentMethod, TonTransfer } from '@contracts/cashbox';
 import { createBrowserAdapter, setPlatformForTests } from '../../platform';
 import { closeLiveSocket, openLiveSocket } from '../../shared/live/live-socket';
 import { FakeSocket, jsonResponse, renderAt, setupApp } from '../../test-utils';
-import { applyBalance, playerState } from '../player';
+import { applyBalance, playerState } from '../../shared/player/player.store';
 import { CashboxPage } from './cashbox.page';
 import { formatNano, loadPendingDeposit, savePendingDeposit, watchDepositStatus } from './deposit-status';
 import './index';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { TonConnectUIProvider } from '@tonconnect/ui-react';
 import type { PaymentMethod } from '@contracts/cashbox';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { clearPendingDeposit, loadPendingDeposit, savePendingDeposit, type SentDeposit } from './deposit-status';
 import { TonDepositForm } from './ton-deposit-form';
 import { TonDepositWaiting } from './ton-deposit-waiting';

@@ -20,7 +20,7 @@ import type { BetHistoryItem, BetProof } from '@contracts/games';
 import { usePagedResource, useResource } from '../../shared/data/use-resource';
 import { LoadFailed } from '../../shared/ui/load-failed';
 import { formatMoney, formatMultiplier } from '../../shared/lib/money-format';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { fetchBetDetails, fetchBetsHistory, fetchSumBet } from './games.api';
 import { gameName } from './game-name';
 import { paths } from '../../shared/routing/paths';

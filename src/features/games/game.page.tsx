@@ -8,7 +8,7 @@ import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
 import { paths } from '../../shared/routing/paths';
 import { session } from '../../shared/session/session.store';
-import { holdBalance, playerState, releaseBalance } from '../player';
+import { holdBalance, playerState, releaseBalance } from '../../shared/player/player.store';
 import { fetchSessionUrl } from './games.api';
 import './game.page.css';
 import { gameName } from './game-name';

@@ -7,8 +7,8 @@ import type { GameItem } from '@contracts/games';
 import { createBrowserAdapter, setPlatformForTests } from '../../platform';
 import { session } from '../../shared/session/session.store';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
-import { playerState } from '../player';
-import { BetsHistory, finiteSum, GamePage, Lobby, toggleFavourite, verifyLink } from '.';
+import { playerState } from '../../shared/player/player.store';
+import { BetsHistory, finiteSum, GamePage, Lobby, toggleFavourite, verifyLink } from './games.chunk';
 
 const game = (id: number, stringId: string, extra: Partial<GameItem> = {}): GameItem => ({
   id,

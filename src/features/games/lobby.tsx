@@ -7,7 +7,7 @@ import type { GameItem } from '@contracts/games';
 import { session } from '../../shared/session/session.store';
 import { usePagedResource, useResource } from '../../shared/data/use-resource';
 import { LoadFailed } from '../../shared/ui/load-failed';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { GameTile, GameTileSkeleton } from './game-tile';
 import { PagedGames } from './paged-games';
 import { fetchBlocks, fetchGames, fetchProviders, fetchRandomGame, fetchRandomSessionUrl } from './games.api';

@@ -3,7 +3,7 @@ import { patterns } from '../../shared/routing/paths';
 import { oneOf, type RouteEntry } from '../../shared/routing/route';
 
 const page = (name: 'FavoritesPage' | 'SectionPage' | 'GamePage') =>
-  lazy(() => import('.').then((m) => ({ default: m[name] })));
+  lazy(() => import('./games.chunk').then((m) => ({ default: m[name] })));
 
 export const gamesRoutes: RouteEntry[] = [
   { name: 'favorites', pattern: patterns.favorites, access: 'login', page: page('FavoritesPage') },

@@ -7,9 +7,10 @@ import { session } from '../../shared/session/session.store';
 import { HomeBanners } from './home-banners';
 import { LobbySkeleton } from '../../shared/ui/skeletons';
 import { paths } from '../../shared/routing/paths';
+import { loadLobby } from '../games';
 
 // a declared edge: home → games (the lobby), loaded after the first paint so Home's first load stays within budget
-const Lobby = lazy(() => import('../games/lobby-entry').then((m) => ({ default: m.Lobby })));
+const Lobby = lazy(() => loadLobby().then((m) => ({ default: m.Lobby })));
 const lobbySkeleton = <LobbySkeleton />;
 
 // Home (spec §2 ''): banners for the device, the brand's tagline, for guests the way to sign up, and the game lobby.

@@ -10,5 +10,7 @@ export {
   closeSessionLimit,
   type LimitReached,
 } from './limits.store';
+/** The limits page (profile → general → limits), its own chunk. */
+export const loadLimitsPage = () => import('./limits.page');
 /** The limit clocks (session timer, reality check): loaded by the shell once a player is signed in, not for guests. */
 export const loadLimitTimers = () => import('./limit-timers');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { getPlatform } from '../../platform';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { fetchPlaySession } from './limits.api';
 import { limitModals } from './limits.store';
 import { createSessionTimer, type SessionTimer } from './session-timer';

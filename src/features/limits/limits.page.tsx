@@ -23,7 +23,7 @@ import { addBundledTexts } from '../../shared/i18n/i18n';
 import { formatMoney } from '../../shared/lib/money-format';
 import { signOutByPlayer } from '../../shared/session/session.store';
 import { showToast } from '../../shared/toast/toast.store';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import {
   confirmLimit,
   fetchLimits,

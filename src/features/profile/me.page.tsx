@@ -7,7 +7,7 @@ import type { UpdatePlayerBody } from '@contracts/accounts';
 import { latestBirthday } from '@contracts/accounts.rules';
 import { ApiError } from '../../shared/api';
 import { showToast } from '../../shared/toast/toast.store';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { updatePlayer } from './profile.api';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

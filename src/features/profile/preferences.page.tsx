@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { showToast } from '../../shared/toast/toast.store';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { updatePlayer } from './profile.api';
 
 const CHANNELS = ['email', 'telegram', 'sms', 'none'] as const;

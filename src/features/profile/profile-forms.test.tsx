@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { toasts } from '../../shared/toast/toast.store';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { Route } from 'wouter';
 import { ProfilePage } from '.';
 

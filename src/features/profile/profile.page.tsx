@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { signOutByPlayer } from '../../shared/session/session.store';
 import { SectionPlaceholderPage } from '../placeholder';
+import { loadGames } from '../games';
+import { loadLimitsPage } from '../limits';
 import { MePage } from './me.page';
 import { PreferencesPage } from './preferences.page';
 import { SecurityPage } from './security.page';
@@ -15,9 +17,9 @@ import { paths } from '../../shared/routing/paths';
 // a declared edge: profile → cashbox (payment history tab), loaded on demand
 const PaymentsHistory = lazy(() => import('../cashbox').then((m) => ({ default: m.PaymentsHistory })));
 // a declared edge: profile → games (bets history tab), loaded on demand
-const BetsHistory = lazy(() => import('../games').then((m) => ({ default: m.BetsHistory })));
+const BetsHistory = lazy(() => loadGames().then((m) => ({ default: m.BetsHistory })));
 // a declared edge: profile → limits (the limits page), loaded on demand
-const LimitsPage = lazy(() => import('../limits/limits.page').then((m) => ({ default: m.LimitsPage })));
+const LimitsPage = lazy(() => loadLimitsPage().then((m) => ({ default: m.LimitsPage })));
 // a declared edge: profile → wheel (promotions → wheel), loaded on demand
 const WheelPage = lazy(() => import('../wheel').then((m) => ({ default: m.WheelPage })));
 // a declared edge: profile → bonuses (promotions → bonuses), loaded on demand

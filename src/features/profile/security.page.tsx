@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { ApiError } from '../../shared/api';
 import { showToast } from '../../shared/toast/toast.store';
-import { loadPlayer, playerState } from '../player';
+import { loadPlayer, playerState } from '../../shared/player/player.store';
 import { changePassword, disable2fa, enable2fa, setup2fa } from './profile.api';
 
 // /profile/general/security: change the password (a wrong current password is shown in the form, no toast) and 2FA.

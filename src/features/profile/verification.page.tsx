@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Div, Group, Header, SimpleCell, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { playerState } from '../player';
+import { playerState } from '../../shared/player/player.store';
 import { requestEmailConfirmation } from './profile.api';
 
 // /profile/general/verification: the verification and security state; the email confirmation link.

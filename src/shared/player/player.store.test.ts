@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { __setClientForTests } from '../../shared/api';
+import { __setClientForTests } from '../api';
 import { noteNewBonus } from './player.store';
 
 // Spec §4: a bonus refresh is delayed 1 s and guarded against repeats.

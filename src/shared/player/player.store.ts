@@ -1,7 +1,10 @@
+// Owns: the signed-in player's data and ban info: state every feature reads, so it lives in shared/, not in a feature.
+// Does not own: signing in or out (features/auth, shared/session), editing the profile (features/profile).
+// Called by: app/ (per-navigation load, ban modal, header balance), features that show the balance.
 import { blockType, blockTypeName } from '@contracts/codes';
 import { proxy } from 'valtio';
 import * as accountsEndpoints from '@contracts/accounts.endpoints';
-import { api, ApiError } from '../../shared/api';
+import { api, ApiError } from '../api';
 
 // The signed-in player (GET /main-api/users/me) and the ban info of spec §4.
 export interface Player {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBrowserAdapter, setPlatformForTests } from '../../platform';
-import { __setClientForTests, createApiClient } from '../../shared/api';
-import { session, setToken, signOut } from '../../shared/session/session.store';
+import { __setClientForTests, createApiClient } from '../api';
+import { session, setToken, signOut } from './session.store';
 
 // Issue 13 item 9: signing out ends the sign-in on the server too (the token would otherwise live 7 days).
 describe('sign-out', () => {

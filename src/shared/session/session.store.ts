@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
-import { logoutRequest } from '../../features/auth/auth.api';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
+import { api } from '../api';
 import { getPlatform } from '../../platform';
 
 // The player's access token (storage key `jwt`, spec §3 browser-kept values). Sign-out removes it and reloads at /.
@@ -35,4 +36,18 @@ export const SIGNED_OUT_KEY = 'signed_out';
 export function signOutByPlayer(navigateTo?: (url: string) => void): void {
   getPlatform().storage.set(SIGNED_OUT_KEY, '1');
   signOut(navigateTo);
+}
+
+/**
+ * Sign-out on the server (POST /auth/logout): this token's sign-in ends at once everywhere (its sockets close too).
+ * Fire and forget: the request leaves before the app reloads, and the app signs out locally whatever the answer.
+ */
+function logoutRequest(token: string): void {
+  try {
+    void api
+      .call(accountsEndpoints.logout, { anonymous: true, headers: { authorization: `Bearer ${token}` } })
+      .catch(() => undefined);
+  } catch {
+    // no API client yet (tests, early start): nothing to tell the server
+  }
 }
