@@ -23,6 +23,8 @@ import * as m_2026112430_bonuses from './2026112430_bonuses';
 import * as m_2026112440_free_rounds from './2026112440_free_rounds';
 import * as m_2026112420_wheel from './2026112420_wheel';
 import * as m_2026112680_limits_session_pending from './2026112680_limits_session_pending';
+import * as m_2026112690_wheel_unpaid_reason from './2026112690_wheel_unpaid_reason';
+import * as m_2026112695_promotion_money from './2026112695_promotion_money';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026112430_bonuses': m_2026112430_bonuses,
   '2026112440_free_rounds': m_2026112440_free_rounds,
   '2026112680_limits_session_pending': m_2026112680_limits_session_pending,
+  '2026112690_wheel_unpaid_reason': m_2026112690_wheel_unpaid_reason,
+  '2026112695_promotion_money': m_2026112695_promotion_money,
 };

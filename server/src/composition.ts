@@ -82,13 +82,31 @@ export async function createModules(ctx: ModuleContext) {
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
   const gamesOf = latePort<
     [refs: Array<{ type: string; id: string }>, trx: Transaction<DB>],
-    Promise<Array<{ ref_type: string; ref_id: string; round_id: string; string_id: string; house_game: string | null }>>
+    Promise<
+      Array<{
+        ref_type: string;
+        ref_id: string;
+        round_id: string;
+        string_id: string;
+        house_game: string | null;
+        round_status: string;
+      }>
+    >
   >('bonuses → games.gamesOfReferences');
+  const openBonusRound = latePort<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
+    'bonuses → games.openBonusRound',
+  );
+  // the ledger feed (decision 013): consumers start from now unless they ask otherwise, and are registered (their
+  // cursors made) here, before any request, so "now" is this start
+  const feed = createLedgerFeed(createLedgerFeedRepository(db), {
+    graceMs: config.FEED_WINDOW_GRACE_MS,
+    log,
+  });
   const bonuses = createBonusesModule({
     db,
     auth,
     opsToken,
-    feed: createLedgerFeed(createLedgerFeedRepository(db)),
+    feed,
     wallet,
     live: bus,
     clock,
@@ -100,9 +118,12 @@ export async function createModules(ctx: ModuleContext) {
       return p && { currency: p.currency, excluded: activeBlock(p, clock.now()) !== null };
     },
     gamesOf: gamesOf.call,
+    openBonusRound: openBonusRound.call,
     maxWageringMultiplier: config.BONUS_MAX_WAGERING_MULTIPLIER ?? null,
     log,
   });
+
+  await feed.register(bonuses.service.feedConsumer);
 
   // limits excludes a player through accounts, which is built after it (accounts starts play sessions in limits)
   const selfExclusion = latePort<[playerId: string, until: Date | null], Promise<void>>('limits → accounts.exclude');
@@ -231,6 +252,7 @@ export async function createModules(ctx: ModuleContext) {
   });
   const { gateway } = games;
   gamesOf.bind(games.gamesOfReferences);
+  openBonusRound.bind(games.openBonusRound);
   endGameSessions.bind(async (playerId) => {
     await gateway.endPlayerSessions(playerId);
     await bus.control({ kind: 'game_sessions_ended', userId: playerId });
@@ -272,6 +294,7 @@ export async function createModules(ctx: ModuleContext) {
     clock,
     digits,
     playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
+    log,
   });
 
   const list: AppModule[] = [

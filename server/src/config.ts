@@ -120,6 +120,11 @@ const configSchema = z.object({
   TON_WATCHER_ENABLED: booleanFromEnv.optional(),
   /** The jurisdiction's ceiling on a bonus's wagering multiplier (the UK: 10 from 19 January 2026); unset: none. */
   BONUS_MAX_WAGERING_MULTIPLIER: z.coerce.number().positive().optional(),
+  /**
+   * The longest a money transaction may run: the ledger feed's window-closing rule closes a window (a bonus's expiry,
+   * later a cashback period or a tournament) 2 × this after its end (server/src/modules/wallet/ledger-feed.ts).
+   */
+  FEED_WINDOW_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
   // house games
   GAMES_DEMO_CREDITS: z.coerce.number().positive().default(1000),
   /** Lets this instance drive the crash rounds; with several instances one holds the lease, the others stand by. Off in tests unless set. */

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../src/db/database';
 import { toMinor } from '../src/lib/money';
@@ -175,6 +176,15 @@ export function afterBonusFeed(p: Player, expected: object) {
       { timeout: 10_000, interval: 50 },
     )
     .toMatchObject(expected);
+}
+
+/**
+ * Time passes for a player's bonus windows: their ends move `ms` into the past. Bonus windows are decided by the
+ * database clock (the ledger's), which a test cannot move, so the windows move instead.
+ */
+export async function bonusTimePasses(p: Player, ms: number) {
+  await sql`update bonus_grants set expires_at = expires_at - ${ms}::float8 * interval '1 millisecond'
+    where player_id = ${p.id} and expires_at is not null`.execute(p.t.db);
 }
 
 /** The player's balance as /users/me shows it (major units). */

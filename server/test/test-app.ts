@@ -20,6 +20,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     APP_DIST_DIR: '.tmp/no-app-dist',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // windows close as soon as the feed has passed them (tests set expiry times in the past rather than wait)
+    FEED_WINDOW_GRACE_MS: '0',
     ...options.env,
   });
   const { poolSize, ...appOptions } = options;

@@ -39,6 +39,7 @@ export const serverErrorsEn = {
   BONUSES_PROMO_EXPIRED: 'This promo code has expired',
   BONUSES_PROMO_UNKNOWN: 'There is no such promo code',
   BONUSES_PROMO_USED_UP: 'This promo code has been used up',
+  BONUSES_ROUND_OPEN: 'A round played with bonus money is still open: finish it first',
   BONUSES_WRONG_STATE: 'This bonus has changed. Refresh the list',
   CASHBOX_BONUS_WAGERING: 'A withdrawal now forfeits the bonus that is wagering',
   CASHBOX_ABOVE_MAXIMUM: 'The amount is above the maximum',

@@ -42,6 +42,7 @@ export const serverErrorsRu: Record<keyof typeof serverErrorsEn, string> = {
   BONUSES_PROMO_EXPIRED: 'Срок действия промокода истёк',
   BONUSES_PROMO_UNKNOWN: 'Такого промокода нет',
   BONUSES_PROMO_USED_UP: 'Этот промокод закончился',
+  BONUSES_ROUND_OPEN: 'Раунд на бонусные деньги ещё не закончен: сначала завершите его',
   BONUSES_WRONG_STATE: 'Бонус изменился. Обновите список',
   CASHBOX_BONUS_WAGERING: 'Вывод сейчас аннулирует отыгрываемый бонус',
   CASHBOX_ABOVE_MAXIMUM: 'Сумма больше максимальной',

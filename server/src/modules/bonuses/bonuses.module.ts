@@ -6,7 +6,7 @@ import { createBonusesRepository } from './bonuses.repository';
 import { bonusesOperatorRoutes, bonusesRoutes } from './bonuses.routes';
 import { createBonusesService, type BonusesDeps } from './bonuses.service';
 
-export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo'> {
+export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo' | 'feedCovered'> {
   db: Database;
   auth: AuthGuard;
   opsToken: string;
@@ -21,7 +21,15 @@ export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo'> {
  */
 export function createBonusesModule(deps: BonusesModuleDeps) {
   const { db, auth, opsToken, feed, ...rest } = deps;
-  const service = createBonusesService({ ...rest, repo: createBonusesRepository(db) });
+  const service = createBonusesService({
+    ...rest,
+    repo: createBonusesRepository(db),
+    // expiry decides a window only up to where the wagering consumer has handled every stake (the feed's rule)
+    feedCovered: async () => {
+      await runFeed();
+      return feed.coveredUntil(service.feedConsumer.name);
+    },
+  });
   /** Drains the consumer's committed batches, then sends their live messages and balances. */
   const runFeed = async () => {
     const n = await feed.drain(service.feedConsumer);
@@ -36,7 +44,7 @@ export function createBonusesModule(deps: BonusesModuleDeps) {
     },
     jobs: [
       { name: 'feed.bonuses', everyMs: 250, run: runFeed },
-      { name: 'bonuses.expire', everyMs: 60_000, run: () => service.expire() },
+      { name: 'bonuses.expire', everyMs: 10_000, run: () => service.expire() },
     ],
   };
   return { ...module, service, runFeed };

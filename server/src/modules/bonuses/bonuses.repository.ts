@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { slot } from '../../db/statement-template';
@@ -26,14 +26,21 @@ const bn = { player: slot('bn_player'), stake: slot('bn_stake') };
  */
 export const maxBetStatementParts = {
   key: 'bn',
+  // the grant in play holds bonus money (wagering, or free rounds that have won): its max bet applies to every stake
   before: sql`bn_g as (
-      select max_bet_minor from bonus_grants where player_id = ${bn.player}::bigint and status = 'wagering'
+      select max_bet_minor from bonus_grants
+      where player_id = ${bn.player}::bigint and status in ('active', 'wagering')
+        and (status = 'wagering' or free_rounds_won_minor > 0)
     )`,
   allows: sql`not exists (select 1 from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
   // the max bet when this stake is above it (a refusal), else null: the statement may have been refused for another
   // policy's reason or for the balance, and then this part has nothing to say
   outcome: sql`(select max_bet_minor::text from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
 };
+/** Bonus windows are on the database clock (the ledger's time): `now()` and `now() + n days`, never the app's clock. */
+export const dbNow = (): RawBuilder<Date> => sql<Date>`now()`;
+export const inDays = (days: number): RawBuilder<Date> => sql<Date>`now() + ${days}::float8 * interval '1 day'`;
+
 export const maxBetValues = (playerId: string, stake: bigint) => ({ bn_player: playerId, bn_stake: stake.toString() });
 
 // All SQL of bonuses; bonus_* tables only (a stake's game comes from the games module).
@@ -132,8 +139,11 @@ export function createBonusesRepository(db: Database) {
         reason: string | null;
         max_bet_minor: bigint | null;
         max_conversion_minor: bigint | null;
-        expires_at: Date | null;
-        activated_at: Date | null;
+        /** Database-clock expressions (`now() + …`): the ledger's clock decides bonus windows. */
+        expires_at: RawBuilder<Date> | null;
+        activated_at: RawBuilder<Date> | null;
+        start_entry_id: string | null;
+        budget_counted: boolean;
         free_rounds?: { game: string; count: number; betMinor: bigint } | null;
       },
       trx: Transaction<DB>,
@@ -169,6 +179,8 @@ export function createBonusesRepository(db: Database) {
         .where('id', '=', id)
         .where('status', '=', 'active')
         .where('free_rounds_left', '=', left)
+        // the rounds' window is decided by the database clock, the ledger's
+        .where(sql<boolean>`(expires_at is null or expires_at > now())`)
         .returningAll()
         .executeTakeFirst() as Promise<GrantRow | undefined>,
     insertFreeRound: (
@@ -221,14 +233,22 @@ export function createBonusesRepository(db: Database) {
         .where('status', 'in', ['active', 'wagering']);
       return (await (trx ? q.forUpdate() : q).executeTakeFirst()) as GrantRow | undefined;
     },
-    /** The wagering grants of some players, locked (a feed batch's bets). */
+    /**
+     * The grants whose money is in play for some players, locked (a feed batch's stakes): wagering ones, and free
+     * rounds still being played (their winnings are bonus money: stakes of it count, issue 22).
+     */
     wageringOf: (playerIds: string[], trx: Transaction<DB>) =>
       playerIds.length
         ? (trx
             .selectFrom('bonus_grants')
             .selectAll()
             .where('player_id', 'in', playerIds)
-            .where('status', '=', 'wagering')
+            .where((eb) =>
+              eb.or([
+                eb('status', '=', 'wagering'),
+                eb.and([eb('status', '=', 'active'), eb('free_rounds_total', 'is not', null)]),
+              ]),
+            )
             .orderBy('id')
             .forUpdate()
             .execute() as Promise<GrantRow[]>)
@@ -254,7 +274,7 @@ export function createBonusesRepository(db: Database) {
         .updateTable('bonus_grants')
         .set({ wagered_minor: sql`greatest(0, wagered_minor + ${delta.toString()}::bigint)` })
         .where('id', '=', id)
-        .where('status', '=', 'wagering')
+        .where('status', 'in', ['active', 'wagering'])
         .returning(['wagered_minor', 'wager_required_minor'])
         .executeTakeFirst();
       return r;
@@ -269,7 +289,7 @@ export function createBonusesRepository(db: Database) {
         set wagered_minor = greatest(0, g.wagered_minor + v.delta)
         from (select unnest(${adds.map((a) => a.id)}::bigint[]) as id,
                      unnest(${adds.map((a) => a.delta.toString())}::bigint[]) as delta) v
-        where g.id = v.id and g.status = 'wagering'`.execute(trx);
+        where g.id = v.id and g.status in ('active', 'wagering')`.execute(trx);
     },
     /** Records several rounds' contributions in one statement (one row per grant and round: the caller sums). */
     async contributeMany(
@@ -330,15 +350,28 @@ export function createBonusesRepository(db: Database) {
     typeOf: async (templateId: number, q: Db = db) =>
       (await q.selectFrom('bonus_templates').select('type').where('id', '=', templateId).executeTakeFirstOrThrow())
         .type,
-    expiredGrants: (now: Date, limit = 200) =>
+    /** Open grants whose window ended at or before `until` (the feed's covered time, the database clock). */
+    expiredGrants: (until: Date, limit = 200) =>
       db
         .selectFrom('bonus_grants')
         .select(['id', 'player_id', 'status'])
         .where('status', 'in', ['created', 'active', 'wagering'])
-        .where('expires_at', '<=', now)
+        .where('expires_at', '<=', until)
         .orderBy('id')
         .limit(limit)
         .execute(),
+    /** Wagering grants whose requirement is met but which have not converted (a conversion waited for a round). */
+    readyToConvert: (limit = 200) =>
+      db
+        .selectFrom('bonus_grants')
+        .select(['id', 'player_id'])
+        .where('status', '=', 'wagering')
+        .whereRef('wagered_minor', '>=', 'wager_required_minor')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    /** The database's clock (the ledger's): bonus windows are decided by it, never by the app's. */
+    now: async (q: Db = db) => (await sql<{ now: Date }>`select now() as now`.execute(q)).rows[0]!.now,
     grantsOfPlayer: (playerId: string) =>
       db
         .selectFrom('bonus_grants')
@@ -352,7 +385,8 @@ export function createBonusesRepository(db: Database) {
         .selectFrom('bonus_grants')
         .select('max_bet_minor')
         .where('player_id', '=', playerId)
-        .where('status', '=', 'wagering')
+        .where('status', 'in', ['active', 'wagering'])
+        .where(sql<boolean>`(status = 'wagering' or free_rounds_won_minor > 0)`)
         .executeTakeFirst();
       return r?.max_bet_minor ? BigInt(r.max_bet_minor) : null;
     },

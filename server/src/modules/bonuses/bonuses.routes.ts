@@ -103,7 +103,12 @@ const templateTerms = z.object({
   max_grants: z.number().int().min(1).nullable().default(null),
   deposit_number: z.number().int().min(1).max(100).nullable().default(null),
   free_rounds: z
-    .object({ game: z.enum(freeRoundGames), count: z.number().int().min(1).max(1000) })
+    .object({
+      game: z.enum(freeRoundGames),
+      count: z.number().int().min(1).max(1000),
+      // the game's parameters every round is played at (checked against the game's rules); absent: its defaults
+      params: z.record(z.string(), z.unknown()).optional(),
+    })
     .nullable()
     .default(null),
 });

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Transaction } from 'kysely';
+import type { RawBuilder, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import {
   contributionMinor,
@@ -10,6 +10,7 @@ import {
   type GrantStatus,
 } from '@contracts/bonuses.rules';
 import type { Bonus, BonusesResponse, WelcomeOffer, WelcomeResponse } from '@contracts/bonuses';
+import { diceWinChance, limboTarget, plinkoParams } from '@contracts/fairness';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
@@ -17,8 +18,10 @@ import type { BetPolicy } from '../games';
 import type { CashoutPolicy } from '../cashbox';
 import type { LivePublisher } from '../live';
 import type { OperatorAudit } from '../operator';
-import type { FeedEntry, WalletService, WalletTx } from '../wallet';
+import type { FeedConsumer, FeedEntry, WalletService, WalletTx } from '../wallet';
 import {
+  dbNow,
+  inDays,
   maxBetStatementParts,
   maxBetValues,
   type BonusesRepository,
@@ -28,7 +31,8 @@ import {
 } from './bonuses.repository';
 import type { TemplateTerms } from './bonuses.tables';
 
-const DAY_MS = 86_400_000;
+/** A waiting deposit offer made active with no claim window of its own expires after this many days (issue 22). */
+const DEFAULT_CLAIM_DAYS = 30;
 
 export interface BonusesDeps {
   repo: BonusesRepository;
@@ -44,13 +48,30 @@ export interface BonusesDeps {
    * inside `trx` when given. Undefined for an unknown player.
    */
   player(playerId: string, trx?: Transaction<DB>): Promise<{ currency: string; excluded: boolean } | undefined>;
-  /** The game of ledger entries by their references (the games module). */
+  /** The game of ledger entries by their references, and their round's status (the games module). */
   gamesOf(
     refs: Array<{ type: string; id: string }>,
     trx: Transaction<DB>,
   ): Promise<
-    Array<{ ref_type: string; ref_id: string; round_id: string; string_id: string; house_game: string | null }>
+    Array<{
+      ref_type: string;
+      ref_id: string;
+      round_id: string;
+      string_id: string;
+      house_game: string | null;
+      round_status: string;
+    }>
   >;
+  /**
+   * Whether the player has a round open that was staked with bonus money (the games module), read in `trx` after the
+   * wallet locked the player's account: no grant ends while its money is still at stake (issue 22, ADR 018).
+   */
+  openBonusRound(playerId: string, trx: Transaction<DB>): Promise<boolean>;
+  /**
+   * Drains the bonuses consumer of the ledger feed and answers until when every entry is handled (the window-closing
+   * rule, wallet/ledger-feed.ts); a window (a grant's expiry) is decided only up to that time.
+   */
+  feedCovered(): Promise<Date | null>;
   /** BONUS_MAX_WAGERING_MULTIPLIER: the jurisdiction's ceiling (the UK: 10× from 19 January 2026); null: none. */
   maxWageringMultiplier: number | null;
   log: { error(o: object, m: string): void };
@@ -62,6 +83,17 @@ const keyOf = (grantId: string, what: 'credit' | 'conversion' | 'forfeit') => `b
 /** A stake's contribution category: house games by name (crash apart), provider games as slots. */
 const categoryOf = (game: { house_game: string | null }) =>
   game.house_game === 'crash' ? 'crash' : game.house_game ? 'house' : 'slots';
+
+/** A unique violation answered by the constraint that fired (never a guess from the code alone). */
+function uniqueViolation(err: unknown): AppError | undefined {
+  const e = err as { code?: string; constraint?: string };
+  if (e.code !== '23505') return undefined;
+  if (e.constraint === 'bonus_grants_one_in_play')
+    return conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
+  if (e.constraint === 'bonus_promo_redemptions_pk')
+    return conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
+  return undefined;
+}
 
 export function contributionPercent(terms: TemplateTerms, game: { string_id: string; house_game: string | null }) {
   const own = terms.contributions.find((c) => c.target === game.string_id);
@@ -112,6 +144,20 @@ export function createBonusesService(deps: BonusesDeps) {
         `wagering_multiplier: at most ${ceiling}× in this jurisdiction (BONUS_MAX_WAGERING_MULTIPLIER)`,
       );
     if (terms.wagering_multiplier < 0) throw new AppError(422, 'VALIDATION_ERROR', 'wagering_multiplier: at least 0');
+    const fr = terms.free_rounds;
+    if (fr?.params) {
+      try {
+        const p = fr.params as never;
+        if (fr.game === 'dice') diceWinChance(p);
+        else if (fr.game === 'limbo') limboTarget(p);
+        else if (fr.game === 'plinko') plinkoParams(p);
+      } catch (err) {
+        throw new AppError(422, 'VALIDATION_ERROR', `free_rounds.params: ${(err as Error).message}`);
+      }
+    }
+    for (const [currency, c] of Object.entries(terms.currencies))
+      if (fr && c.free_round_bet !== undefined && c.max_bet != null && c.free_round_bet > c.max_bet)
+        throw new AppError(422, 'VALIDATION_ERROR', `currencies.${currency}: free_round_bet above max_bet`);
   }
 
   async function toBonus(g: GrantRow, type: BonusType, terms: TemplateTerms, language?: string): Promise<Bonus> {
@@ -200,10 +246,11 @@ export function createBonusesService(deps: BonusesDeps) {
     if (player.excluded) throw new AppError(403, 'BONUSES_NOT_ELIGIBLE', 'Bonuses are not offered to excluded players');
     const c = t.terms.currencies[currency];
     if (!c) throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This bonus is not offered in ${currency}`);
-    if (!(await repo.takeFromBudget(t.id, t.terms.max_grants, w.trx)))
-      throw new AppError(409, 'BONUSES_PROMO_USED_UP', 'This bonus has been given out to as many players as it may');
-    const now = clock.now();
     const activate = !!input.activate;
+    // the budget counts grants made active (claimed), not offers waiting in "available" (issue 22): an offer counts
+    // when the player activates it
+    if (activate && !(await repo.takeFromBudget(t.id, t.terms.max_grants, w.trx)))
+      throw new AppError(409, 'BONUSES_PROMO_USED_UP', 'This bonus has been given out to as many players as it may');
     if (activate && (await repo.inPlay(input.playerId, w.trx)))
       throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
     const grant = await repo.insertGrant(
@@ -217,12 +264,11 @@ export function createBonusesService(deps: BonusesDeps) {
         reason: input.reason ?? null,
         max_bet_minor: await minorOf(c.max_bet, currency),
         max_conversion_minor: await minorOf(c.max_conversion, currency),
-        expires_at: activate
-          ? playByOf(t.type, t.terms, now)
-          : t.terms.claim_days
-            ? new Date(now.getTime() + t.terms.claim_days * DAY_MS)
-            : null,
-        activated_at: activate ? now : null,
+        expires_at: activate ? playByOf(t.type, t.terms) : t.terms.claim_days ? inDays(t.terms.claim_days) : null,
+        activated_at: activate ? dbNow() : null,
+        budget_counted: activate,
+        // free rounds' winnings are bonus money from the first round: stakes after this entry count (ledger order)
+        start_entry_id: activate && t.type === 'free_rounds' ? await w.lastEntryId(input.playerId, currency) : null,
         free_rounds: t.type === 'free_rounds' ? await freeRoundsOf(t.terms, currency) : null,
       },
       w.trx,
@@ -232,13 +278,15 @@ export function createBonusesService(deps: BonusesDeps) {
   }
 
   /**
-   * When a grant made active must be played by: free rounds within the wagering window (what they won so far is
-   * forfeited after it); a deposit bonus waits for the deposit, a no-deposit one takes its window when credited.
+   * When a grant made active must be played by (the database clock): free rounds and their winnings' wagering within
+   * the wagering window (what they won is forfeited after it); a deposit bonus waits for its deposit within the claim
+   * window (DEFAULT_CLAIM_DAYS without one: it never blocks other offers for ever); a no-deposit one takes its window
+   * when credited.
    */
-  function playByOf(type: string, terms: TemplateTerms, now: Date): Date | null {
-    return type === 'free_rounds' && terms.wagering_days
-      ? new Date(now.getTime() + terms.wagering_days * DAY_MS)
-      : null;
+  function playByOf(type: string, terms: TemplateTerms): RawBuilder<Date> | null {
+    if (type === 'free_rounds') return terms.wagering_days ? inDays(terms.wagering_days) : null;
+    if (type === 'welcome' || type === 'next_deposit') return inDays(terms.claim_days ?? DEFAULT_CLAIM_DAYS);
+    return null;
   }
 
   /** A free-rounds template's rounds in a currency: its game, its count, the stake of each. */
@@ -254,26 +302,24 @@ export function createBonusesService(deps: BonusesDeps) {
    */
   async function finishFreeRounds(w: WalletTx, g: GrantRow) {
     const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
-    const won = BigInt(g.free_rounds_won_minor);
-    const now = clock.now();
-    if (won === 0n) {
-      await repo.transition(g.id, ['active'], 'converted', { ended_at: now, converted_minor: '0' }, w.trx);
+    // what will convert is the bonus money in play now: the rounds' wins and what stakes of them won or lost since
+    // (they went through the max bet and counted to the wagering); the requirement covers all of it (issue 22)
+    const { bonus } = await w.lockedBalances(g.player_id, g.currency);
+    if (bonus === 0n) {
+      await repo.transition(g.id, ['active'], 'converted', { ended_at: dbNow(), converted_minor: '0' }, w.trx);
       return;
     }
-    const required = wageringRequiredMinor(terms.wagering_multiplier, 'bonus', won, 0n);
+    const required = wageringRequiredMinor(terms.wagering_multiplier, 'bonus', bonus, 0n);
+    // the window set when the rounds were made active goes on: the last round does not start a fresh one
     const moved = await repo.transition(
       g.id,
       ['active'],
       'wagering',
-      {
-        amount_minor: won.toString(),
-        wager_required_minor: required.toString(),
-        credited_at: now,
-        expires_at: terms.wagering_days ? new Date(now.getTime() + terms.wagering_days * DAY_MS) : null,
-      },
+      { amount_minor: bonus.toString(), wager_required_minor: required.toString(), credited_at: dbNow() },
       w.trx,
     );
-    if (moved && required === 0n) await convert(w, (await repo.findGrant(g.id, w.trx))!);
+    const now = await repo.findGrant(g.id, w.trx);
+    if (moved && now && BigInt(now.wagered_minor) >= required) await convert(w, now);
   }
 
   /**
@@ -284,7 +330,10 @@ export function createBonusesService(deps: BonusesDeps) {
   async function playFreeRound(
     playerId: string,
     game: string,
-    play: (stakeMinor: bigint) => Promise<{ payoutMinor: bigint; proof: object }>,
+    play: (
+      stakeMinor: bigint,
+      params: Record<string, unknown> | null,
+    ) => Promise<{ payoutMinor: bigint; proof: object }>,
   ) {
     const g = await repo.inPlay(playerId);
     if (!g || g.status !== 'active' || g.free_rounds_game !== game || !g.free_rounds_left)
@@ -293,7 +342,9 @@ export function createBonusesService(deps: BonusesDeps) {
     const total = g.free_rounds_total ?? left;
     const stake = BigInt(g.free_round_bet_minor ?? 0);
     const index = total - left + 1;
-    const { payoutMinor, proof } = await play(stake);
+    // the round is played at the parameters the template fixes (or the game's defaults): never the player's odds
+    const terms = await repo.termsOf(g.template_id, g.template_version);
+    const { payoutMinor, proof } = await play(stake, terms.free_rounds?.params ?? null);
     const done = await transaction(async (w) => {
       const after = await repo.takeFreeRound(g.id, left, payoutMinor, w.trx);
       if (!after) throw conflict('BONUSES_WRONG_STATE', 'That free round was played meanwhile: try again');
@@ -340,9 +391,9 @@ export function createBonusesService(deps: BonusesDeps) {
     deposit: bigint | null,
     depositEntryId: string | null,
   ): Promise<GrantRow> {
-    const now = clock.now();
     const required = wageringRequiredMinor(terms.wagering_multiplier, terms.wagering_base, amount, deposit ?? 0n);
-    const expires = terms.wagering_days ? new Date(now.getTime() + terms.wagering_days * DAY_MS) : null;
+    // stakes count after the money's start in ledger order: the deposit's entry, or the player's newest entry now
+    const start = depositEntryId ?? (await w.lastEntryId(g.player_id, g.currency));
     const moved = await repo.transition(
       g.id,
       ['active'],
@@ -351,9 +402,10 @@ export function createBonusesService(deps: BonusesDeps) {
         amount_minor: amount.toString(),
         deposit_minor: deposit?.toString() ?? null,
         deposit_entry_id: depositEntryId,
+        start_entry_id: start,
         wager_required_minor: required.toString(),
-        credited_at: now,
-        expires_at: expires,
+        credited_at: dbNow(),
+        expires_at: terms.wagering_days ? inDays(terms.wagering_days) : null,
       },
       w.trx,
     );
@@ -375,13 +427,18 @@ export function createBonusesService(deps: BonusesDeps) {
    */
   async function endWithForfeit(w: WalletTx, g: GrantRow, to: GrantStatus, from: readonly GrantStatus[]) {
     const balances = await w.lockedBalances(g.player_id, g.currency);
-    // the bonus money in play: a wagering bonus's, or what free rounds have won so far
-    const forfeited = g.status === 'wagering' || BigInt(g.free_rounds_won_minor) > 0n ? balances.bonus : 0n;
+    const inPlay = g.status === 'active' || g.status === 'wagering';
+    // no grant ends while its money is at stake in an open round: that round's win or refund would land on the bonus
+    // balance with no grant to own it (issue 22; read after the account's lock, so no bet can open one meanwhile)
+    if (inPlay && (await deps.openBonusRound(g.player_id, w.trx)))
+      throw conflict('BONUSES_ROUND_OPEN', 'A round played with bonus money is still open: finish it first');
+    // the grant in play owns the whole bonus balance (one grant in play; ADR 018's invariant)
+    const forfeited = inPlay ? balances.bonus : 0n;
     const ended = await repo.transition(
       g.id,
       from,
       to,
-      { ended_at: clock.now(), forfeited_minor: forfeited.toString() },
+      { ended_at: dbNow(), forfeited_minor: forfeited.toString() },
       w.trx,
     );
     if (!ended) return false;
@@ -394,8 +451,11 @@ export function createBonusesService(deps: BonusesDeps) {
   }
 
   /** Wagering done: the bonus balance becomes real up to the max conversion, the rest is forfeited; exactly once. */
-  async function convert(w: WalletTx, g: GrantRow) {
+  async function convert(w: WalletTx, g: GrantRow): Promise<boolean> {
     const balances = await w.lockedBalances(g.player_id, g.currency);
+    // a round staked with this bonus's money is still open: the conversion waits for it (the expiry job's sweep
+    // converts it once the round closed), so its win is converted with the rest, never left owned by no grant
+    if (await deps.openBonusRound(g.player_id, w.trx)) return false;
     const cap = g.max_conversion_minor === null ? null : BigInt(g.max_conversion_minor);
     const converted = cap !== null && balances.bonus > cap ? cap : balances.bonus;
     const forfeited = balances.bonus - converted;
@@ -403,14 +463,15 @@ export function createBonusesService(deps: BonusesDeps) {
       g.id,
       ['wagering'],
       'converted',
-      { ended_at: clock.now(), converted_minor: converted.toString(), forfeited_minor: forfeited.toString() },
+      { ended_at: dbNow(), converted_minor: converted.toString(), forfeited_minor: forfeited.toString() },
       w.trx,
     );
-    if (!done) return;
+    if (!done) return false;
     const op = { playerId: g.player_id, currency: g.currency, reference: grantRef(g.id) };
     if (converted > 0n) await w.convertBonus({ ...op, key: keyOf(g.id, 'conversion') }, converted);
     if (forfeited > 0n) await w.forfeitBonus({ ...op, key: keyOf(g.id, 'forfeit') }, forfeited);
     await tell(g, 'converted', converted);
+    return true;
   }
 
   async function playerOf(playerId: string, id: number) {
@@ -438,6 +499,7 @@ export function createBonusesService(deps: BonusesDeps) {
       );
       for (const t of templates) {
         if (await repo.inPlay(entry.player_id, trx)) break;
+        if (await withdrawnSince(w, entry)) break; // the deposit has been (partly) asked back: no bonus on it
         const g = await grantIn(w, {
           playerId: entry.player_id,
           templateId: t.id,
@@ -471,6 +533,9 @@ export function createBonusesService(deps: BonusesDeps) {
           return e.player_id === g.player_id && d >= min && (max === null || d <= max);
         });
         if (!entry) continue;
+        // a withdrawal after the deposit, before this credit: the bonus is not credited for it and the offer keeps
+        // waiting for the next deposit (issue 22: the deposit must not leave and its bonus arrive after it)
+        if (await withdrawnSince(w, entry, g.currency)) continue;
         const deposit = BigInt(entry.real_delta_minor);
         const amount = depositBonusMinor(deposit, terms.percent ?? 0, await minorOf(c.max_bonus, g.currency));
         await credit(w, g, terms, amount, deposit, entry.id);
@@ -480,6 +545,12 @@ export function createBonusesService(deps: BonusesDeps) {
     const plays = entries.filter((e) => (e.kind === 'bet' || e.kind === 'refund') && e.reference_id);
     if (plays.length) {
       const grants = await repo.wageringOf([...new Set(plays.map((e) => e.player_id))], trx);
+      await forfeitOrphanRefunds(
+        w,
+        plays.filter((e) => e.kind === 'refund' && BigInt(e.bonus_delta_minor) > 0n),
+        new Set(grants.map((g) => g.player_id)),
+        trx,
+      );
       if (grants.length) {
         const inPlay = new Map(grants.map((g) => [g.player_id, g]));
         const mine = plays.filter((e) => inPlay.has(e.player_id));
@@ -507,12 +578,13 @@ export function createBonusesService(deps: BonusesDeps) {
           const g = inPlay.get(e.player_id)!;
           // entries written before the grant was credited belong to no wagering: for a deposit bonus, those before
           // its deposit (one player's entries are written in id order: each locks the player's account row)
-          if (
-            g.deposit_entry_id
-              ? BigInt(e.id) <= BigInt(g.deposit_entry_id)
-              : g.credited_at && e.created_at < g.credited_at
-          )
-            continue;
+          // (start_entry_id: the deposit's entry or the player's newest entry when the money started; older grants
+          // compare the ledger time with the credit's time)
+          const start = g.start_entry_id ?? g.deposit_entry_id;
+          if (start ? BigInt(e.id) <= BigInt(start) : g.credited_at && e.created_at < g.credited_at) continue;
+          // a stake at or after the end of the grant's window counts nothing: the stake's ledger time against
+          // expires_at, both on the database clock (issue 22)
+          if (g.expires_at && e.created_at >= g.expires_at) continue;
           const game = gameOf.get(`${e.reference_type}/${e.reference_id}`);
           if (!game) continue;
           const tk = `${g.template_id}/${g.template_version}`;
@@ -524,12 +596,15 @@ export function createBonusesService(deps: BonusesDeps) {
             const percent = contributionPercent(terms, game);
             const add = contributionMinor(moved, percent);
             if (add <= 0n) continue;
-            // what a round added is kept to take back on its rollback; a house round is settled in the statement
-            // that took its stake and never rolled back (only a provider's rollback refunds), so it keeps nothing
+            // what a round added is kept to take back on its refund: a provider's round always (its rollback may
+            // come at any time), a house round while it is not closed (mines and crash rounds stay open, and the
+            // recovery sweep refunds one a crash interrupted); a round settled in the statement that took its stake
+            // is closed already and never refunded, so it keeps nothing
             const key = `${g.id}/${roundKey}`;
             const row = contributions.get(key);
             if (row) row.minor += add;
-            else if (!game.house_game) contributions.set(key, { grantId: g.id, roundKey, percent, minor: add });
+            else if (!game.house_game || game.round_status !== 'closed')
+              contributions.set(key, { grantId: g.id, roundKey, percent, minor: add });
             wagered.set(g.id, (wagered.get(g.id) ?? 0n) + add);
           } else {
             // a rolled-back round takes back what it contributed (at most what it had added): what came before it
@@ -558,6 +633,37 @@ export function createBonusesService(deps: BonusesDeps) {
       }
     }
     later(publish);
+  }
+
+  /** Whether the player has reserved a withdrawal after this deposit entry (ledger order, the account locked). */
+  async function withdrawnSince(w: WalletTx, deposit: FeedEntry, currency?: string) {
+    const cur = currency ?? (await deps.player(deposit.player_id, w.trx))?.currency;
+    return !!cur && w.hasEntryAfter(deposit.player_id, cur, deposit.id, ['withdrawal_reserve']);
+  }
+
+  /**
+   * A refund of bonus money with no grant in play to own it (a provider's rollback of a round its grant outlived): the
+   * money was the ended grant's, whose bonus money is gone, so it is forfeited (ADR 018).
+   */
+  async function forfeitOrphanRefunds(w: WalletTx, refunds: FeedEntry[], owned: Set<string>, trx: Transaction<DB>) {
+    for (const e of refunds) {
+      if (owned.has(e.player_id) || (await repo.inPlay(e.player_id, trx))) continue;
+      const player = await deps.player(e.player_id, trx);
+      if (!player) continue;
+      const { bonus } = await w.lockedBalances(e.player_id, player.currency);
+      const take = bonus < BigInt(e.bonus_delta_minor) ? bonus : BigInt(e.bonus_delta_minor);
+      if (take <= 0n) continue;
+      deps.log.error({ playerId: e.player_id, entryId: e.id }, 'bonus refund with no grant in play: forfeited');
+      await w.forfeitBonus(
+        {
+          playerId: e.player_id,
+          currency: player.currency,
+          key: `bonus:orphan:${e.id}`,
+          reference: { type: 'ledger_entry', id: e.id },
+        },
+        take,
+      );
+    }
   }
 
   /** Sends the committed operations' messages (and those queued outside an operation). */
@@ -617,9 +723,8 @@ export function createBonusesService(deps: BonusesDeps) {
       await repo.redeem(promo.id, playerId, g.id, w.trx);
       return g;
     }).catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505')
-        throw conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
-      throw err;
+      // answered by the constraint that fired: two codes racing to start a bonus meet at the one-in-play index
+      throw uniqueViolation(err) ?? err;
     });
     await notify(playerId)();
     const type = await repo.typeOf(grant.template_id);
@@ -661,9 +766,12 @@ export function createBonusesService(deps: BonusesDeps) {
   const cashoutPolicy: CashoutPolicy = {
     async check(playerId, _amountMinor, currency, request) {
       const g = await repo.inPlay(playerId);
-      if (!g || g.status !== 'wagering' || request?.forfeitBonus) return;
+      if (!g || request?.forfeitBonus) return;
       const digits = await deps.digits(currency);
       const { bonus } = await transaction((w) => w.lockedBalances(playerId, currency));
+      // bonus money in play (wagering, or free rounds that have won): a withdrawal forfeits it; a deposit offer that
+      // waits for its deposit holds none (its credit looks for this withdrawal and is then not made, ADR 018)
+      if (g.status !== 'wagering' && bonus === 0n) return;
       throw new AppError(
         403,
         'CASHBOX_BONUS_WAGERING',
@@ -673,10 +781,12 @@ export function createBonusesService(deps: BonusesDeps) {
     },
     async withReservation(playerId, _currency, w, request) {
       const g = await repo.inPlay(playerId, w.trx);
-      if (!g || g.status !== 'wagering') return;
+      if (!g) return;
+      const { bonus } = await w.lockedBalances(playerId, g.currency);
+      if (g.status !== 'wagering' && bonus === 0n) return;
       if (!request?.forfeitBonus)
         throw new AppError(403, 'CASHBOX_BONUS_WAGERING', 'A bonus is wagering: a withdrawal forfeits it');
-      await endWithForfeit(w, g, 'forfeited', ['wagering']);
+      await endWithForfeit(w, g, 'forfeited', [g.status]);
     },
   };
 
@@ -685,7 +795,11 @@ export function createBonusesService(deps: BonusesDeps) {
     cashoutPolicy,
     /** The wagering and deposit consumer of the ledger feed (docs/decisions/013-ledger-feed-and-jobs.md). */
     // deposits credit waiting grants; stakes and their refunds move the wagering (handleBatchIn reads no other kind)
-    feedConsumer: { name: 'bonuses', handle: handleBatch, kinds: ['deposit', 'bet', 'refund'] },
+    feedConsumer: {
+      name: 'bonuses',
+      handle: handleBatch,
+      kinds: ['deposit', 'bet', 'refund'],
+    } satisfies FeedConsumer as FeedConsumer,
     /** Sends what the consumer's committed batches owe the players (live messages, balances). */
     flush,
 
@@ -712,27 +826,38 @@ export function createBonusesService(deps: BonusesDeps) {
     async activate(playerId: string, id: number) {
       const g = await playerOf(playerId, id);
       if (g.status !== 'created') throw conflict('BONUSES_WRONG_STATE', `The bonus is ${g.status}, not waiting`);
-      if (g.expires_at && g.expires_at <= clock.now()) throw conflict('BONUSES_WRONG_STATE', 'The bonus has expired');
+      if (g.expires_at && g.expires_at <= (await repo.now()))
+        throw conflict('BONUSES_WRONG_STATE', 'The bonus has expired');
       await transaction(async (w) => {
         if (await repo.inPlay(playerId, w.trx))
           throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
         const type = await repo.typeOf(g.template_id, w.trx);
         const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
-        const now = clock.now();
+        // an offer counts against its template's budget when it is claimed (issue 22)
+        const template = await repo.findTemplate(g.template_id, w.trx);
+        if (!g.budget_counted && !(await repo.takeFromBudget(g.template_id, template?.terms.max_grants ?? null, w.trx)))
+          throw new AppError(
+            409,
+            'BONUSES_PROMO_USED_UP',
+            'This bonus has been given out to as many players as it may',
+          );
         const moved = await repo.transition(
           g.id,
           ['created'],
           'active',
-          { activated_at: now, expires_at: playByOf(type, terms, now) },
+          {
+            activated_at: dbNow(),
+            expires_at: playByOf(type, terms),
+            budget_counted: true,
+            start_entry_id: type === 'free_rounds' ? await w.lastEntryId(playerId, g.currency) : null,
+          },
           w.trx,
         );
         if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
         if (type === 'no_deposit') await creditNoDeposit(w, (await repo.findGrant(g.id, w.trx))!, terms);
       }).catch((err: unknown) => {
         // two activations at once: the unique index of the bonus in play decides
-        if ((err as { code?: string }).code === '23505')
-          throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
-        throw err;
+        throw uniqueViolation(err) ?? err;
       });
       await notify(playerId)();
     },
@@ -747,7 +872,7 @@ export function createBonusesService(deps: BonusesDeps) {
             g.id,
             ['created'],
             'cancelled',
-            { ended_at: clock.now(), reason: 'deleted by the player' },
+            { ended_at: dbNow(), reason: 'deleted by the player' },
             w.trx,
           );
         if (locked.status === 'active' || locked.status === 'wagering')
@@ -801,15 +926,31 @@ export function createBonusesService(deps: BonusesDeps) {
 
     /**
      * Whether a template can be granted now in `currency` (the wheel shows a prize it cannot pay as nothing, and
-     * refuses a configuration naming a template that does not exist): its type, whether it is switched on, offered
-     * in the currency and has budget left; null for no such template.
+     * refuses a configuration naming a template that does not exist or cannot pay in a currency it offers): its type,
+     * whether it is switched on, offered and payable in the currency and has budget left, and the currencies it is
+     * offered in without what a grant there needs (free rounds their stake, a no-deposit bonus its amount: a grant
+     * would fail, or credit nothing); null for no such template.
      */
     async templateOffer(templateId: number, currency: string | null, trx?: Transaction<DB>) {
       const t = await repo.findTemplate(templateId, trx);
       if (!t) return null;
       const budgetLeft = t.terms.max_grants === null || t.grants < t.terms.max_grants;
-      const inCurrency = currency === null || !!t.terms.currencies[currency];
-      return { type: t.type, grantable: t.is_active && budgetLeft && inCurrency };
+      // what a grant in a currency needs there: free rounds their stake, a no-deposit bonus its amount
+      const lacks = (c: { amount?: number; free_round_bet?: number }) =>
+        t.type === 'free_rounds' && !t.terms.free_rounds
+          ? 'free_rounds'
+          : t.type === 'free_rounds' && !((c.free_round_bet ?? 0) > 0)
+            ? 'free_round_bet'
+            : t.type === 'no_deposit' && !((c.amount ?? 0) > 0)
+              ? 'amount'
+              : null;
+      const missing = Object.entries(t.terms.currencies).flatMap(([code, c]) => {
+        const term = lacks(c);
+        return term ? [{ currency: code, term }] : [];
+      });
+      const payable =
+        currency === null || (!!t.terms.currencies[currency] && !missing.some((m) => m.currency === currency));
+      return { type: t.type, grantable: t.is_active && budgetLeft && payable, missing };
     },
 
     /** The wheel's and levels' door (WheelBonusPort): a grant from a template inside the caller's transaction. */
@@ -835,17 +976,42 @@ export function createBonusesService(deps: BonusesDeps) {
       return { grantId: Number(g.id), afterCommit: () => send(mine) };
     },
 
-    /** Expiry (a job): waiting grants past their claim window, grants in play past their wagering window. */
+    /**
+     * Expiry and the conversions that waited (a job). A window is decided by the database clock and only once the
+     * wagering consumer has handled every stake placed before its end (the feed's window-closing rule): a grant whose
+     * wagering was met in time converts, never expires; a waiting offer past its claim window and a grant in play past
+     * its window expire (its bonus money forfeited), unless a round staked with its money is still open (then later).
+     * Then every grant whose wagering is met but whose conversion waited for a round converts. Answers how many ended.
+     */
     async expire(): Promise<number> {
       let n = 0;
-      for (const row of await repo.expiredGrants(clock.now())) {
+      const covered = await deps.feedCovered();
+      for (const row of covered ? await repo.expiredGrants(covered) : []) {
         const done = await transaction(async (w) => {
           const g = await repo.lockGrant(row.id, w.trx);
-          if (!g || !g.expires_at || g.expires_at > clock.now()) return false;
+          if (!g || !g.expires_at || g.expires_at > covered!) return false;
           if (g.status === 'created')
-            return repo.transition(g.id, ['created'], 'expired', { ended_at: clock.now() }, w.trx);
-          if (g.status === 'active' || g.status === 'wagering') return endWithForfeit(w, g, 'expired', [g.status]);
+            return repo.transition(g.id, ['created'], 'expired', { ended_at: dbNow() }, w.trx);
+          if (g.status === 'wagering' && BigInt(g.wagered_minor) >= BigInt(g.wager_required_minor))
+            return convert(w, g);
+          if (g.status === 'active' || g.status === 'wagering')
+            return endWithForfeit(w, g, 'expired', [g.status]).catch((err: unknown) => {
+              if ((err as { code?: string }).code === 'BONUSES_ROUND_OPEN') return false; // after the round
+              throw err;
+            });
           return false;
+        });
+        if (done) {
+          n++;
+          await notify(row.player_id)();
+        }
+      }
+      for (const row of await repo.readyToConvert()) {
+        const done = await transaction(async (w) => {
+          const g = await repo.lockGrant(row.id, w.trx);
+          return !!g && g.status === 'wagering' && BigInt(g.wagered_minor) >= BigInt(g.wager_required_minor)
+            ? convert(w, g)
+            : false;
         });
         if (done) {
           n++;

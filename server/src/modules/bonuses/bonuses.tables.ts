@@ -38,7 +38,12 @@ export interface TemplateTerms {
   /** Trigger "deposit": the player's deposit it is given on (2: the second deposit); null for other triggers. */
   deposit_number?: number | null;
   /** Free rounds: on which house game (dice, limbo, plinko, slots) and how many; null for other types. */
-  free_rounds?: { game: string; count: number } | null;
+  free_rounds?: {
+    game: string;
+    count: number;
+    /** The game's parameters every round is played at (dice direction and target, …); absent: the game's defaults. */
+    params?: Record<string, unknown>;
+  } | null;
 }
 
 export interface BonusTemplatesTable {
@@ -76,6 +81,10 @@ export interface BonusGrantsTable {
   converted_minor: Int8 | null;
   forfeited_minor: Int8 | null;
   deposit_entry_id: Int8 | null;
+  /** The player's last ledger entry before this grant's money started: stakes after it count (ledger order). */
+  start_entry_id: Int8 | null;
+  /** Counted against its template's budget (when it was made active, not when it was offered). */
+  budget_counted: Generated<boolean>;
   expires_at: Date | null;
   created_at: Generated<Date>;
   activated_at: Date | null;

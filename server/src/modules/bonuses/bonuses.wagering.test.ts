@@ -9,6 +9,7 @@ import {
   type Player,
   afterBonusFeed,
   expectBooksBalance,
+  bonusTimePasses,
 } from '../../../test/fixtures';
 import { signProviderBody } from '../games/provider.routes';
 import type { TemplateTerms } from './bonuses.tables';
@@ -158,13 +159,9 @@ describe('the expiry job racing the feed', () => {
           ).statusCode,
         ).toBe(200);
       // the window has passed and the wagering is complete: both the job and the feed may end it
-      clock.advance(2 * DAY);
-      try {
-        await Promise.all([t.services.bonuses.expire(), feed(), t.services.bonuses.expire(), feed()]);
-        await feed();
-      } finally {
-        clock.advance(-2 * DAY);
-      }
+      await bonusTimePasses(p, 2 * DAY);
+      await Promise.all([t.services.bonuses.expire(), feed(), t.services.bonuses.expire(), feed()]);
+      await feed();
       const g = await t.db
         .selectFrom('bonus_grants')
         .select(['status'])

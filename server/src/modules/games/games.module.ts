@@ -47,5 +47,12 @@ export function createGamesModule(deps: GamesModuleDeps) {
     // recovery sweep (docs/decisions/012-crash-atomic-money.md): finish or reverse money flows a crash left half-done
     jobs: [{ name: 'games.recover', everyMs: 30_000, run: () => gateway.recoverHalfDone() }],
   };
-  return { ...module, gateway, catalogue, repo, gamesOfReferences: repo.gamesOfReferences };
+  return {
+    ...module,
+    gateway,
+    catalogue,
+    repo,
+    gamesOfReferences: repo.gamesOfReferences,
+    openBonusRound: repo.openBonusRound,
+  };
 }

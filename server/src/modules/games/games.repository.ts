@@ -179,12 +179,12 @@ export function createGamesRepository(db: Database) {
       const parts = [];
       if (byTx.length)
         parts.push(sql`select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id,
-            g.house_game
+            g.house_game, r.status as round_status
           from games_transactions t join games_rounds r on r.id = t.round_id join games_games g on g.id = r.game_id
           where t.id = any(${byTx}::bigint[])`);
       if (byRound.length)
         parts.push(sql`select 'game_round' as ref_type, r.id::text as ref_id, r.id::text as round_id, g.string_id,
-            g.house_game
+            g.house_game, r.status as round_status
           from games_rounds r join games_games g on g.id = r.game_id
           where r.id = any(${byRound}::bigint[])`);
       if (byRef.length) {
@@ -192,7 +192,7 @@ export function createGamesRepository(db: Database) {
           .map((r) => ({ provider: r.id.slice(0, r.id.indexOf(':')), ref: r.id.slice(r.id.indexOf(':') + 1) }))
           .filter((x) => /^\d{1,9}$/.test(x.provider));
         parts.push(sql`select 'game_round' as ref_type, r.provider_id || ':' || r.round_ref as ref_id,
-            r.id::text as round_id, g.string_id, g.house_game
+            r.id::text as round_id, g.string_id, g.house_game, r.status as round_status
           from unnest(${split.map((x) => x.provider)}::int[], ${split.map((x) => x.ref)}::text[]) as k(provider_id, round_ref)
           join games_rounds r on r.provider_id = k.provider_id and r.round_ref = k.round_ref
           join games_games g on g.id = r.game_id`);
@@ -204,8 +204,26 @@ export function createGamesRepository(db: Database) {
         round_id: string;
         string_id: string;
         house_game: string | null;
+        round_status: string;
       }>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
       return rows.rows;
+    },
+    /**
+     * Whether the player has an open round staked with bonus money (the bonus engine: no grant ends while its money is
+     * at stake). Reads the player's rounds by their index; the caller holds the player's wallet lock, so no bet opens
+     * one meanwhile (a bet's debit and its round's books commit together).
+     */
+    async openBonusRound(playerId: string, trx: Transaction<DB>) {
+      const row = await trx
+        .selectFrom('games_rounds')
+        .select('id')
+        .where('player_id', '=', playerId)
+        .where('status', '=', 'open')
+        .where('demo', '=', false)
+        .where('bet_bonus_minor', '>', '0')
+        .limit(1)
+        .executeTakeFirst();
+      return !!row;
     },
     // ---------------------------------------------------------------- sessions
     async insertSession(values: {

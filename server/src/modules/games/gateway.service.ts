@@ -268,6 +268,16 @@ export function createGatewayService(deps: GatewayDeps) {
   return {
     hashToken,
 
+    /**
+     * A round that takes no money from the player (a free round) still goes through the bet policies (limits,
+     * self-exclusion, the session clock, the max bet; issue 22): admitted at its stake, then released at once, since
+     * nothing of the player's was staked. Throws the policy's refusal.
+     */
+    async admitPlay(session: { playerId: string; currency: string }, amountMinor: bigint) {
+      const ticket = await betPolicy.admitBet({ playerId: session.playerId, currency: session.currency, amountMinor });
+      await ticket.release();
+    },
+
     /** A launch token for one player, game, currency and mode; it must be authenticated within five minutes. */
     async launch(input: {
       playerId: string;

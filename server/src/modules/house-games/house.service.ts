@@ -3,6 +3,9 @@ import {
   BP_ONE,
   diceOutcome,
   diceWinChance,
+  DICE_DEFAULT_PARAMS,
+  LIMBO_DEFAULT_PARAMS,
+  PLINKO_DEFAULT_PARAMS,
   floatsFromBytes,
   GameParameterError,
   games as houseGames,
@@ -64,12 +67,24 @@ export interface HouseDeps {
 /** Free rounds as the bonuses module offers them to the house games. */
 export interface FreeRoundsPort {
   on(playerId: string, game: string): Promise<FreeRoundsState | null>;
+  /** `play` gets the round's stake and the parameters the bonus fixes (null: the game's defaults). */
   play(
     playerId: string,
     game: string,
-    play: (stakeMinor: bigint) => Promise<{ payoutMinor: bigint; proof: object }>,
+    play: (
+      stakeMinor: bigint,
+      params: Record<string, unknown> | null,
+    ) => Promise<{ payoutMinor: bigint; proof: object }>,
   ): Promise<{ roundId: number; left: number; total: number; balanceMinor: bigint; stakeMinor: bigint }>;
 }
+
+/** The parameters a free round is played at when its bonus fixes none: each game's defaults. */
+const FREE_ROUND_DEFAULT_PARAMS = {
+  dice: DICE_DEFAULT_PARAMS,
+  limbo: LIMBO_DEFAULT_PARAMS,
+  plinko: PLINKO_DEFAULT_PARAMS,
+  slots: {},
+} as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -418,12 +433,16 @@ export function createHouseService(deps: HouseDeps) {
     const freeRounds = deps.freeRounds;
     return betLanes.run(session.playerId, async () => {
       let played: { pair: SeedPairUse; outcome: Record<string, unknown>; payout: bigint } | undefined;
-      const r = await freeRounds.play(session.playerId, body.game, async (stake) => {
+      const r = await freeRounds.play(session.playerId, body.game, async (stake, fixed) => {
+        // a free round passes the bet policies like any bet (limits, exclusion, the session clock, the max bet) and is
+        // played at the parameters the bonus fixes, never at odds the player picks (issue 22)
+        await gateway.admitPlay(session, stake);
+        const params = fixed ?? FREE_ROUND_DEFAULT_PARAMS[body.game as keyof typeof FREE_ROUND_DEFAULT_PARAMS] ?? {};
+        const round = { ...body, params } as HouseBetBody;
         nextPairs.delete(session.playerId); // this takes a nonce: a remembered pair would be one behind
         const pair = await takeNonce(session.playerId);
-        const { outcome, payout } = settle(body, stake, pair, digits);
+        const { outcome, payout } = settle(round, stake, pair, digits);
         played = { pair, outcome, payout };
-        const params = body.params ?? {};
         const proof = { ...proofOf(body.game, pair, params, outcome), free_round: true };
         return { payoutMinor: payout, proof };
       });

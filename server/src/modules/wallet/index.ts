@@ -12,3 +12,4 @@ export {
 export { splitStake, splitWin, type Split } from './money-split';
 export { createLedgerFeedRepository } from './ledger-feed.repository';
 export { createLedgerFeed, type FeedConsumer, type FeedEntry, type FeedHandler, type LedgerFeed } from './ledger-feed';
+export { LEDGER_KINDS, ledgerKinds, type LedgerKind } from './ledger-kinds';

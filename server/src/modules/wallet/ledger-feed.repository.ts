@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import type { LedgerKind } from './ledger-kinds';
 
 /** One ledger entry as a feed consumer sees it (int8 as text, as pg returns it). */
 export interface FeedEntry {
@@ -8,13 +9,14 @@ export interface FeedEntry {
   /** The writing transaction's id (xid8 as text): the feed's order is (tx_id, id). */
   tx_id: string;
   player_id: string;
-  kind: string;
+  kind: LedgerKind;
   real_delta_minor: string;
   bonus_delta_minor: string;
   pending_delta_minor: string;
   idempotency_key: string;
   reference_type: string | null;
   reference_id: string | null;
+  /** The ledger time: the writing transaction's start (the database clock). */
   created_at: Date;
 }
 
@@ -30,42 +32,84 @@ export type FeedHandler = (entries: FeedEntry[], trx: Transaction<DB>) => Promis
  */
 export type FeedAfterCommit = () => Promise<void>;
 
+/** Where a new consumer's cursor starts: after every entry committed now (default), or before the first one. */
+export type FeedStart = 'now' | 'beginning';
+
+/** What pump needs of a consumer. */
+export interface PumpSpec {
+  name: string;
+  handle: FeedHandler;
+  kinds?: readonly LedgerKind[];
+  start?: FeedStart;
+}
+
+const entryColumns = sql`id::text, tx_id::text, player_id::text, kind, real_delta_minor::text, bonus_delta_minor::text,
+  pending_delta_minor::text, idempotency_key, reference_type, reference_id, created_at`;
+
 // The ledger feed's SQL (decision 013). A bigserial id is not commit order: an entry with a smaller id can commit after
 // one with a larger id. So a batch reads only entries written by transactions older than the oldest one still running
 // (`pg_snapshot_xmin(pg_current_snapshot())`): every such transaction has ended, so no entry can appear later behind
 // the cursor. Entries are read in (tx_id, id) order after the consumer's cursor, which the same transaction moves.
 export function createLedgerFeedRepository(db: Database) {
+  /** The cursor row, made on first use at the consumer's start position. */
+  async function ensureCursor(trx: Transaction<DB>, consumer: string, start: FeedStart) {
+    if (start === 'beginning') {
+      await sql`insert into wallet_feed_cursors (consumer) values (${consumer}) on conflict (consumer) do nothing`.execute(
+        trx,
+      );
+      return;
+    }
+    // from now: after the newest entry every committed transaction wrote (those still running come after it)
+    await sql`insert into wallet_feed_cursors (consumer, last_tx_id, last_entry_id)
+      select ${consumer}, coalesce(e.tx_id, '0'::xid8), coalesce(e.id, 0)
+      from (select 1) one
+      left join lateral (
+        select tx_id, id from wallet_ledger_entries
+        where tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        order by tx_id desc, id desc limit 1) e on true
+      on conflict (consumer) do nothing`.execute(trx);
+  }
+
+  const kindFilter = (kinds?: readonly LedgerKind[]) => (kinds ? sql`and kind = any(${[...kinds]}::text[])` : sql``);
+
   return {
+    /** Makes the consumer's cursor at its start position if it has none yet (at start-up, before any batch). */
+    async register(consumer: string, start: FeedStart = 'now') {
+      await db.transaction().execute((trx) => ensureCursor(trx, consumer, start));
+    },
+
     /**
-     * Hands the next batch of committed entries after `consumer`'s cursor to `handle`, and moves the cursor past them,
-     * in one transaction. The cursor row is locked first, so two instances never handle one consumer's batch at once.
-     * With `kinds`, only entries of those kinds are handed; when fewer than a batch of them wait, the cursor moves past
-     * every committed entry, so the skipped ones are not read again. Returns how many entries were handled (0: none).
+     * Hands the next batch of committed entries after the consumer's cursor to its handler, and moves the cursor past
+     * them, in one transaction. The cursor row is locked first, so two instances never handle one consumer's batch at
+     * once. With `kinds`, only entries of those kinds are handed; when fewer than a batch of them wait, the cursor
+     * moves past every committed entry, so the skipped ones are not read again. A batch that handed every committed
+     * entry (fewer than `batchSize`) records when it read its horizon (`horizon_at`, the window-closing rule). Returns
+     * how many entries were handled (0: none).
      */
-    async pump(consumer: string, handle: FeedHandler, batchSize: number, kinds?: readonly string[]): Promise<number> {
+    async pump(consumer: PumpSpec, batchSize: number): Promise<number> {
       let after = undefined as void | FeedAfterCommit;
+      const { name, kinds } = consumer;
       const handled = await db.transaction().execute(async (trx) => {
-        await sql`insert into wallet_feed_cursors (consumer) values (${consumer}) on conflict (consumer) do nothing`.execute(
-          trx,
-        );
+        await ensureCursor(trx, name, consumer.start ?? 'now');
         // one horizon for the whole batch: each statement of a read-committed transaction takes a new snapshot, so
         // a horizon read twice could move between the read of the batch and the move of the cursor past skipped rows
-        const cursor = await sql<{ last_tx_id: string; last_entry_id: string; horizon: string }>`
-          select last_tx_id::text, last_entry_id::text, pg_snapshot_xmin(pg_current_snapshot())::text as horizon
-          from wallet_feed_cursors where consumer = ${consumer} for update`.execute(trx);
-        const { last_tx_id, last_entry_id, horizon } = cursor.rows[0]!;
+        const cursor = await sql<{ last_tx_id: string; last_entry_id: string; horizon: string; read_at: Date }>`
+          select last_tx_id::text, last_entry_id::text, pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+                 clock_timestamp() as read_at
+          from wallet_feed_cursors where consumer = ${name} for update`.execute(trx);
+        const { last_tx_id, last_entry_id, horizon, read_at } = cursor.rows[0]!;
         const batch = await sql<FeedEntry>`
-          select id::text, tx_id::text, player_id::text, kind, real_delta_minor::text, bonus_delta_minor::text,
-                 pending_delta_minor::text, idempotency_key, reference_type, reference_id, created_at
+          select ${entryColumns}
           from wallet_ledger_entries
           where tx_id < ${horizon}::xid8
             and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
-            ${kinds ? sql`and kind = any(${[...kinds]}::text[])` : sql``}
+            ${kindFilter(kinds)}
           order by tx_id, id
           limit ${batchSize}`.execute(trx);
         const entries = batch.rows;
         let last: { tx_id: string; id: string } | undefined = entries[entries.length - 1];
-        if (kinds && entries.length < batchSize) {
+        const drained = entries.length < batchSize;
+        if (kinds && drained) {
           // every entry of the kinds below the horizon was handed: the cursor may pass the others up to it
           const end = await sql<{ tx_id: string; id: string }>`
             select tx_id::text, id::text from wallet_ledger_entries
@@ -73,25 +117,121 @@ export function createLedgerFeedRepository(db: Database) {
             order by tx_id desc, id desc limit 1`.execute(trx);
           last = end.rows[0] ?? last;
         }
-        if (entries.length > 0) after = await handle(entries, trx);
-        if (last)
-          await sql`update wallet_feed_cursors set last_tx_id = ${last.tx_id}::xid8, last_entry_id = ${last.id}::bigint,
-              updated_at = now() where consumer = ${consumer}`.execute(trx);
+        if (entries.length > 0) after = await consumer.handle(entries, trx);
+        await sql`update wallet_feed_cursors set
+              last_tx_id = coalesce(${last?.tx_id ?? null}::xid8, last_tx_id),
+              last_entry_id = coalesce(${last?.id ?? null}::bigint, last_entry_id),
+              horizon_at = case when ${drained} then ${read_at}::timestamptz else horizon_at end,
+              updated_at = now()
+            where consumer = ${name}`.execute(trx);
         return entries.length;
       });
       if (after) await after();
       return handled;
     },
 
-    /** Where a consumer stands: its cursor and how many committed entries wait behind it (monitoring, tests). */
-    async position(consumer: string) {
-      const row = await sql<{ last_entry_id: string | null; waiting: string }>`
-        select (select last_entry_id::text from wallet_feed_cursors where consumer = ${consumer}) as last_entry_id,
-               (select count(*) from wallet_ledger_entries e
-                where (e.tx_id, e.id) > coalesce((select (last_tx_id, last_entry_id) from wallet_feed_cursors where consumer = ${consumer}),
-                                                 ('0'::xid8, 0::bigint)))::text as waiting`.execute(db);
-      return { lastEntryId: row.rows[0]?.last_entry_id ?? null, waiting: Number(row.rows[0]?.waiting ?? 0) };
+    /**
+     * The consumer's next entry failed alone: counts the failure; at `maxAttempts` the entry is set aside (quarantined)
+     * and the cursor moved past it, in one transaction, so the consumer goes on with the entries behind it. Answers the
+     * entry and whether it was quarantined (undefined: nothing waits, the failure was not the entry's).
+     */
+    async noteFailure(consumer: PumpSpec, error: string, maxAttempts: number) {
+      return db.transaction().execute(async (trx) => {
+        await ensureCursor(trx, consumer.name, consumer.start ?? 'now');
+        const next = await sql<{ tx_id: string; id: string }>`
+          select e.tx_id::text, e.id::text
+          from wallet_feed_cursors c, wallet_ledger_entries e
+          where c.consumer = ${consumer.name}
+            and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+            and (e.tx_id, e.id) > (c.last_tx_id, c.last_entry_id)
+            ${kindFilter(consumer.kinds)}
+          order by e.tx_id, e.id limit 1
+          for update of c`.execute(trx);
+        const entry = next.rows[0];
+        if (!entry) return undefined;
+        const row = await sql<{ attempts: number }>`
+          insert into wallet_feed_failures (consumer, entry_id, error) values (${consumer.name}, ${entry.id}, ${error})
+          on conflict (consumer, entry_id) do update set attempts = wallet_feed_failures.attempts + 1,
+            error = excluded.error, updated_at = now()
+          returning attempts`.execute(trx);
+        const quarantined = row.rows[0]!.attempts >= maxAttempts;
+        if (quarantined) {
+          await sql`update wallet_feed_failures set quarantined_at = now()
+            where consumer = ${consumer.name} and entry_id = ${entry.id}`.execute(trx);
+          await sql`update wallet_feed_cursors set last_tx_id = ${entry.tx_id}::xid8, last_entry_id = ${entry.id}::bigint,
+              updated_at = now() where consumer = ${consumer.name}`.execute(trx);
+        }
+        return { entryId: entry.id, attempts: row.rows[0]!.attempts, quarantined };
+      });
     },
+
+    /** A quarantined entry handled again (an operator's retry): on success it leaves the quarantine. */
+    async retry(consumer: PumpSpec, entryId: string): Promise<boolean> {
+      let after = undefined as void | FeedAfterCommit;
+      const done = await db.transaction().execute(async (trx) => {
+        const failure = await sql`select 1 from wallet_feed_failures where consumer = ${consumer.name}
+            and entry_id = ${entryId} and quarantined_at is not null for update`.execute(trx);
+        if (!failure.rows.length) return false;
+        const entries =
+          await sql<FeedEntry>`select ${entryColumns} from wallet_ledger_entries where id = ${entryId}`.execute(trx);
+        after = await consumer.handle(entries.rows, trx);
+        await sql`delete from wallet_feed_failures where consumer = ${consumer.name} and entry_id = ${entryId}`.execute(
+          trx,
+        );
+        return true;
+      });
+      if (after) await after();
+      return done;
+    },
+
+    /** A handled batch clears the failures counted on its entries (a transient failure is forgotten). */
+    async clearFailures(consumer: string) {
+      await sql`delete from wallet_feed_failures where consumer = ${consumer} and quarantined_at is null`.execute(db);
+    },
+
+    /**
+     * Where a consumer stands: its cursor, how many committed entries of its kinds wait behind it (counted up to
+     * 10,000), the age of the oldest (its lag), when its last drained batch read its horizon, its quarantined entries.
+     */
+    async position(consumer: string, kinds?: readonly LedgerKind[]) {
+      const row = await sql<{
+        last_entry_id: string | null;
+        waiting: string;
+        oldest: Date | null;
+        horizon_at: Date | null;
+        quarantined: string;
+        now: Date;
+      }>`
+        with c as (select last_tx_id, last_entry_id, horizon_at from wallet_feed_cursors where consumer = ${consumer}),
+        w as (select e.created_at from wallet_ledger_entries e
+              where (e.tx_id, e.id) > coalesce((select (last_tx_id, last_entry_id) from c), ('0'::xid8, 0::bigint))
+                ${kindFilter(kinds)}
+              order by e.tx_id, e.id limit 10000)
+        select (select last_entry_id::text from c) as last_entry_id,
+               (select count(*) from w)::text as waiting,
+               (select min(created_at) from w) as oldest,
+               (select horizon_at from c) as horizon_at,
+               (select count(*) from wallet_feed_failures f where f.consumer = ${consumer}
+                  and f.quarantined_at is not null)::text as quarantined,
+               clock_timestamp() as now`.execute(db);
+      const r = row.rows[0]!;
+      return {
+        lastEntryId: r.last_entry_id,
+        waiting: Number(r.waiting),
+        lagMs: r.oldest ? Math.max(0, r.now.getTime() - r.oldest.getTime()) : 0,
+        horizonAt: r.horizon_at,
+        quarantined: Number(r.quarantined),
+      };
+    },
+
+    quarantined: (consumer: string) =>
+      db
+        .selectFrom('wallet_feed_failures')
+        .select(['entry_id', 'attempts', 'error', 'quarantined_at'])
+        .where('consumer', '=', consumer)
+        .where('quarantined_at', 'is not', null)
+        .orderBy('entry_id')
+        .execute(),
   };
 }
 export type LedgerFeedRepository = ReturnType<typeof createLedgerFeedRepository>;

@@ -1,7 +1,8 @@
 import type { Job } from '../../jobs';
-import type { FeedHandler, LedgerFeedRepository } from './ledger-feed.repository';
+import type { LedgerKind } from './ledger-kinds';
+import type { FeedHandler, FeedStart, LedgerFeedRepository } from './ledger-feed.repository';
 
-export type { FeedEntry, FeedHandler } from './ledger-feed.repository';
+export type { FeedAfterCommit, FeedEntry, FeedHandler, FeedStart } from './ledger-feed.repository';
 
 /** A reaction to money that moved (bonus wagering, tournament points, level progress, cashback, notifications). */
 export interface FeedConsumer {
@@ -9,39 +10,128 @@ export interface FeedConsumer {
   name: string;
   handle: FeedHandler;
   /**
-   * The entry kinds it reacts to ('bet', 'deposit', …); the others are never read (the bonus engine skips the wins, half
-   * of the bet path's entries). Default: every kind.
+   * The entry kinds it reacts to (the wallet's closed list, `LedgerKind`); the others are never read (the bonus engine
+   * skips the wins, half of the bet path's entries). Default: every kind.
    */
-  kinds?: readonly string[];
+  kinds?: readonly LedgerKind[];
+  /**
+   * Where a consumer that has no cursor yet starts: 'now' (default: a consumer added to a live database is never
+   * handed the history) or 'beginning' (only when asked: it is then handed every entry ever written).
+   */
+  start?: FeedStart;
   /** Entries per transaction (default 500). */
   batchSize?: number;
   /** How often the consumer looks for new entries (default 250 ms). */
   everyMs?: number;
 }
 
+export interface LedgerFeedOptions {
+  /**
+   * The longest a transaction that writes ledger entries may run (the window-closing rule's grace, default 30 s): an
+   * entry's ledger time is its transaction's start, so an entry can commit up to this long after its time.
+   */
+  graceMs?: number;
+  /** Failures of one entry, alone, before it is set aside (quarantined) so the consumer moves on (default 3). */
+  maxAttempts?: number;
+  log?: { warn(o: object, m: string): void; error(o: object, m: string): void };
+}
+
 // The ledger feed: consumers read committed ledger entries in batches from their own cursor, off the bet's hot path
 // (decision 013). Each consumer runs as a job of the jobs runner: one instance at a time, and the cursor row's lock
 // keeps two batches of one consumer from ever overlapping.
-export function createLedgerFeed(repo: LedgerFeedRepository) {
+//
+// THE WINDOW-CLOSING RULE (a cashback period, a tournament, a bonus's wagering window). An entry belongs to a window
+// by its ledger time (`created_at`, its transaction's start on the database clock). A window ending at E may be closed
+// only once `coveredUntil(consumer) >= E`: the consumer has committed a batch that handed every entry below its horizon,
+// and that horizon was read at least 2 × grace after E. Why 2 × grace: with no money transaction running longer than
+// the grace G, a transaction that started before T − 2G ended before T − G; the oldest transaction still running at T
+// (whose xid is the horizon) started after T − G and took its xid later; xids are handed out in time order, so the
+// earlier one's xid is below the horizon and its entries were handed. An entry that still arrives for a closed window
+// (a transaction that ran longer than the grace) is counted in the next window by the consumer, and logged.
+export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeedOptions = {}) {
+  const graceMs = options.graceMs ?? 30_000;
+  const maxAttempts = options.maxAttempts ?? 3;
+  const consumers = new Map<string, FeedConsumer>();
+  /** Consumers with failures counted in this process: a good batch clears them. */
+  const failing = new Set<string>();
+
   /** Handles every committed entry waiting for the consumer, batch by batch; returns how many. */
   async function drain(consumer: FeedConsumer): Promise<number> {
     const size = consumer.batchSize ?? 500;
     let total = 0;
     for (;;) {
-      const handled = await repo.pump(consumer.name, consumer.handle, size, consumer.kinds);
+      let handled: number;
+      try {
+        handled = await repo.pump(consumer, size);
+      } catch (batchError) {
+        // find the entry that fails: one at a time; a good single batch goes on, a bad one is counted against its
+        // entry, which is set aside after maxAttempts failures (the consumer then moves on without it)
+        try {
+          handled = await repo.pump(consumer, 1);
+          total += handled;
+          if (handled > 0) continue; // that one went through alone: the batches go on behind it
+          return total;
+        } catch (err) {
+          const note = await repo.noteFailure(consumer, String((err as Error)?.stack ?? err), maxAttempts);
+          failing.add(consumer.name);
+          if (note?.quarantined) {
+            options.log?.error(
+              { err, consumer: consumer.name, entryId: note.entryId, attempts: note.attempts },
+              'ledger feed: entry quarantined, the consumer moves on without it',
+            );
+            continue;
+          }
+          options.log?.warn(
+            { err, consumer: consumer.name, entryId: note?.entryId, attempts: note?.attempts },
+            'ledger feed: entry failed',
+          );
+          throw batchError;
+        }
+      }
       total += handled;
+      if (handled > 0 && failing.delete(consumer.name)) await repo.clearFailures(consumer.name);
       if (handled < size) return total;
     }
   }
   return {
     drain,
+    /**
+     * Makes the consumer's cursor at its start position (`start`, default now) if it has none yet, and remembers it
+     * (its lag is reported, its quarantined entries can be retried). Call at start-up, before its first batch.
+     */
+    async register(consumer: FeedConsumer) {
+      consumers.set(consumer.name, consumer);
+      await repo.register(consumer.name, consumer.start ?? 'now');
+    },
     /** The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). */
     job: (consumer: FeedConsumer): Job => ({
       name: `feed.${consumer.name}`,
       everyMs: consumer.everyMs ?? 250,
       run: () => drain(consumer),
     }),
-    position: repo.position,
+    /**
+     * The window-closing rule (above): every entry with a ledger time before the answer has been handled by the
+     * consumer (null: no drained batch yet). Close a window only when its end is at or before this.
+     */
+    async coveredUntil(consumer: string): Promise<Date | null> {
+      const { horizonAt } = await repo.position(consumer, []);
+      return horizonAt ? new Date(horizonAt.getTime() - 2 * graceMs) : null;
+    },
+    graceMs,
+    /** Each registered consumer's lag (age of the oldest entry of its kinds it has not handled), backlog, quarantine. */
+    async status() {
+      const out = [];
+      for (const c of consumers.values()) out.push({ consumer: c.name, ...(await repo.position(c.name, c.kinds)) });
+      return out;
+    },
+    position: (consumer: string, kinds?: readonly LedgerKind[]) => repo.position(consumer, kinds),
+    quarantined: repo.quarantined,
+    /** An operator's retry of a quarantined entry; false when it is not quarantined. */
+    async retry(consumerName: string, entryId: string) {
+      const consumer = consumers.get(consumerName);
+      if (!consumer) return false;
+      return repo.retry(consumer, entryId);
+    },
   };
 }
 export type LedgerFeed = ReturnType<typeof createLedgerFeed>;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
 import { bindTemplate, compileTemplate, slot, type StatementTemplate } from '../../db/statement-template';
 import type { DB } from '../../db/schema';
+import type { LedgerKind } from './ledger-kinds';
 
 export interface Balances {
   real: bigint;
@@ -12,7 +13,7 @@ export interface Balances {
 }
 export interface EntryInput {
   player_id: string;
-  kind: string;
+  kind: LedgerKind;
   real_delta: bigint;
   bonus_delta: bigint;
   pending_delta: bigint;
@@ -291,7 +292,7 @@ export function createWalletRepository(db: Database) {
     },
 
     /** Sum of real + bonus deltas of entries of some kinds since an instant (limits: deposits; reality check: bets and wins). */
-    async sumSince(playerId: string, kinds: string[], since: Date): Promise<bigint> {
+    async sumSince(playerId: string, kinds: LedgerKind[], since: Date): Promise<bigint> {
       const row = await db
         .selectFrom('wallet_ledger_entries')
         .select(sql<string>`coalesce(sum(real_delta_minor + bonus_delta_minor), 0)::text`.as('total'))
@@ -303,6 +304,27 @@ export function createWalletRepository(db: Database) {
     },
 
     /** The entry of an idempotency key; in a caller's transaction (ex) when given. */
+    /** The id of the player's newest ledger entry (0 when none); read after locking the account, it cannot move. */
+    async lastEntryId(trx: Transaction<DB>, playerId: string): Promise<string> {
+      const row = await trx
+        .selectFrom('wallet_ledger_entries')
+        .select(sql<string>`coalesce(max(id), 0)::text`.as('id'))
+        .where('player_id', '=', playerId)
+        .executeTakeFirst();
+      return row?.id ?? '0';
+    },
+    /** Whether the player has an entry of one of `kinds` after entry `afterId` (ledger order). */
+    async hasEntryAfter(trx: Transaction<DB>, playerId: string, afterId: string, kinds: readonly LedgerKind[]) {
+      const row = await trx
+        .selectFrom('wallet_ledger_entries')
+        .select('id')
+        .where('player_id', '=', playerId)
+        .where('id', '>', afterId)
+        .where('kind', 'in', [...kinds])
+        .limit(1)
+        .executeTakeFirst();
+      return !!row;
+    },
     findEntryByKey: (key: string, ex: Database = db) =>
       ex.selectFrom('wallet_ledger_entries').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
 

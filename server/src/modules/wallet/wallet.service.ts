@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { splitStake, splitWin, type Split } from './money-split';
 import type { Balances, WalletRepository } from './wallet.repository';
+import type { LedgerKind } from './ledger-kinds';
 
 // The only writer of balances. Every operation runs in one transaction: lock the account row, compute the new
 // balances (never below zero), write them and append one ledger entry with a unique idempotency key. A repeated
@@ -23,7 +24,7 @@ export interface WalletResult {
   split: { real: bigint; bonus: bigint };
   repeated: boolean;
 }
-type Compute = (b: Balances) => { next: Balances; kind: string; split?: { real: bigint; bonus: bigint } };
+type Compute = (b: Balances) => { next: Balances; kind: LedgerKind; split?: { real: bigint; bonus: bigint } };
 
 /**
  * The wallet's operations inside a caller's transaction (wallet.transaction): a flow that changes its own state and
@@ -57,7 +58,16 @@ export interface WalletTx {
   /** The player's balances as this transaction sees them, after locking the account row (undefined: no account). */
   lockedBalances(playerId: string, currency: string): Promise<Balances>;
   /** The entry of a key as this transaction sees it (real and bonus deltas, signed), or undefined. */
-  entry(key: string): Promise<{ playerId: string; real: bigint; bonus: bigint; pending: bigint } | undefined>;
+  entry(
+    key: string,
+  ): Promise<{ id: string; playerId: string; real: bigint; bonus: bigint; pending: bigint } | undefined>;
+  /**
+   * The id of the player's newest ledger entry, after locking the account (so it cannot move until this transaction
+   * ends): a promotion that starts now counts the entries after it (ledger order, never a clock).
+   */
+  lastEntryId(playerId: string, currency: string): Promise<string>;
+  /** Whether the player has an entry of `kinds` after entry `afterId` (locks the account first). */
+  hasEntryAfter(playerId: string, currency: string, afterId: string, kinds: readonly LedgerKind[]): Promise<boolean>;
 }
 
 export interface WalletServiceDeps {
@@ -253,10 +263,19 @@ export function createWalletService(deps: WalletServiceDeps) {
       async lockedBalances(playerId, currency) {
         return (await repo.lockAccount(trx, playerId, currency)).balances;
       },
+      async lastEntryId(playerId, currency) {
+        await repo.lockAccount(trx, playerId, currency);
+        return repo.lastEntryId(trx, playerId);
+      },
+      async hasEntryAfter(playerId, currency, afterId, kinds) {
+        await repo.lockAccount(trx, playerId, currency);
+        return repo.hasEntryAfter(trx, playerId, afterId, kinds);
+      },
       async entry(key) {
         const e = await repo.findEntryByKey(key, trx);
         return e
           ? {
+              id: e.id,
               playerId: e.player_id,
               real: BigInt(e.real_delta_minor),
               bonus: BigInt(e.bonus_delta_minor),

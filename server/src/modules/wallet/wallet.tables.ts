@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { LedgerKind } from './ledger-kinds';
 
 // int8 columns arrive from pg as strings: convert with BigInt(), write with .toString().
 type Int8 = string;
@@ -14,7 +15,7 @@ export interface WalletAccountsTable {
 export interface WalletLedgerEntriesTable {
   id: Generated<string>;
   player_id: string;
-  kind: string;
+  kind: LedgerKind;
   real_delta_minor: Int8;
   bonus_delta_minor: Int8;
   pending_delta_minor: Int8;
@@ -32,10 +33,22 @@ export interface WalletFeedCursorsTable {
   consumer: string;
   last_tx_id: Generated<string>;
   last_entry_id: Generated<Int8>;
+  /** When the consumer's last committed batch read its horizon (the window-closing rule). */
+  horizon_at: Date | null;
+  updated_at: Generated<Date>;
+}
+/** Entries a consumer's handler failed on: retried, then set aside (quarantined_at) so the consumer moves on. */
+export interface WalletFeedFailuresTable {
+  consumer: string;
+  entry_id: Int8;
+  attempts: Generated<number>;
+  error: string;
+  quarantined_at: Date | null;
   updated_at: Generated<Date>;
 }
 export interface WalletTables {
   wallet_accounts: WalletAccountsTable;
   wallet_ledger_entries: WalletLedgerEntriesTable;
   wallet_feed_cursors: WalletFeedCursorsTable;
+  wallet_feed_failures: WalletFeedFailuresTable;
 }
