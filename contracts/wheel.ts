@@ -98,6 +98,15 @@ export const wheelSpinBody = z.object({
 });
 export type WheelSpinBody = z.infer<typeof wheelSpinBody>;
 
+/**
+ * Why a spin paid nothing although its segment names a prize: `not_offered`, the prize is not offered to the player
+ * now (a currency the segment does not pay in, a bonus switched off, its budget spent, not given in the currency) and
+ * the wheel showed it as nothing; `not_granted`, the bonus engine could not grant it when the spin landed (its budget
+ * went to a spin at the same moment, another bonus started meanwhile).
+ */
+export const wheelUnpaidReason = z.enum(['not_offered', 'not_granted']);
+export type WheelUnpaidReason = z.infer<typeof wheelUnpaidReason>;
+
 export const wheelSpinResult = z.object({
   spin_id: z.number().int(),
   version: z.number().int(),
@@ -106,6 +115,8 @@ export const wheelSpinResult = z.object({
   prize: wheelPrizeView,
   /** The bonus engine's grant for a bonus prize; null otherwise. */
   bonus_grant_id: z.number().nullable(),
+  /** Set when the segment names a prize this spin could not pay: the spin paid nothing (prize `nothing`). */
+  unpaid_reason: wheelUnpaidReason.nullable().optional(),
   /** Revealed: SHA-256 of it is server_seed_hash, shown before the spin. */
   server_seed: z.string(),
   server_seed_hash: z.string(),
@@ -126,7 +137,9 @@ export const wheelSpinRecord = z.object({
   created_at: z.string(),
   version: z.number().int(),
   segment_index: z.number().int(),
+  /** What the spin paid. */
   prize: wheelPrizeView,
+  unpaid_reason: wheelUnpaidReason.nullable().optional(),
   server_seed: z.string(),
   server_seed_hash: z.string(),
   client_seed: z.string(),

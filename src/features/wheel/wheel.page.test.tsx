@@ -142,6 +142,26 @@ describe('the wheel page', () => {
     );
   });
 
+  it('says why a spin paid nothing when the bonus its slice showed could not be granted', async () => {
+    reduceMotion(true);
+    const view = await wheelView();
+    const result = {
+      ...(await spinResult()),
+      prize: { kind: 'nothing' as const },
+      unpaid_reason: 'not_granted' as const,
+    };
+    await setupApp(
+      wheelServer(
+        () => view,
+        () => jsonResponse(result),
+      ),
+    );
+    renderAt('/profile/promotions/wheel', <WheelPage />);
+    fireEvent.click(await screen.findByTestId('wheel-spin'));
+    expect(await screen.findByTestId('wheel-result-text')).toHaveTextContent('No prize this time.');
+    expect(screen.getByTestId('wheel-result-unpaid')).toHaveTextContent(/ran out just as the wheel stopped/);
+  });
+
   it('without spins shows the time until the next free one; a refused spin is explained', async () => {
     const next = new Date(Date.now() + 5 * 3_600_000 + 3 * 60_000 + 9_000).toISOString();
     const waiting = await wheelView({ spins_available: 0, next_free_spin_at: next });

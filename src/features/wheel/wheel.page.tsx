@@ -269,6 +269,10 @@ export function WheelPage() {
                     ? t('wheel.won_free_rounds')
                     : t('wheel.won_nothing')}
             </Text>
+            {result.unpaid_reason === 'not_granted' && (
+              // the slice showed a bonus, but the engine could not grant it as the spin landed
+              <Text data-testid="wheel-result-unpaid">{t('wheel.unpaid_not_granted')}</Text>
+            )}
             <Text>{t('wheel.segment', { n: result.segment_index + 1 })}</Text>
           </Div>
           <SimpleCell

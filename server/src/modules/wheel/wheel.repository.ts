@@ -85,7 +85,7 @@ export function createWheelRepository(db: Database) {
       return result.numUpdatedRows === 1n;
     },
 
-    async insertSpin(trx: Database, row: Omit<WheelSpinRow, 'id' | 'created_at' | 'bonus_grant_id'>) {
+    async insertSpin(trx: Database, row: Omit<WheelSpinRow, 'id' | 'created_at' | 'bonus_grant_id' | 'unpaid_reason'>) {
       const { id } = await trx
         .insertInto('wheel_spins')
         .values({ ...row, prize: JSON.stringify(row.prize) })
@@ -94,10 +94,18 @@ export function createWheelRepository(db: Database) {
       return id;
     },
 
-    async setSpinGrant(trx: Database, spinId: string, grantId: number) {
+    /** What the spin paid: the bonus engine's grant of a bonus prize, or why a named prize was not paid. */
+    async setSpinOutcome(
+      trx: Database,
+      spinId: string,
+      outcome: { grantId: number | null; unpaidReason: string | null },
+    ) {
       await trx
         .updateTable('wheel_spins')
-        .set({ bonus_grant_id: String(grantId) })
+        .set({
+          bonus_grant_id: outcome.grantId === null ? null : String(outcome.grantId),
+          unpaid_reason: outcome.unpaidReason,
+        })
         .where('id', '=', spinId)
         .execute();
     },
@@ -128,6 +136,14 @@ export function createWheelRepository(db: Database) {
         .orderBy('wheel_spins.id', 'desc')
         .limit(limit)
         .execute(),
+
+    /**
+     * A savepoint in the spin's transaction around the prize's grant: rolled back to, it undoes the grant alone, and
+     * the transaction goes on even after a failed statement (PostgreSQL aborts the whole transaction otherwise).
+     */
+    savepoint: async (trx: Database) => void (await sql`savepoint wheel_prize`.execute(trx)),
+    releaseSavepoint: async (trx: Database) => void (await sql`release savepoint wheel_prize`.execute(trx)),
+    rollbackToSavepoint: async (trx: Database) => void (await sql`rollback to savepoint wheel_prize`.execute(trx)),
 
     transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
   };

@@ -17,6 +17,7 @@ import type {
   WheelPrizeView,
   WheelSpinResult,
   WheelSpinsResponse,
+  WheelUnpaidReason,
   WheelView,
 } from '@contracts/wheel';
 import type { Database } from '../../db/database';
@@ -32,7 +33,8 @@ import type { NextSeed, WheelConfigRow, WheelPlayerRow, WheelRepository } from '
  * What the bonus engine implements so the wheel can pay bonus and free-rounds prizes: grant the template to the
  * player inside the spin's transaction (`opts.trx`), so the spin, its record and the grant commit together. Money the
  * grant credits goes through `opts.wallet` (the same transaction's wallet operations): a second transaction opened
- * inside would wait for this one forever on PGlite's single connection. A throw rolls the whole spin back.
+ * inside would wait for this one forever on PGlite's single connection. The wheel runs the grant inside a savepoint:
+ * a throw (even a failed SQL statement) undoes the grant alone, and the spin commits paying nothing.
  */
 export interface WheelBonusPort {
   grantFromTemplate(
@@ -40,14 +42,15 @@ export interface WheelBonusPort {
     opts: { trx: Transaction<DB>; wallet: WalletTx },
   ): Promise<{ grantId: number; afterCommit?: () => Promise<void> }>;
   /**
-   * The template's type and whether it can be granted now in `currency` (switched on, offered in it, budget left);
-   * null when there is no such template. Read in `trx` when given (inside the spin).
+   * The template's type and whether it can be granted now in `currency` (switched on, offered and payable in it,
+   * budget left); `missing`: the currencies it is offered in but could not pay in, with the term it lacks there (a
+   * free-rounds stake, a no-deposit amount). Null when there is no such template. Read in `trx` when given.
    */
   templateOffer(
     templateId: number,
     currency: string | null,
     trx?: Transaction<DB>,
-  ): Promise<{ type: string; grantable: boolean } | null>;
+  ): Promise<{ type: string; grantable: boolean; missing?: Array<{ currency: string; term: string }> } | null>;
 }
 
 /** Where the wheel's secrets come from; a test may fix them. */
@@ -68,6 +71,8 @@ export interface WheelServiceDeps {
   /** Bound by the bonuses module; absent: bonus prizes are refused in configurations and never offered. */
   bonuses?: WheelBonusPort;
   seeds?: WheelSeedSource;
+  /** A prize the engine refused at a spin is logged (the spin paid nothing). */
+  log?: { warn(o: object, m: string): void };
 }
 
 const HOUR_MS = 3_600_000;
@@ -127,6 +132,24 @@ export function createWheelService(deps: WheelServiceDeps) {
     return minor > 0n ? { kind: 'real_money', amount: toMajor(minor, digits), currency } : { kind: 'nothing' };
   }
 
+  /**
+   * What a past spin paid, as recorded: a bonus prize only with its grant, nothing with the reason it was not paid
+   * (never what the prize would read as today).
+   */
+  async function paidPrize(
+    spin: { prize: WheelPrize; bonus_grant_id: string | null; unpaid_reason: string | null },
+    currency: string,
+  ): Promise<{ prize: WheelPrizeView; unpaid_reason: WheelUnpaidReason | null }> {
+    const reason = spin.unpaid_reason?.startsWith('not_granted') ? 'not_granted' : 'not_offered';
+    if (spin.unpaid_reason) return { prize: { kind: 'nothing' }, unpaid_reason: reason };
+    if (isBonusPrize(spin.prize))
+      return spin.bonus_grant_id
+        ? { prize: spin.prize, unpaid_reason: null }
+        : { prize: { kind: 'nothing' }, unpaid_reason: 'not_offered' };
+    const prize = await prizeView(spin.prize, currency);
+    return { prize, unpaid_reason: spin.prize.kind !== 'nothing' && prize.kind === 'nothing' ? 'not_offered' : null };
+  }
+
   async function currencyOf(playerId: string) {
     const currency = await deps.playerCurrency(playerId);
     if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
@@ -182,6 +205,37 @@ export function createWheelService(deps: WheelServiceDeps) {
           'VALIDATION_ERROR',
           `body/segments/${i}/prize/kind: template ${prize.template_id} is a ${offer.type} bonus, not for a ${prize.kind} prize`,
         );
+      // every currency the template is offered in must be payable: a spin landing there could not grant it
+      const [gap] = offer.missing ?? [];
+      if (gap)
+        throw new AppError(
+          422,
+          'VALIDATION_ERROR',
+          `body/segments/${i}/prize/template_id: template ${prize.template_id} has no ${gap.term} in ${gap.currency}`,
+        );
+    }
+  }
+
+  /**
+   * Grants a bonus prize inside a savepoint of the spin's transaction: whatever the grant throws (a budget spent by a
+   * racing spin, another bonus started meanwhile, a failed statement, which on PostgreSQL aborts the transaction),
+   * the grant alone is undone and the spin goes on to commit, paying nothing. Never throws for the grant's sake.
+   */
+  async function grantPrize(
+    w: WalletTx,
+    input: { playerId: number; templateId: number; reason: string },
+  ): Promise<{ grantId: number; afterCommit?: () => Promise<void> } | { failed: string }> {
+    const trx = w.trx as Database;
+    await repo.savepoint(trx);
+    try {
+      const granted = await deps.bonuses!.grantFromTemplate(input, { trx: w.trx, wallet: w });
+      await repo.releaseSavepoint(trx);
+      return granted;
+    } catch (err) {
+      await repo.rollbackToSavepoint(trx);
+      const { code, message } = err as { code?: string; message?: string };
+      deps.log?.warn({ err, ...input }, 'wheel prize not granted: the spin pays nothing');
+      return { failed: `${code ?? 'error'}: ${message ?? String(err)}` };
     }
   }
 
@@ -290,8 +344,13 @@ export function createWheelService(deps: WheelServiceDeps) {
           client_seed: clientSeed,
           nonce: player.nonce,
         });
-        const prize = await prizeView(segment.prize, currency, w.trx);
+        // decided again inside the spin: a prize not offered now reads, and pays, as nothing
+        let prize = await prizeView(segment.prize, currency, w.trx);
         let grantId: number | null = null;
+        let unpaid: { reason: WheelUnpaidReason; detail: string } | null =
+          segment.prize.kind !== 'nothing' && prize.kind === 'nothing'
+            ? { reason: 'not_offered', detail: `not_offered: not offered in ${currency} now` }
+            : null;
         if (prize.kind === 'real_money') {
           const digits = await deps.digits(currency);
           await w.creditWheelPrize(
@@ -299,12 +358,18 @@ export function createWheelService(deps: WheelServiceDeps) {
             toMinor(prize.amount, digits),
           );
         } else if (prize.kind === 'bonus_template' || prize.kind === 'free_rounds_template') {
-          ({ grantId, afterCommit: told } = await deps.bonuses!.grantFromTemplate(
-            { playerId: Number(playerId), templateId: prize.template_id, reason: `wheel_spin:${spinId}` },
-            { trx: w.trx, wallet: w },
-          ));
-          await repo.setSpinGrant(trx, spinId, grantId);
+          const granted = await grantPrize(w, {
+            playerId: Number(playerId),
+            templateId: prize.template_id,
+            reason: `wheel_spin:${spinId}`,
+          });
+          if ('failed' in granted) {
+            prize = { kind: 'nothing' };
+            unpaid = { reason: 'not_granted', detail: `not_granted: ${granted.failed}`.slice(0, 500) };
+          } else ({ grantId, afterCommit: told } = granted);
         }
+        if (grantId !== null || unpaid)
+          await repo.setSpinOutcome(trx, spinId, { grantId, unpaidReason: unpaid?.detail ?? null });
         const after = freeState(config, { ...player, last_free_spin_at: free ? now : player.last_free_spin_at }, now);
         const grantedLeft = player.granted_spins - (free ? 0 : 1);
         return {
@@ -314,6 +379,7 @@ export function createWheelService(deps: WheelServiceDeps) {
           segment_id: segment.id,
           prize,
           bonus_grant_id: grantId,
+          unpaid_reason: unpaid?.reason ?? null,
           server_seed: player.server_seed,
           server_seed_hash: player.server_seed_hash,
           client_seed: clientSeed,
@@ -339,7 +405,7 @@ export function createWheelService(deps: WheelServiceDeps) {
             created_at: r.created_at.toISOString(),
             version: r.version,
             segment_index: r.segment_index,
-            prize: await prizeView(r.prize, currency),
+            ...(await paidPrize(r, currency)),
             server_seed: r.server_seed,
             server_seed_hash: r.server_seed_hash,
             client_seed: r.client_seed,

@@ -32,6 +32,8 @@ export interface WheelSpinsTable {
   client_seed: string;
   nonce: number;
   bonus_grant_id: string | null;
+  /** Why a prize the segment names was not paid (the spin paid nothing); null when it was paid or was nothing. */
+  unpaid_reason: string | null;
   created_at: Generated<Date>;
 }
 export interface WheelSpinGrantsTable {
