@@ -3,23 +3,26 @@
 // initData signed with the token the server checks, so the server's real validation runs.
 // Usage: npx tsx scripts/dev-telegram-url.ts [--user-id 42] [--start-param promo] [--lang ru] [--url http://localhost:3000]
 //        [--token <bot token>]
-// The server's own settings decide the defaults: the URL from PUBLIC_URL or PORT (as `npm start` reads them, .env
-// included), the token from TELEGRAM_BOT_TOKEN, else the development token the server keeps in DATA_DIR. Without
-// either, the running development server signs the data itself (/dev-api), so it is always its own token.
+// The server's own settings decide the defaults: the URL the running server recorded in DATA_DIR (its PUBLIC_URL),
+// else PUBLIC_URL or PORT as the server reads them (the environment, then .env); the token from TELEGRAM_BOT_TOKEN,
+// else the development token the server keeps in DATA_DIR. Without either, the running development server signs the
+// data itself (/dev-api), so it is always its own token.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sign } from '@telegram-apps/init-data-node';
 import { loadConfig } from '../server/src/config';
+import { findRunningServer, loadDotEnv } from '../server/src/lib/local-settings';
 
-if (typeof process.loadEnvFile === 'function' && existsSync('.env')) process.loadEnvFile('.env');
+loadDotEnv();
 const config = loadConfig();
+const running = findRunningServer(config.DATA_DIR);
 const { values } = parseArgs({
   options: {
     token: { type: 'string' },
     'user-id': { type: 'string', default: '42' },
     'start-param': { type: 'string' },
-    url: { type: 'string', default: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+    url: { type: 'string', default: running?.public_url ?? config.PUBLIC_URL },
     lang: { type: 'string', default: 'en' },
   },
 });

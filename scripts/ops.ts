@@ -1,9 +1,18 @@
 #!/usr/bin/env tsx
 // Operator commands against a running server: `npm run ops -- <command> [args]`.
 // Talks to the server's /ops-api with the operator token (OPS_TOKEN, or DATA_DIR/secrets/ops-token.txt that the
-// server generated on first start), so it works the same with the embedded PGlite and with PostgreSQL.
+// server generated on first start), so it works the same with the embedded PGlite and with PostgreSQL. It finds the
+// server as the server finds its settings (the environment, then .env): OPS_URL, else the address the running server
+// recorded in DATA_DIR, else 127.0.0.1:PORT. Statuses are names (processed, rejected…) in and out; ids are numbers.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { paymentStatus } from '../contracts/codes';
+import { findRunningServer, loadDotEnv, localUrl } from '../server/src/lib/local-settings';
+
+/** Payment statuses by the names an operator types and reads (contracts/codes.ts, snake_case). */
+const statusByName: Record<string, number> = Object.fromEntries(
+  Object.entries(paymentStatus).map(([name, code]) => [name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), code]),
+);
 
 interface Command {
   usage: string;
@@ -45,9 +54,22 @@ const commands: Record<string, Command> = {
     },
   },
   withdrawals: {
-    usage: 'withdrawals [status]  (default: processing and manual)',
+    usage: `withdrawals [status]  (${Object.keys(statusByName).join(', ')}; default: processing and manual)`,
     async run([status]) {
-      return { method: 'GET', path: `/withdrawals${status === undefined ? '' : `?status=${Number(status)}`}` };
+      if (status === undefined) return { method: 'GET', path: '/withdrawals' };
+      const code =
+        statusByName[status] ??
+        (Object.values(paymentStatus).includes(Number(status) as never) ? Number(status) : undefined);
+      if (code === undefined)
+        throw new UsageError(`unknown status ${status}: one of ${Object.keys(statusByName).join(', ')}`);
+      return { method: 'GET', path: `/withdrawals?status=${code}` };
+    },
+  },
+  player: {
+    usage: 'player <email>  (the player with this email: id, state, block; the lookup is recorded)',
+    async run([email]) {
+      if (!email || !email.includes('@')) throw new UsageError('player needs an email');
+      return { method: 'GET', path: `/players?email=${encodeURIComponent(email)}` };
     },
   },
   approve: {
@@ -270,11 +292,46 @@ function jsonFile(file: string | undefined, command: string): unknown {
 
 class UsageError extends Error {}
 
+const statusName = (code: number) => Object.entries(statusByName).find(([, c]) => c === code)?.[0] ?? String(code);
+/** Commands whose answers carry payment statuses (withdrawals and deposits). */
+const PAYMENT_COMMANDS = new Set([
+  'withdrawals',
+  'approve',
+  'reject',
+  'manual',
+  'ton-held',
+  'credit-deposit',
+  'reject-deposit',
+]);
+
+/** What the server answered, for a person: ids (int8, sent as text) as numbers, payment statuses as names. */
+export function forPeople(value: unknown, command: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => forPeople(v, command));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => {
+      if ((key === 'id' || key.endsWith('_id')) && typeof v === 'string' && /^\d{1,15}$/.test(v))
+        return [key, Number(v)];
+      if (key === 'status' && typeof v === 'number' && PAYMENT_COMMANDS.has(command)) return [key, statusName(v)];
+      return [key, forPeople(v, command)];
+    }),
+  );
+}
+
+/** Where the server is: OPS_URL, else the address the running server recorded in DATA_DIR, else 127.0.0.1:PORT. */
+export function opsBaseUrl(env: Record<string, string | undefined> = process.env): string {
+  if (env.OPS_URL) return env.OPS_URL.replace(/\/+$/, '');
+  const running = findRunningServer(env.DATA_DIR ?? '.data');
+  if (running) return running.url;
+  return localUrl(env.HOST ?? '0.0.0.0', Number(env.PORT ?? 3000));
+}
+
 function usage(): string {
   return [
     'Usage: npm run ops -- <command>',
     ...Object.values(commands).map((c) => `  ${c.usage}`),
-    'Environment: OPS_URL (default http://127.0.0.1:$PORT), OPS_TOKEN (default: DATA_DIR/secrets/ops-token.txt)',
+    'Environment (and .env): OPS_URL (default: the running server recorded in DATA_DIR, else http://127.0.0.1:$PORT),',
+    '  OPS_TOKEN (default: DATA_DIR/secrets/ops-token.txt), OPERATOR_NAME (default: USER)',
   ].join('\n');
 }
 
@@ -290,34 +347,51 @@ export function registerOpsCommand(name: string, command: Command): void {
   commands[name] = command;
 }
 
-async function main(argv: string[]) {
+export async function main(
+  argv: string[],
+  io: { env?: Record<string, string | undefined>; out?: (s: string) => void; err?: (s: string) => void } = {},
+): Promise<number> {
+  const env = io.env ?? process.env;
+  const out = io.out ?? console.log;
+  const err = io.err ?? console.error;
   const [name, ...args] = argv;
   const command = name ? commands[name] : undefined;
   if (!command) {
-    console.error(usage());
+    err(usage());
     return 2;
   }
   const request = await command.run(args);
-  const base = process.env.OPS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-  const res = await fetch(`${base}/ops-api${request.path}`, {
-    method: request.method,
-    headers: {
-      authorization: `Bearer ${operatorToken()}`,
-      'x-operator': process.env.OPERATOR_NAME ?? process.env.USER ?? 'ops-cli',
-      ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-  });
-  const text = await res.text();
-  if (!res.ok) {
-    console.error(`${request.method} ${request.path} failed: HTTP ${res.status} ${text}`);
+  const url = `${opsBaseUrl(env)}/ops-api${request.path}`;
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: request.method,
+      headers: {
+        authorization: `Bearer ${operatorToken(env)}`,
+        'x-operator': env.OPERATOR_NAME ?? env.USER ?? 'ops-cli',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+    });
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    err(
+      `ops: ${request.method} ${url} failed: ${cause?.code ?? cause?.message ?? (e as Error).message}. ` +
+        'Is the server running there? Set OPS_URL, or PORT as the server has it (.env is read).',
+    );
     return 1;
   }
-  console.log(text ? JSON.stringify(JSON.parse(text), null, 2) : `${res.status} OK`);
+  const text = await res.text();
+  if (!res.ok) {
+    err(`ops: ${request.method} ${url} failed: HTTP ${res.status} ${text}`);
+    return 1;
+  }
+  out(text ? JSON.stringify(forPeople(JSON.parse(text), name!), null, 2) : `${res.status} OK`);
   return 0;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  loadDotEnv(); // as the server does: .env fills in what the environment does not set
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (err) => {

@@ -4,12 +4,14 @@ import { loadConfig } from './config';
 import { createDatabase, pgliteDirFor } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { seedAll } from './db/seed';
+import { loadDotEnv, localUrl, recordRunningServer } from './lib/local-settings';
 import { loadOrCreateSecret } from './lib/secrets';
 import { buildApp } from './app';
 import { createInProcessBus, createRedisBus } from './modules/live';
 
 // Process entry: configuration, database, migrations, seed, then listen. `npm start` runs this.
 async function main() {
+  loadDotEnv(); // .env fills in what the environment does not set (the scripts read it the same way)
   const config = loadConfig();
   mkdirSync(config.DATA_DIR, { recursive: true });
   const database = await createDatabase({
@@ -38,10 +40,12 @@ async function main() {
   const { app } = await buildApp({ config, database, secrets, bus, redis, telegramBotToken });
 
   let closing = false;
+  let forget = () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    forget();
     await app.close();
     await bus.close();
     await redis?.quit();
@@ -52,6 +56,12 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // npm run ops and scripts/dev-telegram-url.ts find this server here, whatever shell started it
+  forget = recordRunningServer(config.DATA_DIR, {
+    pid: process.pid,
+    url: localUrl(config.HOST, config.PORT),
+    public_url: config.PUBLIC_URL,
+  });
   app.log.info(
     `Open http://localhost:${config.PORT}/ (database: ${database.kind}, live bus: ${config.REDIS_URL ? 'redis' : 'in-process'})`,
   );

@@ -14,7 +14,31 @@ export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsS
   app.addHook('onRequest', operatorGuard(deps.opsToken));
   const tags = ['operator'];
   const params = bigIdParams('a player id');
+  const operatorPlayerView = z.object({
+    id: z.number(),
+    email: z.string().nullable(),
+    is_email_verified: z.boolean(),
+    name: z.string().nullable(),
+    username: z.string().nullable(),
+    telegram_id: z.number().nullable(),
+    currency: z.string(),
+    created_at: z.string(),
+    block: z.number().nullable(),
+    block_end: z.string().nullable(),
+  });
   const blockState = z.object({ id: z.number(), block: z.number().nullable(), block_end: z.string().nullable() });
+  app.get(
+    '/players',
+    {
+      schema: {
+        tags,
+        summary: 'Find a player by email (recorded as player_lookup)',
+        querystring: z.object({ email: z.string().trim().min(3).max(320) }),
+        response: { 200: z.array(operatorPlayerView), 422: errorBody },
+      },
+    },
+    (req) => deps.accounts.findByEmailForOperator(req.query.email, operatorName(req)),
+  );
   app.post(
     '/players/:id/block',
     { schema: { tags, params, body: blockBody, response: { 200: blockState, 404: errorBody, 422: errorBody } } },

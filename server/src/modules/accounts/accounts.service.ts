@@ -323,6 +323,37 @@ export function createAccountsService(deps: AccountsDeps) {
     return { id: Number(playerId), block: code, block_end: until?.toISOString() ?? null };
   }
 
+  /**
+   * An operator looks a player up by email (`npm run ops -- player <email>`): the account's id and state, or none.
+   * The lookup reads personal data, so it is recorded like the actions are (who looked, for what).
+   */
+  async function findByEmailForOperator(email: string, actor: string) {
+    const player = await repo.findByEmail(email);
+    await deps.audit.record({
+      actor,
+      action: 'player_lookup',
+      playerId: player?.id ?? null,
+      subject: `email:${email.toLowerCase()}`,
+      after: { found: !!player },
+    });
+    if (!player) return [];
+    const block = activeBlock(player, clock.now());
+    return [
+      {
+        id: Number(player.id),
+        email: player.email,
+        is_email_verified: player.is_email_verified,
+        name: player.name,
+        username: player.username,
+        telegram_id: player.telegram_id === null ? null : Number(player.telegram_id),
+        currency: player.currency,
+        created_at: player.created_at.toISOString(),
+        block: block ? player.block : null,
+        block_end: block ? (player.block_end?.toISOString() ?? null) : null,
+      },
+    ];
+  }
+
   async function unblock(playerId: string, actor: string) {
     const player = await repo.findById(playerId);
     if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
@@ -357,6 +388,7 @@ export function createAccountsService(deps: AccountsDeps) {
     newPlayers,
     block,
     unblock,
+    findByEmailForOperator,
   };
 }
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -81,6 +81,30 @@ describe('operator actions', () => {
     expect(listed).toEqual([expect.objectContaining({ actor: 'bob', action: 'block', player_id: Number(p.id) })]);
   });
 
+  // Issue 28, item 13: there was no way to find a player by email.
+  it('finds a player by email for an operator, and records who looked', async () => {
+    const p = await fundedPlayer();
+    const email = `audited${n}@example.com`;
+    const unauthorised = await t.app.inject({ url: `/ops-api/players?email=${email}` });
+    expect(unauthorised.statusCode).toBe(401);
+    const found = await t.app.inject({ url: `/ops-api/players?email=${email.toUpperCase()}`, headers: ops('erin') });
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual([
+      expect.objectContaining({ id: Number(p.id), email, currency: 'USD', block: null, is_email_verified: false }),
+    ]);
+    const none = await t.app.inject({ url: '/ops-api/players?email=nobody@example.com', headers: ops('erin') });
+    expect(none.json()).toEqual([]);
+    expect(await recordsOf(p.id)).toEqual([
+      expect.objectContaining({ actor: 'erin', action: 'player_lookup', subject: `email:${email}` }),
+    ]);
+    const misses = await t.db
+      .selectFrom('operator_actions')
+      .selectAll()
+      .where('subject', '=', 'email:nobody@example.com')
+      .execute();
+    expect(misses).toEqual([expect.objectContaining({ actor: 'erin', player_id: null })]);
+  });
+
   it('a balance adjustment moves the money once and leaves one record naming the operator', async () => {
     const p = await fundedPlayer(10_00n);
     const adjust = (amount: number, reference: string, operator = 'carol') =>
