@@ -3,7 +3,13 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, usingPostgres } from '../../../test/test-database';
-import { createLedgerFeed, createLedgerFeedRepository, type FeedEntry, type LedgerFeed } from './index';
+import {
+  createLedgerFeed,
+  createLedgerFeedRepository,
+  type FeedConsumer,
+  type FeedEntry,
+  type LedgerFeed,
+} from './index';
 
 let t: TestApp;
 let feed: LedgerFeed;
@@ -143,6 +149,122 @@ describe('ledger feed', () => {
     await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-k:${p}:d9` }, 100n);
     expect(await feed.drain(consumer)).toBe(1);
   });
+
+  it('a consumer starts from now: it is never handed what was written before it was registered, unless asked', async () => {
+    const p = await player();
+    await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-n:${p}:old` }, 100n);
+    const fresh = { ...recorder('n-now'), start: undefined };
+    const history = { ...recorder('n-all') };
+    await feed.register(fresh);
+    expect(await feed.drain(fresh)).toBe(0);
+    await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-n:${p}:new` }, 100n);
+    expect(await feed.drain(fresh)).toBe(1);
+    const all = await t.db.selectFrom('wallet_ledger_entries').select('id').execute();
+    expect(await feed.drain(history)).toBe(all.length); // 'beginning': every entry ever written
+  });
+
+  it('entry kinds are a closed list: the compiler refuses a typo, the database an unknown kind', async () => {
+    // @ts-expect-error 'deposits' is not a ledger kind
+    const typo: FeedConsumer = { ...recorder('typo'), kinds: ['deposits'] };
+    expect(typo.name).toBe('typo');
+    const p = await player();
+    await expect(
+      sql`insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
+          real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key)
+        values (${p}, 'deposits', 0, 0, 0, 0, 0, 0, ${`feed-typo:${p}`})`.execute(t.db),
+    ).rejects.toThrow(/wallet_ledger_entries_kind/);
+  });
+
+  it('an entry its consumer keeps failing on is quarantined, the consumer moves on, an operator retries it', async () => {
+    const p = await player();
+    const keys = [1, 2, 3].map((i) => `feed-q:${p}:${i}`);
+    for (const key of keys) await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key }, 100n);
+    const poisoned = (await t.services.wallet.entry(keys[1]!))!;
+    const badId = (
+      await t.db
+        .selectFrom('wallet_ledger_entries')
+        .select('id')
+        .where('idempotency_key', '=', keys[1]!)
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(poisoned).toBeTruthy();
+    let broken = true;
+    const q = {
+      ...recorder('q'),
+      handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
+        if (broken && entries.some((e) => e.id === badId)) throw new Error('cannot handle this one');
+        await recorder('q').handle(entries, trx);
+      },
+    };
+    const local = createLedgerFeed(createLedgerFeedRepository(t.db), { maxAttempts: 3 });
+    await local.register(q);
+    await expect(local.drain(q)).rejects.toThrow('cannot handle');
+    await expect(local.drain(q)).rejects.toThrow('cannot handle');
+    await local.drain(q); // the third failure sets it aside and the drain goes on
+    const seenNow = await seen('q');
+    expect(seenNow).not.toContain(badId);
+    const after = await t.db
+      .selectFrom('wallet_ledger_entries')
+      .select('id')
+      .where('idempotency_key', '=', keys[2]!)
+      .executeTakeFirstOrThrow();
+    expect(seenNow).toContain(after.id);
+    const status = (await local.status()).find((s) => s.consumer === 'q')!;
+    expect(status).toMatchObject({ quarantined: 1, waiting: 0 });
+    broken = false;
+    expect(await local.retry('q', badId)).toBe(true);
+    expect(await seen('q')).toContain(badId);
+    expect((await local.status()).find((s) => s.consumer === 'q')).toMatchObject({ quarantined: 0 });
+    expect(await local.retry('q', badId)).toBe(false); // handled once
+  });
+
+  it.skipIf(!usingPostgres())(
+    'PostgreSQL: the window-closing rule: once covered past a time, every entry of that ledger time was handled',
+    async () => {
+      // writers start their transactions, write an entry (its ledger time: the transaction's start), and hold them
+      // open for up to the grace: entries of earlier times commit after later ones, across any boundary
+      const graceMs = 300;
+      const local = createLedgerFeed(createLedgerFeedRepository(t.db), { graceMs });
+      const consumer = { ...recorder('window'), start: undefined, batchSize: 1000 };
+      await local.register(consumer);
+      const players = await Promise.all(Array.from({ length: 20 }, () => player()));
+      for (const p of players)
+        await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-w:${p}:open` }, 1n);
+      let writing = true;
+      const violations: string[] = [];
+      const checker = (async () => {
+        while (writing) {
+          await local.drain(consumer);
+          const covered = await local.coveredUntil('window');
+          if (covered) {
+            const missed = await sql<{ id: string }>`select e.id::text from wallet_ledger_entries e
+                where e.created_at < ${covered} and e.idempotency_key like 'feed-w:%'
+                  and not exists (select 1 from test_feed_seen s where s.consumer = 'window' and s.entry_id = e.id)`.execute(
+              t.db,
+            );
+            violations.push(...missed.rows.map((r) => r.id));
+          }
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      const writers = Promise.all(
+        players.map(async (p, i) => {
+          for (let n = 0; n < 5; n++)
+            await t.db.transaction().execute(async (trx) => {
+              await sql`select pg_sleep(${Math.random() * 0.1})`.execute(trx); // started earlier than it writes
+              await sql`insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor,
+                  pending_delta_minor, real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key)
+                values (${p}, 'win', 0, 0, 0, 0, 0, 0, ${`feed-w:${i}:${n}`})`.execute(trx);
+              await new Promise((r) => setTimeout(r, Math.random() * (graceMs - 150)));
+            });
+        }),
+      );
+      await writers.finally(() => (writing = false));
+      await checker;
+      expect(violations).toEqual([]);
+    },
+    60_000,
+  );
 
   it.skipIf(!usingPostgres())(
     'PostgreSQL: 50 writers committing out of id order, one consumer pumping meanwhile: every entry seen exactly once',
