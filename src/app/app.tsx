@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AdaptivityProvider, AppRoot, ConfigProvider } from '@vkontakte/vkui';
+import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
 import { getPlatform, type ColorScheme } from '../platform';
@@ -33,6 +34,7 @@ const LimitTimers = lazy(() =>
 // Providers in VKUI's order (ConfigProvider → AdaptivityProvider → AppRoot), fed by the platform adapter.
 export function App({ bootData }: { bootData: BootData }) {
   const platform = getPlatform();
+  const { i18n } = useTranslation(); // VKUI's dates and numbers follow the app's language
   const [scheme, setScheme] = useState<ColorScheme>(() => platform.getColorScheme());
   const [insets, setInsets] = useState(() => platform.getSafeAreaInsets());
   useEffect(() => platform.onColorSchemeChange(setScheme), [platform]);
@@ -50,7 +52,12 @@ export function App({ bootData }: { bootData: BootData }) {
   }, [platform]);
 
   return (
-    <ConfigProvider colorScheme={scheme} platform={platform.vkuiPlatform} isWebView={platform.kind === 'telegram'}>
+    <ConfigProvider
+      colorScheme={scheme}
+      platform={platform.vkuiPlatform}
+      isWebView={platform.kind === 'telegram'}
+      locale={i18n.language}
+    >
       <AdaptivityProvider>
         <AppRoot safeAreaInsets={insets} data-platform={platform.kind}>
           <Router>

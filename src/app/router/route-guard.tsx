@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Spinner } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useLocation } from 'wouter';
 import { guardRoute, type GuardContext } from './guards';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Spinner } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { Route, useLocation } from 'wouter';
 import { matchRoute } from './guards';
 

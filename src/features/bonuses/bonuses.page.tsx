@@ -10,11 +10,11 @@ import {
   Input,
   Placeholder,
   Progress,
-  Spinner,
   Tabs,
   TabsItem,
   Text,
 } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { Bonus, BonusTerms } from '@contracts/bonuses';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useResource } from '../../shared/data/use-resource';
 import { LoadFailed } from '../../shared/ui/load-failed';
-import { Button, Card, Div, FormItem, Group, Header, Placeholder, Select, Spinner, Text } from '@vkontakte/vkui';
+import { Button, Card, Div, FormItem, Group, Header, Placeholder, Select, Text } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';

@@ -1,17 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  FormItem,
-  Group,
-  Input,
-  Placeholder,
-  Select,
-  Spinner,
-  Tabs,
-  TabsItem,
-  Text,
-} from '@vkontakte/vkui';
+import { Button, Checkbox, FormItem, Group, Input, Placeholder, Select, Tabs, TabsItem, Text } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';

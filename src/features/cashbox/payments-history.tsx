@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Div, FormItem, FormLayoutGroup, Placeholder, Select, SimpleCell, Spinner } from '@vkontakte/vkui';
+import { Button, Div, FormItem, FormLayoutGroup, Placeholder, Select, SimpleCell } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/lib/money-format';
 import { usePagedResource } from '../../shared/data/use-resource';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Div, FormItem, Input, Spinner, Text } from '@vkontakte/vkui';
+import { Button, Div, FormItem, Input, Text } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import {
   CHAIN,
   THEME,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Div, Placeholder, Spinner, Text } from '@vkontakte/vkui';
+import { Button, Div, Placeholder, Text } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { getPlatform } from '../../platform';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import { Button, Spinner } from '@vkontakte/vkui';
+import { Button } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { ContentPageSlug } from '@contracts/content-pages';
 import { ContentBody } from './content-body';

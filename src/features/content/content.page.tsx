@@ -1,4 +1,5 @@
-import { Button, Div, Group, Placeholder, Spinner, Title } from '@vkontakte/vkui';
+import { Button, Div, Group, Placeholder, Title } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { ContentPageSlug } from '@contracts/content-pages';
 import { useResource } from '../../shared/data/use-resource';

@@ -10,9 +10,9 @@ import {
   ModalRoot,
   Placeholder,
   SimpleCell,
-  Spinner,
   Text,
 } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Button, ButtonGroup, Placeholder, Spinner } from '@vkontakte/vkui';
+import { Button, ButtonGroup, Placeholder } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';

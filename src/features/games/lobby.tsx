@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Group, Header, HorizontalScroll, Search, SubnavigationBar, SubnavigationButton } from '@vkontakte/vkui';
+import { Group, Header, SubnavigationBar, SubnavigationButton } from '@vkontakte/vkui';
+import { Search } from '../../shared/ui/search';
+import { HorizontalScroll } from '../../shared/ui/horizontal-scroll';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,5 @@
-import { Button, Div, Placeholder, Spinner } from '@vkontakte/vkui';
+import { Button, Div, Placeholder } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@contracts/games';
 import type { PagedResource } from '../../shared/data/use-resource';

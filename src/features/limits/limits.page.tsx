@@ -13,9 +13,9 @@ import {
   Input,
   Select,
   SimpleCell,
-  Spinner,
   Text,
 } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { limitTypes, selfExclusionPeriods, type LimitType, type PlayerLimits } from '@contracts/limits';

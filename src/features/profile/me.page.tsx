@@ -1,6 +1,7 @@
 import { errorText } from '../../shared/i18n/error-text';
 import { useState } from 'react';
-import { Button, FormItem, FormLayoutGroup, Group, Input, Select, Spinner } from '@vkontakte/vkui';
+import { Button, FormItem, FormLayoutGroup, Group, Input, Select } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { UpdatePlayerBody } from '@contracts/accounts';

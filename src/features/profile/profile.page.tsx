@@ -11,7 +11,7 @@ import { PreferencesPage } from './preferences.page';
 import { SecurityPage } from './security.page';
 import { VerificationPage } from './verification.page';
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Spinner } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { paths } from '../../shared/routing/paths';
 
 // a declared edge: profile → cashbox (payment history tab), loaded on demand

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useResource } from '../../shared/data/use-resource';
-import { Button, Div, Group, Header, SimpleCell, Spinner, Text } from '@vkontakte/vkui';
+import { Button, Div, Group, Header, SimpleCell, Text } from '@vkontakte/vkui';
+import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { WheelPrizeView, WheelSpinRecord, WheelSpinResult } from '@contracts/wheel';

@@ -22,6 +22,12 @@ export const en = {
   fill_email: 'Add an email to your profile',
   network_error: 'No connection to the server',
   common: {
+    clear: 'Clear',
+    cancel: 'Cancel',
+    find: 'Find',
+    search: 'Search',
+    previous: 'Previous',
+    next: 'Next',
     site_title: 'Casino',
     loading: 'Loading…',
     retry: 'Try again',

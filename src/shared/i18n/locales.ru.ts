@@ -21,6 +21,12 @@ export const ru: Resources = {
   fill_email: 'Добавьте почту в профиль',
   network_error: 'Нет связи с сервером',
   common: {
+    clear: 'Очистить',
+    cancel: 'Отмена',
+    find: 'Найти',
+    search: 'Поиск',
+    previous: 'Назад',
+    next: 'Вперёд',
     site_title: 'Казино',
     loading: 'Загрузка…',
     retry: 'Повторить',
