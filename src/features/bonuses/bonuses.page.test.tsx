@@ -104,6 +104,20 @@ describe('the bonuses page', () => {
     await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.url).toMatch(/\/bonuses\/7\/activate$/));
   });
 
+  it('with nothing in play, My bonuses leads to the offers waiting (a new Telegram player’s welcome offers)', async () => {
+    await setupApp(
+      bonusesServer(() => ({
+        deposit: [bonus({ id: 7, status: 'created', wagered: 0, wager_required: 0, amount: 0 })],
+        free_rounds: [],
+      })),
+    );
+    page('my');
+    expect(await screen.findByTestId('bonuses-empty')).toHaveTextContent('No bonus in play');
+    fireEvent.click(screen.getByTestId('bonuses-see-available'));
+    expect(await screen.findByTestId('bonus-7')).toHaveTextContent('100 % of your deposit, up to $500.00');
+    expect(screen.getByTestId('bonus-activate')).toBeInTheDocument();
+  });
+
   it('says why a promo code was refused, in the player’s language', async () => {
     await setupApp(
       bonusesServer(

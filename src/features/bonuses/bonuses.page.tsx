@@ -283,6 +283,7 @@ export function BonusesPage() {
 
   const all = data ? [...data.deposit, ...data.free_rounds] : [];
   const shown = all.filter((b) => (tab === 'available' ? b.status === 'created' : b.status !== 'created'));
+  const waiting = all.filter((b) => b.status === 'created').length;
   return (
     <Group data-testid="bonuses-page">
       <PromoForm onRedeemed={changed} />
@@ -293,11 +294,7 @@ export function BonusesPage() {
             selected={tab === k}
             onClick={() => navigate(paths.profile('promotions', 'bonuses', k))}
             data-testid={`bonuses-tab-${k}`}
-            status={
-              k === 'available' && all.some((b) => b.status === 'created')
-                ? all.filter((b) => b.status === 'created').length
-                : undefined
-            }
+            status={k === 'available' && waiting > 0 ? waiting : undefined}
           >
             {t(`bonuses.${k}`)}
           </TabsItem>
@@ -317,7 +314,22 @@ export function BonusesPage() {
           <Spinner size="m" style={{ margin: 24 }} />
         )
       ) : shown.length === 0 ? (
-        <Placeholder data-testid="bonuses-empty">
+        <Placeholder
+          data-testid="bonuses-empty"
+          action={
+            // nothing in play but offers waiting (a new player's welcome offers): the way to them, not only a badge
+            tab !== 'available' &&
+            waiting > 0 && (
+              <Button
+                size="m"
+                onClick={() => navigate(paths.profile('promotions', 'bonuses', 'available'))}
+                data-testid="bonuses-see-available"
+              >
+                {t('bonuses.see_available', { count: waiting })}
+              </Button>
+            )
+          }
+        >
           {t(tab === 'available' ? 'bonuses.none_available' : 'bonuses.none_my')}
         </Placeholder>
       ) : (

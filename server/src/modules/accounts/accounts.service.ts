@@ -56,6 +56,14 @@ export interface AccountsDeps {
   };
 }
 
+/**
+ * The promo code a Mini App link carries in its start parameter (`t.me/<bot>/<app>?startapp=promo_<CODE>`), in the
+ * promo codes' own form (2–40 of A–Z, a–z, 0–9, `_`, `-`); anything else is only a referral.
+ */
+export function promoCodeOf(startParam: string | null): string | undefined {
+  return /^promo_([A-Za-z0-9_-]{2,40})$/.exec(startParam ?? '')?.[1];
+}
+
 /** The block reason of a player's own self-exclusion (responsible gambling): operators cannot lift it early. */
 export const SELF_EXCLUSION = 'self_exclusion';
 const bearer = (access_token: string) => ({ access_token, token_type: 'bearer' as const });
@@ -150,13 +158,18 @@ export function createAccountsService(deps: AccountsDeps) {
     );
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
     await refuseReplay(verified.hash, verified.authDate);
-    // start_param is signed inside initData, so it is trustworthy as the referral
+    // start_param is signed inside initData, so it is trustworthy as the referral (and as a link's promo code)
     const player = await findOrCreateTelegramPlayer(verified.user, verified.startParam);
     refuseIfBlocked(player);
     return issue(player);
   }
 
-  /** The player linked to this Telegram user; the first time, an account made from the Telegram profile. */
+  /**
+   * The player linked to this Telegram user; the first time, an account made from the Telegram profile, given the
+   * sign-up bonuses an email sign-up gets (the welcome offers, waiting as available) and the promo code of a
+   * `promo_<CODE>` start parameter. Only the sign-in whose insert made the account grants them: a parallel first
+   * sign-in finds the account made, a later one finds it, so they are granted once.
+   */
   async function findOrCreateTelegramPlayer(tg: TelegramUser, startParam: string | null): Promise<PlayerRow> {
     const existing = await repo.findByTelegramId(tg.id);
     if (existing) return existing;
@@ -164,18 +177,23 @@ export function createAccountsService(deps: AccountsDeps) {
       tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2)))
         ? tg.language_code.slice(0, 2)
         : null;
-    const player =
-      (await repo.insert({
-        telegram_id: String(tg.id),
-        name: tg.first_name ?? null,
-        last_name: tg.last_name ?? null,
-        username: tg.username ?? null,
-        language_code: language,
-        avatar: tg.photo_url ? JSON.stringify({ image: tg.photo_url, preview: tg.photo_url }) : null,
-        currency: config.DEFAULT_CURRENCY,
-        ref_info: startParam,
-        preferred_communication_channel: 'telegram',
-      })) ?? (await repo.findByTelegramId(tg.id)); // a parallel first sign-in created it
+    const created = await repo.insert({
+      telegram_id: String(tg.id),
+      name: tg.first_name ?? null,
+      last_name: tg.last_name ?? null,
+      username: tg.username ?? null,
+      language_code: language,
+      avatar: tg.photo_url ? JSON.stringify({ image: tg.photo_url, preview: tg.photo_url }) : null,
+      currency: config.DEFAULT_CURRENCY,
+      ref_info: startParam,
+      preferred_communication_channel: 'telegram',
+    });
+    if (created) {
+      // a code that cannot be used is logged by the bonus engine and never stops the sign-in
+      await deps.signUpBonuses?.granted(String(created.id), { promo_code: promoCodeOf(startParam) });
+      return created;
+    }
+    const player = await repo.findByTelegramId(tg.id); // a parallel first sign-in created it
     if (!player) throw new AppError(500, 'ACCOUNTS_TELEGRAM_CREATE', 'Could not create the account');
     return player;
   }

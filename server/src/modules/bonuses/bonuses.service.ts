@@ -920,7 +920,7 @@ export function createBonusesService(deps: BonusesDeps) {
           .catch((err: unknown) => deps.log.error({ err, playerId, templateId }, 'welcome bonus not granted'));
       if (input.promo_code)
         await redeemPromo(playerId, input.promo_code).catch((err: unknown) =>
-          deps.log.error({ err, playerId }, 'promo code at sign-up not redeemed'),
+          deps.log.error({ err, playerId, code: input.promo_code }, 'promo code at sign-up not redeemed'),
         );
     },
 
