@@ -192,6 +192,27 @@ const commands: Record<string, Command> = {
       };
     },
   },
+  feed: {
+    usage: 'feed  (each ledger-feed consumer: lag in ms, entries waiting, quarantined entries)',
+    async run() {
+      return { method: 'GET', path: '/ledger-feed' };
+    },
+  },
+  'feed-quarantine': {
+    usage: 'feed-quarantine <consumer>  (the entries set aside, with their error and attempts)',
+    async run([consumer]) {
+      if (!consumer) throw new UsageError('feed-quarantine needs a consumer name (see: feed)');
+      return { method: 'GET', path: `/ledger-feed/${encodeURIComponent(consumer)}/quarantine` };
+    },
+  },
+  'feed-retry': {
+    usage: 'feed-retry <consumer> <entry id>  (handle a quarantined entry again, once its cause is fixed)',
+    async run([consumer, entry]) {
+      if (!consumer || !entry || !/^\d+$/.test(entry))
+        throw new UsageError('feed-retry needs a consumer and an entry id');
+      return { method: 'POST', path: `/ledger-feed/${encodeURIComponent(consumer)}/quarantine/${entry}/retry` };
+    },
+  },
   'bonus-templates': {
     usage: 'bonus-templates  (bonus templates with their current terms and version)',
     async run() {

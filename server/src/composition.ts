@@ -30,6 +30,7 @@ import {
   createLedgerFeedRepository,
   createWalletRepository,
   createWalletService,
+  ledgerFeedOperatorRoutes,
 } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
 import { notificationTexts } from '../../telegram/notification-texts';
@@ -310,6 +311,8 @@ export async function createModules(ctx: ModuleContext) {
     bonuses,
     wheel,
     live,
+    // the ledger feed's lag and quarantine for operators (its consumers run as their modules' jobs)
+    { name: 'ledger-feed', routes: { operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed, opsToken } }] } },
   ];
   const services = {
     informational: informational.service,

@@ -11,5 +11,6 @@ export {
 } from './wallet.service';
 export { splitStake, splitWin, type Split } from './money-split';
 export { createLedgerFeedRepository } from './ledger-feed.repository';
+export { ledgerFeedOperatorRoutes } from './ledger-feed.operator-routes';
 export { createLedgerFeed, type FeedConsumer, type FeedEntry, type FeedHandler, type LedgerFeed } from './ledger-feed';
 export { LEDGER_KINDS, ledgerKinds, type LedgerKind } from './ledger-kinds';

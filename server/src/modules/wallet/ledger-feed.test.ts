@@ -218,6 +218,20 @@ describe('ledger feed', () => {
     expect(await local.retry('q', badId)).toBe(false); // handled once
   });
 
+  it('operators see each registered consumer’s lag, backlog and quarantine at /ops-api/ledger-feed', async () => {
+    const res = await t.app.inject({
+      url: '/ops-api/ledger-feed',
+      headers: { authorization: `Bearer ${t.secrets.ops}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().consumers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ consumer: 'bonuses', lagMs: expect.any(Number), quarantined: 0 }),
+      ]),
+    );
+    expect((await t.app.inject({ url: '/ops-api/ledger-feed' })).statusCode).toBe(401);
+  });
+
   it.skipIf(!usingPostgres())(
     'PostgreSQL: the window-closing rule: once covered past a time, every entry of that ledger time was handled',
     async () => {
