@@ -125,6 +125,45 @@ describe('a prize that cannot be granted when the spin lands pays nothing, and t
     await expectBooksBalance(bodies[0]!.prize.kind === 'nothing' ? q : p);
   });
 
+  it('a spin racing the player’s own activation of another bonus never fails: granted, or nothing with why', async () => {
+    // both see no bonus in play; the one that comes second meets the index of the bonus in play (23505 on
+    // PostgreSQL, which aborts the spin's transaction but for the savepoint)
+    const other = await template('no_deposit', { currencies: { USD: { amount: 2 } } });
+    const prize = await template('no_deposit', { currencies: { USD: { amount: 3 } } });
+    await wheelOf('bonus_template', prize);
+    for (let round = 0; round < 4; round++) {
+      const p = await signUpPlayer(t);
+      const offered = await t.app.inject({
+        method: 'POST',
+        url: `/ops-api/players/${p.id}/bonuses`,
+        headers: ops(),
+        payload: { template_id: other, reason: 'race', activate: false },
+      });
+      expect(offered.statusCode, offered.body).toBe(201);
+      const [activated, spun] = await Promise.all([
+        as(p).patch(`/main-api/bonuses/${offered.json().id}/activate`),
+        spin(p),
+      ]);
+      expect([204, 409]).toContain(activated.statusCode);
+      expect(spun.statusCode, spun.body).toBe(200);
+      const r = spun.json() as WheelSpinResult;
+      const inPlay = await t.db
+        .selectFrom('bonus_grants')
+        .select(['id', 'template_id'])
+        .where('player_id', '=', p.id)
+        .where('status', 'in', ['active', 'wagering'])
+        .execute();
+      expect(inPlay).toHaveLength(1);
+      // a granted prize is in play or waits among the offers; one not granted is nothing, with the reason (on
+      // PostgreSQL most rounds race: the spin's grant meets the activation on the index and pays nothing)
+      expect([r.prize.kind, r.unpaid_reason ?? null, r.bonus_grant_id === null]).toEqual(
+        r.prize.kind === 'nothing' ? ['nothing', 'not_granted', true] : ['bonus_template', null, false],
+      );
+      expect((await spin(p)).statusCode).toBe(409);
+      await expectBooksBalance(p);
+    }
+  });
+
   /** A wheel of its own on the test app's database with the given bonus port (the real engine or a stand-in). */
   const wheelWith = (bonuses: WheelBonusPort) =>
     createWheelModule({
