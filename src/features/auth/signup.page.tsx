@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Select, Div, Text } from '@vkontakte/vkui';
+import { Button, Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Div, Text } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ContentPageSlug } from '@contracts/content-pages';
 import { ContentDialog } from '../content';
@@ -113,9 +114,9 @@ export function SignupPage() {
               slotProps={{ input: { 'data-testid': 'signup-password' } }}
             />
           </FormItem>
-          <FormItem top={t('auth.currency')} htmlFor="su-currency">
+          <FormItem top={t('auth.currency')}>
             <Select
-              id="su-currency"
+              label={t('auth.currency')}
               value={form.currency}
               onChange={(e) => setForm({ ...form, currency: e.target.value })}
               options={currencies.map((c) => ({ value: c, label: c }))}

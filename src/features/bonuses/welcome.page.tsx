@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useResource } from '../../shared/data/use-resource';
 import { LoadFailed } from '../../shared/ui/load-failed';
-import { Button, Card, Div, FormItem, Group, Header, Placeholder, Select, Text } from '@vkontakte/vkui';
+import { Button, Card, Div, FormItem, Group, Header, Placeholder, Text } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -35,9 +36,9 @@ export function WelcomeBonusesPage() {
       <Div>
         <Text>{t('bonuses.welcome_intro')}</Text>
       </Div>
-      <FormItem top={t('bonuses.currency')} htmlFor="welcome-currency" style={{ maxWidth: 200 }}>
+      <FormItem top={t('bonuses.currency')} style={{ maxWidth: 200 }}>
         <Select
-          id="welcome-currency"
+          label={t('bonuses.currency')}
           value={currency}
           onChange={(e) => setCurrency(e.target.value)}
           options={currencies.map((c) => ({ value: c, label: c }))}

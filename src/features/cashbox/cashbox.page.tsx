@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Checkbox, FormItem, Group, Input, Placeholder, Select, Tabs, TabsItem, Text } from '@vkontakte/vkui';
+import { Button, Checkbox, FormItem, Group, Input, Placeholder, Tabs, TabsItem, Text } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -84,7 +85,6 @@ function MethodSelect({
   return (
     <FormItem
       top={t('cashbox.method')}
-      htmlFor="cashbox-method"
       bottom={
         method?.is_test ? (
           <span className="cashbox-notice" data-testid={ton ? 'ton-testnet-label' : 'test-method-label'}>
@@ -94,7 +94,7 @@ function MethodSelect({
       }
     >
       <Select
-        id="cashbox-method"
+        label={t('cashbox.method')}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         options={methods.map((m) => ({ value: m.id, label: methodName(m, t) }))}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Div, FormItem, FormLayoutGroup, Placeholder, Select, SimpleCell } from '@vkontakte/vkui';
+import { Button, Div, FormItem, FormLayoutGroup, Placeholder, SimpleCell } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/lib/money-format';
@@ -32,6 +33,7 @@ export function PaymentsHistory() {
       <FormLayoutGroup mode="horizontal">
         <FormItem top={t('cashbox.type')}>
           <Select
+            label={t('cashbox.type')}
             value={type}
             onChange={(e) => setType(e.target.value)}
             options={[
@@ -43,6 +45,7 @@ export function PaymentsHistory() {
         </FormItem>
         <FormItem top={t('cashbox.status')}>
           <Select
+            label={t('cashbox.status')}
             value={status}
             onChange={(e) => setStatus(e.target.value)}
             options={[

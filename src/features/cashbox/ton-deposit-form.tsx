@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Div, FormItem, Input, Text } from '@vkontakte/vkui';
 import { Spinner } from '../../shared/ui/spinner';
 import {
@@ -43,6 +43,7 @@ export function TonDepositForm({
   clientType: 'web' | 'telegram';
   onSent: (deposit: SentDeposit) => void;
 }) {
+  const fieldId = useId(); // unique per form: a label's `for` must name one control
   const { t, i18n } = useTranslation();
   const { player } = useSnapshot(playerState);
   const [ui, setOptions] = useTonConnectUI();
@@ -136,8 +137,10 @@ export function TonDepositForm({
             {error ?? t('cashbox.limits', { ...limits, currency: method.currency })}
           </span>
         }
+        htmlFor={`${fieldId}-1`}
       >
         <Input
+          id={`${fieldId}-1`}
           type="number"
           inputMode="decimal"
           min={limits.min}

@@ -1,16 +1,6 @@
-import { useEffect, useState } from 'react';
-import {
-  Button,
-  Div,
-  FormItem,
-  FormLayoutGroup,
-  Group,
-  Header,
-  Input,
-  Select,
-  SimpleCell,
-  Text,
-} from '@vkontakte/vkui';
+import { useEffect, useId, useState } from 'react';
+import { Button, Div, FormItem, FormLayoutGroup, Group, Header, Input, SimpleCell, Text } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { useTranslation } from 'react-i18next';
 import { verify, type VerifyGame, type VerifyResult } from './verify';
 
@@ -36,6 +26,7 @@ function fromQuery() {
 
 // /fairness: recompute any house game result in the browser from the revealed server seed, client seed and nonce.
 export function VerifyPage() {
+  const fieldId = useId(); // unique per form: a label's `for` must name one control
   const { t } = useTranslation();
   const initial = fromQuery();
   const [game, setGame] = useState<VerifyGame>(initial.game);
@@ -69,8 +60,9 @@ export function VerifyPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for a prefilled link
   }, []);
   const param = (key: string, label: string, placeholder: string) => (
-    <FormItem top={label} key={key}>
+    <FormItem top={label} key={key} htmlFor={`${fieldId}-${key}`}>
       <Input
+        id={`${fieldId}-${key}`}
         value={String(params[key] ?? '')}
         placeholder={placeholder}
         onChange={(e) => setParams({ ...params, [key]: e.target.value })}
@@ -79,9 +71,9 @@ export function VerifyPage() {
     </FormItem>
   );
   const choice = (key: string, label: string, options: Array<[string, string]>) => (
-    <FormItem top={label} key={key} htmlFor={`param-${key}`}>
+    <FormItem top={label} key={key}>
       <Select
-        id={`param-${key}`}
+        label={label}
         value={String(params[key] ?? options[0]![0])}
         onChange={(e) => setParams({ ...params, [key]: e.target.value })}
         options={options.map(([value, text]) => ({ value, label: text }))}
@@ -96,29 +88,33 @@ export function VerifyPage() {
       </Div>
       <FormItem top={t('fairness.game')}>
         <Select
+          label={t('fairness.game')}
           value={game}
           onChange={(e) => setGame(e.target.value as VerifyGame)}
           options={GAMES.map((g) => ({ value: g, label: t(`fairness.games.${g}`) }))}
         />
       </FormItem>
-      <FormItem top={game === 'crash' ? t('fairness.game_hash') : t('fairness.server_seed')}>
+      <FormItem top={game === 'crash' ? t('fairness.game_hash') : t('fairness.server_seed')} htmlFor={`${fieldId}-2`}>
         <Input
+          id={`${fieldId}-2`}
           value={serverSeed}
           onChange={(e) => setServerSeed(e.target.value)}
           slotProps={{ input: { 'data-testid': 'server-seed' } }}
         />
       </FormItem>
       <FormLayoutGroup mode="horizontal">
-        <FormItem top={game === 'crash' ? t('fairness.salt') : t('fairness.client_seed')}>
+        <FormItem top={game === 'crash' ? t('fairness.salt') : t('fairness.client_seed')} htmlFor={`${fieldId}-3`}>
           <Input
+            id={`${fieldId}-3`}
             value={clientSeed}
             onChange={(e) => setClientSeed(e.target.value)}
             slotProps={{ input: { 'data-testid': 'client-seed' } }}
           />
         </FormItem>
         {game !== 'crash' && (
-          <FormItem top={t('fairness.nonce')}>
+          <FormItem top={t('fairness.nonce')} htmlFor={`${fieldId}-4`}>
             <Input
+              id={`${fieldId}-4`}
               type="number"
               value={nonce}
               onChange={(e) => setNonce(e.target.value)}

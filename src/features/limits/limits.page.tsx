@@ -11,10 +11,10 @@ import {
   Group,
   Header,
   Input,
-  Select,
   SimpleCell,
   Text,
 } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -148,9 +148,9 @@ function LimitCard({
             slotProps={{ input: { 'data-testid': `limit-${type}-amount` } }}
           />
         </FormItem>
-        <FormItem top={t('limits.choice')} htmlFor={`limit-${type}-period`}>
+        <FormItem top={t('limits.choice')}>
           <Select
-            id={`limit-${type}-period`}
+            label={`${t(`limits.${type}`)}: ${t('limits.choice')}`}
             value={choice}
             onChange={(e) => setChoice(e.target.value)}
             options={PERIOD_CHOICES.map((c) => ({ value: c.id, label: t(`limits.choice_${c.id}`) }))}
@@ -281,9 +281,9 @@ function RealityCheckCard({ limits, onChange }: { limits: PlayerLimits; onChange
   ];
   return (
     <Group header={<Header>{t('limits.reality')}</Header>}>
-      <FormItem top={t('limits.reality_every')} htmlFor="reality-every">
+      <FormItem top={t('limits.reality_every')}>
         <Select
-          id="reality-every"
+          label={t('limits.reality_every')}
           value={limits.reality_check_minutes ? String(limits.reality_check_minutes) : ''}
           options={options}
           onChange={(e) =>
@@ -318,9 +318,9 @@ function SelfExclusionCard() {
       <Div>
         <Text>{t('limits.exclusion_text')}</Text>
       </Div>
-      <FormItem top={t('limits.exclusion_period')} htmlFor="exclusion-period">
+      <FormItem top={t('limits.exclusion_period')}>
         <Select
-          id="exclusion-period"
+          label={t('limits.exclusion_period')}
           value={period}
           onChange={(e) => setPeriod(e.target.value as typeof period)}
           options={selfExclusionPeriods.map((p) => ({ value: p, label: t(`limits.exclusion_${p}`) }))}

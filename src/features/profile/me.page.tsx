@@ -1,6 +1,7 @@
 import { errorText } from '../../shared/i18n/error-text';
-import { useState } from 'react';
-import { Button, FormItem, FormLayoutGroup, Group, Input, Select } from '@vkontakte/vkui';
+import { useId, useState } from 'react';
+import { Button, FormItem, FormLayoutGroup, Group, Input } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -23,6 +24,7 @@ export function MePage() {
 }
 
 function MeForm() {
+  const fieldId = useId(); // unique per form: a label's `for` must name one control
   const { t } = useTranslation();
   const { player } = useSnapshot(playerState);
   const address = (player?.address ?? {}) as Record<string, string | undefined>;
@@ -79,37 +81,40 @@ function MeForm() {
     <Group data-testid="profile-me">
       <form onSubmit={save} noValidate>
         <FormLayoutGroup mode="horizontal">
-          <FormItem top={t('profile.name')}>
-            <Input value={form.name} onChange={set('name')} />
+          <FormItem top={t('profile.name')} htmlFor={`${fieldId}-1`}>
+            <Input id={`${fieldId}-1`} value={form.name} onChange={set('name')} />
           </FormItem>
-          <FormItem top={t('profile.last_name')}>
-            <Input value={form.last_name} onChange={set('last_name')} />
+          <FormItem top={t('profile.last_name')} htmlFor={`${fieldId}-2`}>
+            <Input id={`${fieldId}-2`} value={form.last_name} onChange={set('last_name')} />
           </FormItem>
         </FormLayoutGroup>
-        <FormItem top={t('profile.username')}>
-          <Input value={form.username} onChange={set('username')} />
+        <FormItem top={t('profile.username')} htmlFor={`${fieldId}-3`}>
+          <Input id={`${fieldId}-3`} value={form.username} onChange={set('username')} />
         </FormItem>
-        <FormItem top={t('profile.email')}>
+        <FormItem top={t('profile.email')} htmlFor={`${fieldId}-4`}>
           <Input
+            id={`${fieldId}-4`}
             type="email"
             value={form.email}
             onChange={set('email')}
             slotProps={{ input: { 'data-testid': 'profile-email' } }}
           />
         </FormItem>
-        <FormItem top={t('profile.tel')}>
-          <Input type="tel" value={form.tel} onChange={set('tel')} />
+        <FormItem top={t('profile.tel')} htmlFor={`${fieldId}-5`}>
+          <Input id={`${fieldId}-5`} type="tel" value={form.tel} onChange={set('tel')} />
         </FormItem>
         <FormItem top={t('profile.sex')}>
           <Select
+            label={t('profile.sex')}
             value={form.sex}
             onChange={set('sex')}
             placeholder="—"
             options={(['male', 'female', 'other'] as const).map((s) => ({ value: s, label: t(`profile.${s}`) }))}
           />
         </FormItem>
-        <FormItem top={t('profile.birthday')} bottom={t('profile.birthday_hint')}>
+        <FormItem top={t('profile.birthday')} bottom={t('profile.birthday_hint')} htmlFor={`${fieldId}-6`}>
           <Input
+            id={`${fieldId}-6`}
             type="date"
             value={form.birthday}
             max={maxBirthday}
@@ -118,18 +123,18 @@ function MeForm() {
           />
         </FormItem>
         <FormLayoutGroup mode="horizontal">
-          <FormItem top={t('profile.country')}>
-            <Input value={form.country_code} maxLength={2} onChange={set('country_code')} />
+          <FormItem top={t('profile.country')} htmlFor={`${fieldId}-7`}>
+            <Input id={`${fieldId}-7`} value={form.country_code} maxLength={2} onChange={set('country_code')} />
           </FormItem>
-          <FormItem top={t('profile.city')}>
-            <Input value={form.city} onChange={set('city')} />
+          <FormItem top={t('profile.city')} htmlFor={`${fieldId}-8`}>
+            <Input id={`${fieldId}-8`} value={form.city} onChange={set('city')} />
           </FormItem>
-          <FormItem top={t('profile.postal_code')}>
-            <Input value={form.postal_code} onChange={set('postal_code')} />
+          <FormItem top={t('profile.postal_code')} htmlFor={`${fieldId}-9`}>
+            <Input id={`${fieldId}-9`} value={form.postal_code} onChange={set('postal_code')} />
           </FormItem>
         </FormLayoutGroup>
-        <FormItem top={t('profile.address')}>
-          <Input value={form.address} onChange={set('address')} />
+        <FormItem top={t('profile.address')} htmlFor={`${fieldId}-10`}>
+          <Input id={`${fieldId}-10`} value={form.address} onChange={set('address')} />
         </FormItem>
         {error && (
           <FormItem status="error" bottom={t(error)} data-testid="profile-error">

@@ -1,4 +1,5 @@
-import { Button, FormItem, Group, Select } from '@vkontakte/vkui';
+import { Button, FormItem, Group } from '@vkontakte/vkui';
+import { Select } from '../../shared/ui/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -21,6 +22,7 @@ export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => 
     <Group data-testid="profile-preferences">
       <FormItem top={t('profile.language')}>
         <Select
+          label={t('profile.language')}
           value={i18n.language}
           onChange={(e) => void onLanguage(e.target.value)}
           options={[
@@ -32,6 +34,7 @@ export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => 
       </FormItem>
       <FormItem top={t('profile.channel')}>
         <Select
+          label={t('profile.channel')}
           value={channel}
           onChange={(e) => setChannel(e.target.value)}
           options={CHANNELS.map((c) => ({ value: c, label: t(`profile.channel_${c}`) }))}

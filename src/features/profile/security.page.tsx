@@ -1,5 +1,5 @@
 import { errorText } from '../../shared/i18n/error-text';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Div, FormItem, Group, Header, Image, Input, SimpleCell, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -19,6 +19,7 @@ export function SecurityPage() {
 }
 
 function PasswordForm() {
+  const fieldId = useId(); // unique per form: a label's `for` must name one control
   const { t } = useTranslation();
   const [oldPassword, setOld] = useState('');
   const [newPassword, setNew] = useState('');
@@ -38,8 +39,9 @@ function PasswordForm() {
   return (
     <Group header={<Header>{t('profile.change_password')}</Header>}>
       <form onSubmit={submit} noValidate data-testid="password-form">
-        <FormItem top={t('profile.old_password')}>
+        <FormItem top={t('profile.old_password')} htmlFor={`${fieldId}-1`}>
           <Input
+            id={`${fieldId}-1`}
             type="password"
             autoComplete="current-password"
             value={oldPassword}
@@ -51,8 +53,10 @@ function PasswordForm() {
           top={t('profile.new_password')}
           status={error ? 'error' : 'default'}
           bottom={error ?? t('profile.password_rule')}
+          htmlFor={`${fieldId}-2`}
         >
           <Input
+            id={`${fieldId}-2`}
             type="password"
             autoComplete="new-password"
             value={newPassword}
@@ -71,6 +75,7 @@ function PasswordForm() {
 }
 
 function TwoFactor() {
+  const fieldId = useId(); // unique per form: a label's `for` must name one control
   const { t } = useTranslation();
   const { player } = useSnapshot(playerState);
   const [setup, setSetup] = useState<{ qr_code: string; secret: string } | null>(null);
@@ -135,8 +140,9 @@ function TwoFactor() {
       )}
       {(setup || enabled) && (
         <form onSubmit={confirm} noValidate>
-          <FormItem top={t('profile.code')}>
+          <FormItem top={t('profile.code')} htmlFor={`${fieldId}-3`}>
             <Input
+              id={`${fieldId}-3`}
               inputMode="numeric"
               maxLength={6}
               value={code}
