@@ -30,3 +30,18 @@ test('links to Telegram open inside Telegram (openTelegramLink)', async ({ page 
     .poll(async () => (await telegramEvents(page)).find(([name]) => name === 'web_app_open_tg_link')?.[1])
     .toMatchObject({ path_full: '/casino_support' });
 });
+
+test('a new Mini App player finds the welcome offer waiting, and a promo_ start parameter redeemed', async ({
+  page,
+}, testInfo) => {
+  const user = { id: 910000 + Math.floor(Math.random() * 89999), first_name: 'Wanda', language_code: 'en' };
+  await openAsMiniApp(page, '/', { user, startParam: 'promo_WELCOME10' });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await page.goto('/profile/promotions/bonuses/my');
+  // the promo code's no-deposit bonus is in play; the welcome offer (issue 22: never a guest, still offered) waits
+  await expect(page.getByText('10 free with code WELCOME10')).toBeVisible();
+  await page.getByTestId('bonuses-tab-available').click();
+  await expect(page.getByText('100% on your first deposit')).toBeVisible();
+  await expect(page.getByTestId('bonus-activate')).toBeVisible();
+  await testInfo.attach('telegram-welcome-offer', { body: await page.screenshot(), contentType: 'image/png' });
+});
