@@ -19,14 +19,16 @@ export function crashMultiplierAt(elapsedMs: number): number {
  * - `round_finished` with the result when the round settles (`win` means a payout above zero);
  * - `balance` after any change, so the parent can refresh without waiting for the live message;
  * - `size` with the page's content height (CSS px), so the parent sizes the frame instead of scrolling inside it;
- * - `leave` when the player presses the game's own close button (shown only when the page is not embedded).
+ * - `leave` when the player presses the game's own close button (shown only when the page is not embedded);
+ * - `insufficient_funds` when a stake is refused for want of money, so the parent offers a deposit and the demo.
  */
 export type HouseFrameMessage =
   | { source: 'house-game'; type: 'round_started'; game: HouseGame }
   | { source: 'house-game'; type: 'round_finished'; game: HouseGame; result: 'win' | 'loss' }
   | { source: 'house-game'; type: 'balance'; balance: number; currency: string }
   | { source: 'house-game'; type: 'size'; height: number }
-  | { source: 'house-game'; type: 'leave' };
+  | { source: 'house-game'; type: 'leave' }
+  | { source: 'house-game'; type: 'insufficient_funds' };
 export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage {
   return typeof value === 'object' && value !== null && (value as { source?: unknown }).source === 'house-game';
 }

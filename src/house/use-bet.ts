@@ -42,9 +42,12 @@ export function useBet(game: HouseGame) {
   return { busy, last, place, settle };
 }
 
+/** The text of a refusal in the player's language; a refusal for want of money also tells the app around the game. */
 export function errorText(err: unknown): string {
   if (err instanceof HouseApiError) {
     if (err.status === 401) return t('sessionOver');
+    // the app offers a deposit and the demo (issue 28): a dead end otherwise
+    if (err.code === 'WALLET_INSUFFICIENT_FUNDS') postToParent({ type: 'insufficient_funds' });
     // a refusal the player sees is said in their language (by its code), not in the server's English
     return refusalText(err.code) ?? (err.status >= 500 || err.status === 409 ? t('err_retry') : t('err_refused'));
   }

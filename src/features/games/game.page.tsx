@@ -34,6 +34,8 @@ export function GamePage() {
   const [game, setGame] = useState<SessionUrlResponse | null>(null);
   const [failed, setFailed] = useState(false);
   const [demoBalance, setDemoBalance] = useState<{ balance: number; currency: string } | null>(null);
+  const { player } = useSnapshot(playerState);
+  const [isRefusedForMoney, setRefusedForMoney] = useState(false);
   const roundOpen = useRef(false);
   const platform = getPlatform();
   const frameRef = useRef<HTMLIFrameElement | null>(null);
@@ -54,6 +56,7 @@ export function GamePage() {
     setGame(null);
     setFailed(false);
     setDemoBalance(null);
+    setRefusedForMoney(false);
     fetchSessionUrl(stringId, {
       language: i18n.language,
       demo_flag: isDemo,
@@ -96,6 +99,8 @@ export function GamePage() {
         setContentHeight(msg.height);
       } else if (msg.type === 'leave') {
         navigate(paths.home());
+      } else if (msg.type === 'insufficient_funds') {
+        setRefusedForMoney(true);
       }
     };
     window.addEventListener('message', onMessage);
@@ -129,6 +134,9 @@ export function GamePage() {
     );
   }
   if (!game) return <Placeholder icon={<Spinner size="l" />}>{t('games.loading_game')}</Placeholder>;
+  // real money with nothing to stake (a new account), or a stake just refused for want of money: the ways on
+  const isEmpty = !!player && player.balance + (player.bonus_balance ?? 0) <= 0;
+  const needsMoney = !isDemo && !guest && (isEmpty || isRefusedForMoney);
   const src = `${game.url}${game.url.includes('?') ? '&' : '?'}theme=${theme}&embedded=1${palette ?? ''}`;
   return (
     <div data-testid="game-page" className="game-page" ref={pageRef}>
@@ -179,6 +187,26 @@ export function GamePage() {
           ✕
         </Button>
       </div>
+      {needsMoney && (
+        <div className="game-page__no-money" role="status" data-testid="game-no-money">
+          <span>{t(isEmpty ? 'games.no_money' : 'games.not_enough_money')}</span>
+          <ButtonGroup mode="horizontal" gap="s">
+            <Button size="m" onClick={() => navigate(paths.cashbox('deposit'))} data-testid="no-money-deposit">
+              {t('games.deposit')}
+            </Button>
+            {game.has_demo && (
+              <Button
+                size="m"
+                mode="secondary"
+                onClick={() => navigate(paths.game(stringId, true))}
+                data-testid="no-money-demo"
+              >
+                {t('games.play_demo')}
+              </Button>
+            )}
+          </ButtonGroup>
+        </div>
+      )}
       {palette !== null && (
         <iframe
           ref={frameRef}

@@ -144,6 +144,52 @@ describe('the game page and the header balance', () => {
     expect((playerState.player as { balance: number } | null)?.balance).toBe(45);
   });
 
+  // Issue 28, item 4: a new account opened Dice in real-money mode, got "Not enough money" and no way on.
+  it('offers a deposit and the demo on real money with an empty balance, or after a stake refused for money', async () => {
+    session.token = 'player-token';
+    playerState.player = { id: 1, currency: 'USD', balance: 0, bonus_balance: 0 } as never;
+    await setupApp(() =>
+      jsonResponse({ ...game(1, 'house-dice'), url: '/house/?game=dice&token=abc', demo: false, has_demo: true }),
+    );
+    const memory = memoryLocation({ path: '/game/house-dice', record: true });
+    const view = render(
+      <AppRoot mode="embedded">
+        <Router hook={memory.hook}>
+          <GamePageAt />
+        </Router>
+      </AppRoot>,
+    );
+    expect(await screen.findByTestId('game-no-money')).toHaveTextContent('Your balance is empty');
+    fireEvent.click(screen.getByTestId('no-money-demo'));
+    expect(memory.history.at(-1)).toBe('/game/house-dice/demo');
+    view.unmount();
+
+    // money on the balance: nothing until a stake is refused for want of it
+    playerState.player = { id: 1, currency: 'USD', balance: 0.05, bonus_balance: 0 } as never;
+    const again = memoryLocation({ path: '/game/house-dice', record: true });
+    render(
+      <AppRoot mode="embedded">
+        <Router hook={again.hook}>
+          <GamePageAt />
+        </Router>
+      </AppRoot>,
+    );
+    await screen.findByTestId('game-frame');
+    expect(screen.queryByTestId('game-no-money')).toBeNull();
+    act(
+      () =>
+        void window.dispatchEvent(
+          new MessageEvent('message', {
+            data: { source: 'house-game', type: 'insufficient_funds' },
+            origin: window.location.origin,
+          }),
+        ),
+    );
+    expect(screen.getByTestId('game-no-money')).toHaveTextContent('Not enough money for this bet');
+    fireEvent.click(screen.getByTestId('no-money-deposit'));
+    expect(again.history.at(-1)).toBe('/cashbox/deposit');
+  });
+
   it('offers a guest sign-up that comes back to the game, and the demo', async () => {
     await setupApp(() => jsonResponse({ ...game(1, 'house-dice'), url: '/house/?game=dice&token=abc', demo: true }));
     const memory = memoryLocation({ path: '/game/house-dice', record: true });
