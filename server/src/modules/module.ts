@@ -1,5 +1,14 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isOperatorPermission, type OperatorPermission } from '@contracts/operator-permissions';
 import type { Job, createJobRunner } from '../jobs';
+import { runInRequestContext } from '../lib/request-context';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What an operator route lets its caller do (contracts/operator-permissions.ts); required under /ops-api. */
+    permission?: OperatorPermission;
+  }
+}
 
 /** A Fastify plugin with its own options, registered under one of the three API prefixes. */
 export interface ModuleRoute {
@@ -21,7 +30,8 @@ export interface AppModule {
   routes?: {
     /** /main-api: the player app. */
     player?: ModuleRoute[];
-    /** /ops-api: the operator console (the plugin checks the ops token). */
+    /** /ops-api: the operator console. The kit checks the operator token before every route, and every route declares
+     * its permission (`config: { permission }`), else start-up stops. */
     operator?: ModuleRoute[];
     /** No prefix: providers' callbacks, webhooks, manifests, the live socket. */
     provider?: ModuleRoute[];
@@ -48,17 +58,32 @@ export const ROUTE_PREFIXES = {
   provider: '',
 } as const;
 
-/** Registers each module's routes, jobs and lifecycle, in the order given. */
+/** An operator route as the kit mounted it: what a back office (and the test that lists them) reads. */
+export interface OperatorRouteEntry {
+  method: string;
+  url: string;
+  permission: OperatorPermission;
+}
+
+export interface MountOptions {
+  jobs: Pick<ReturnType<typeof createJobRunner>, 'add'>;
+  /** Runs before every /ops-api route (plugins/operator-guard.ts): no operator plugin has to remember it. */
+  operatorGuard: (request: FastifyRequest) => Promise<void>;
+}
+
+/** Registers each module's routes, jobs and lifecycle, in the order given; answers the operator routes it mounted. */
 export async function mountModules(
   app: FastifyInstance,
   modules: AppModule[],
-  { jobs }: { jobs: Pick<ReturnType<typeof createJobRunner>, 'add'> },
-): Promise<void> {
+  { jobs, operatorGuard }: MountOptions,
+): Promise<OperatorRouteEntry[]> {
+  const operatorRoutes: OperatorRouteEntry[] = [];
   for (const module of modules) {
     for (const kind of Object.keys(ROUTE_PREFIXES) as (keyof typeof ROUTE_PREFIXES)[]) {
       for (const route of module.routes?.[kind] ?? []) {
         const prefix = ROUTE_PREFIXES[kind];
-        await app.register(route.plugin, { ...route.options, ...(prefix ? { prefix } : {}) });
+        if (kind === 'operator') await mountOperatorRoute(app, route, { operatorGuard, mounted: operatorRoutes });
+        else await app.register(route.plugin, { ...route.options, ...(prefix ? { prefix } : {}) });
       }
     }
     for (const job of module.jobs ?? []) jobs.add(job);
@@ -66,4 +91,35 @@ export async function mountModules(
     if (start) app.addHook('onListen', async () => start());
     if (stop) app.addHook('onClose', async () => stop());
   }
+  return operatorRoutes;
+}
+
+// One operator plugin in a scope of its own under /ops-api: the guard first, then the request's id and address for the
+// audit row (lib/request-context.ts); a route that declares no known permission fails its registration, so the server
+// does not start.
+async function mountOperatorRoute(
+  app: FastifyInstance,
+  route: ModuleRoute,
+  { operatorGuard, mounted }: { operatorGuard: MountOptions['operatorGuard']; mounted: OperatorRouteEntry[] },
+): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRoute', (options) => {
+        const permission = options.config?.permission;
+        const methods = [options.method].flat();
+        if (!isOperatorPermission(permission))
+          throw new Error(
+            `operator route ${methods.join(',')} ${options.url} declares no permission: ` +
+              `add config: { permission } (one of contracts/operator-permissions.ts)`,
+          );
+        for (const method of methods) if (method !== 'HEAD') mounted.push({ method, url: options.url, permission });
+      });
+      scope.addHook('onRequest', operatorGuard);
+      scope.addHook('onRequest', (request, _reply, done) =>
+        runInRequestContext({ requestId: request.id, address: request.ip }, done),
+      );
+      await scope.register(route.plugin, route.options ?? {});
+    },
+    { prefix: ROUTE_PREFIXES.operator },
+  );
 }

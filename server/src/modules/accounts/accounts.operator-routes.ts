@@ -2,16 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockBody } from '@contracts/accounts';
 import { bigIdParams, errorBody } from '@contracts/common';
-import { operatorGuard, operatorName } from '../../plugins/operator-guard';
+import { operatorName } from '../../plugins/operator-guard';
 import type { AccountsService } from './accounts.service';
 
 // Operators' actions on players, under /ops-api (npm run ops -- block|unblock …). Every action is recorded
 // (operator_actions; listed by the operator module's /players/:id/actions).
-export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; opsToken: string }> = async (
-  app,
-  deps,
-) => {
-  app.addHook('onRequest', operatorGuard(deps.opsToken));
+export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, deps) => {
   const tags = ['operator'];
   const params = bigIdParams('a player id');
   const operatorPlayerView = z.object({
@@ -30,6 +26,7 @@ export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsS
   app.get(
     '/players',
     {
+      config: { permission: 'players.view' },
       schema: {
         tags,
         summary: 'Find a player by email (recorded as player_lookup)',
@@ -41,12 +38,18 @@ export const accountsOperatorRoutes: FastifyPluginAsyncZod<{ accounts: AccountsS
   );
   app.post(
     '/players/:id/block',
-    { schema: { tags, params, body: blockBody, response: { 200: blockState, 404: errorBody, 422: errorBody } } },
+    {
+      config: { permission: 'players.block' },
+      schema: { tags, params, body: blockBody, response: { 200: blockState, 404: errorBody, 422: errorBody } },
+    },
     (req) => deps.accounts.block(req.params.id, req.body, operatorName(req)),
   );
   app.delete(
     '/players/:id/block',
-    { schema: { tags, params, response: { 200: blockState, 404: errorBody, 409: errorBody } } },
+    {
+      config: { permission: 'players.block' },
+      schema: { tags, params, response: { 200: blockState, 404: errorBody, 409: errorBody } },
+    },
     (req) => deps.accounts.unblock(req.params.id, operatorName(req)),
   );
 };

@@ -145,13 +145,18 @@ export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesServ
 ) => {
   app.addHook('onRequest', operatorGuard(opsToken));
   const hide = { hide: true };
-  app.get('/bonuses/templates', { schema: hide }, () => bonuses.listTemplates());
-  app.post('/bonuses/templates', { schema: { ...hide, body: templateBody } }, async (req, reply) =>
-    reply.code(201).send(await bonuses.createTemplate(operatorName(req), req.body)),
+  app.get('/bonuses/templates', { config: { permission: 'promotions.view' }, schema: hide }, () =>
+    bonuses.listTemplates(),
+  );
+  app.post(
+    '/bonuses/templates',
+    { config: { permission: 'promotions.manage' }, schema: { ...hide, body: templateBody } },
+    async (req, reply) => reply.code(201).send(await bonuses.createTemplate(operatorName(req), req.body)),
   );
   app.put(
     '/bonuses/templates/:id',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         ...hide,
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
@@ -160,16 +165,23 @@ export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesServ
     },
     (req) => bonuses.updateTemplate(operatorName(req), req.params.id, req.body),
   );
-  app.get('/bonuses/promo-codes', { schema: hide }, () => bonuses.listPromoCodes());
-  app.post('/bonuses/promo-codes', { schema: { ...hide, body: promoBody } }, async (req, reply) =>
-    reply.code(201).send(await bonuses.createPromoCode(operatorName(req), req.body)),
+  app.get('/bonuses/promo-codes', { config: { permission: 'promotions.view' }, schema: hide }, () =>
+    bonuses.listPromoCodes(),
   );
-  app.get('/players/:id/bonuses', { schema: { ...hide, params: bigIdParams('a player id') } }, (req) =>
-    bonuses.grantsOfPlayer(req.params.id),
+  app.post(
+    '/bonuses/promo-codes',
+    { config: { permission: 'promotions.manage' }, schema: { ...hide, body: promoBody } },
+    async (req, reply) => reply.code(201).send(await bonuses.createPromoCode(operatorName(req), req.body)),
+  );
+  app.get(
+    '/players/:id/bonuses',
+    { config: { permission: 'players.view' }, schema: { ...hide, params: bigIdParams('a player id') } },
+    (req) => bonuses.grantsOfPlayer(req.params.id),
   );
   app.post(
     '/players/:id/bonuses',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         ...hide,
         params: bigIdParams('a player id'),
@@ -196,6 +208,7 @@ export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesServ
   app.post(
     '/bonuses/grants/:id/cancel',
     {
+      config: { permission: 'promotions.manage' },
       schema: {
         ...hide,
         params: bigIdParams('a bonus id'),

@@ -19,7 +19,7 @@ import { bigIdParams, errorBody } from '@contracts/common';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { paymentStatus, paymentStatuses } from '@contracts/codes';
-import { operatorGuard, operatorName } from '../../plugins/operator-guard';
+import { operatorName } from '../../plugins/operator-guard';
 import type { CashboxService } from './cashbox.service';
 import { buildTonManifest, manifestOrigin } from './ton-manifest';
 
@@ -141,16 +141,13 @@ export async function sandboxCheckoutRoutes(
 }
 
 /** Operator calls under /ops-api: withdrawal decisions, and TON deposits held for review. */
-export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService; opsToken: string }> = async (
-  app,
-  { cashbox, opsToken },
-) => {
-  app.addHook('onRequest', operatorGuard(opsToken));
+export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService }> = async (app, { cashbox }) => {
   const tags = ['operator'];
   const params = bigIdParams('a payment id');
   app.get(
     '/withdrawals',
     {
+      config: { permission: 'payments.view' },
       schema: {
         tags,
         querystring: z.object({
@@ -169,27 +166,39 @@ export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxServ
   );
   app.post(
     '/withdrawals/:id/approve',
-    { schema: { tags, params, body: z.object({ fee: z.number().nonnegative().optional() }).default({}) } },
+    {
+      config: { permission: 'payments.decide' },
+      schema: { tags, params, body: z.object({ fee: z.number().nonnegative().optional() }).default({}) },
+    },
     (req) => cashbox.decideWithdrawal(req.params.id, { action: 'approve', fee: req.body.fee }, operatorName(req)),
   );
   app.post(
     '/withdrawals/:id/reject',
-    { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } },
+    {
+      config: { permission: 'payments.decide' },
+      schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) },
+    },
     (req) => cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
   );
-  app.post('/withdrawals/:id/manual', { schema: { tags, params } }, (req) =>
+  app.post('/withdrawals/:id/manual', { config: { permission: 'payments.decide' }, schema: { tags, params } }, (req) =>
     cashbox.decideWithdrawal(req.params.id, { action: 'manual' }, operatorName(req)),
   );
   // TON deposits held for review (underpayments) and chain transfers that named no open deposit
-  app.get('/ton/held', { schema: { tags } }, () => cashbox.listHeldTon());
+  app.get('/ton/held', { config: { permission: 'payments.view' }, schema: { tags } }, () => cashbox.listHeldTon());
   app.post(
     '/deposits/:id/credit',
-    { schema: { tags, params, body: z.object({ amount: z.number().positive().optional() }).default({}) } },
+    {
+      config: { permission: 'payments.decide' },
+      schema: { tags, params, body: z.object({ amount: z.number().positive().optional() }).default({}) },
+    },
     (req) => cashbox.decideDeposit(req.params.id, { action: 'credit', amount: req.body.amount }, operatorName(req)),
   );
   app.post(
     '/deposits/:id/reject',
-    { schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) } },
+    {
+      config: { permission: 'payments.decide' },
+      schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) },
+    },
     (req) => cashbox.decideDeposit(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
   );
 };

@@ -4,7 +4,7 @@ import { errorBody } from '@contracts/common';
 import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { contentPage, contentPageEdit, contentPageParams, contentPageQuery } from '@contracts/content-pages';
 import { route } from '../../lib/route';
-import { operatorGuard, operatorName } from '../../plugins/operator-guard';
+import { operatorName } from '../../plugins/operator-guard';
 import type { InformationalService } from './informational.service';
 
 // Content pages (terms, privacy, responsible gambling, licence text): the app reads them under /main-api,
@@ -28,15 +28,15 @@ export const contentPagesRoutes: FastifyPluginAsyncZod<{ service: InformationalS
   );
 };
 
-export const contentPagesOperatorRoutes: FastifyPluginAsyncZod<{
-  service: InformationalService;
-  opsToken: string;
-}> = async (app, { service, opsToken }) => {
-  app.addHook('onRequest', operatorGuard(opsToken));
+export const contentPagesOperatorRoutes: FastifyPluginAsyncZod<{ service: InformationalService }> = async (
+  app,
+  { service },
+) => {
   const tags = ['operator'];
   app.get(
     '/content-pages',
     {
+      config: { permission: 'content.manage' },
       schema: {
         tags,
         response: {
@@ -50,6 +50,7 @@ export const contentPagesOperatorRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/content-pages/:slug',
     {
+      config: { permission: 'content.manage' },
       schema: {
         tags,
         params: contentPageParams,

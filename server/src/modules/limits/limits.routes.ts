@@ -12,7 +12,6 @@ import {
 import * as limitsEndpoints from '@contracts/limits.endpoints';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { operatorGuard } from '../../plugins/operator-guard';
 import type { LimitsService } from './limits.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody, 422: errorBody };
@@ -60,12 +59,12 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; auth: 
 };
 
 /** Operators read every change of a player's limits and exclusions (who, when, old, new). */
-export const limitsOperatorRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; opsToken: string }> = async (
-  app,
-  { limits, opsToken },
-) => {
-  app.addHook('onRequest', operatorGuard(opsToken));
-  app.get('/players/:id/limit-changes', { schema: { hide: true, params: bigIdParams('a player id') } }, async (req) =>
+export const limitsOperatorRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = async (app, { limits }) => {
+  const options = {
+    config: { permission: 'players.view' },
+    schema: { hide: true, params: bigIdParams('a player id') },
+  } as const;
+  app.get('/players/:id/limit-changes', options, async (req) =>
     (await limits.changes(req.params.id)).map((c) => ({ ...c, id: Number(c.id), at: c.at.toISOString() })),
   );
 };

@@ -1,28 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bigIdParams, errorBody } from '@contracts/common';
-import { operatorGuard, operatorName } from '../../plugins/operator-guard';
+import { operatorName } from '../../plugins/operator-guard';
 import type { SiteStatusService } from '../site-status';
 import type { BalanceAdjustments } from './balance-adjustments';
 import type { OperatorActionsService } from './operator-actions.service';
 
-// Operator actions under /ops-api, for the `npm run ops` command. Authorised by the operator token
-// (OPS_TOKEN, or generated in DATA_DIR/secrets/ops-token.txt), sent as `Authorization: Bearer <token>`.
+// Operator actions under /ops-api, for the `npm run ops` command. The module kit checks the operator token (OPS_TOKEN,
+// or generated in DATA_DIR/secrets/ops-token.txt, sent as `Authorization: Bearer <token>`) before every route.
 export interface OperatorRouteDeps {
-  opsToken: string;
   siteStatus: SiteStatusService;
   operatorActions: OperatorActionsService;
   adjustments: BalanceAdjustments;
 }
 
 export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteDeps> = async (app, deps) => {
-  app.addHook('onRequest', operatorGuard(deps.opsToken));
   const tags = ['operator'];
   const params = bigIdParams('a player id');
 
   app.put(
     '/maintenance',
     {
+      config: { permission: 'site.manage' },
       schema: {
         tags,
         body: z.object({ is_active: z.boolean() }),
@@ -34,15 +33,19 @@ export const operatorRoutes: FastifyPluginAsyncZod<OperatorRouteDeps> = async (a
   // every operator action, newest first: switches, content edits, blocks, payment decisions, balance adjustments
   app.get(
     '/audit',
-    { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) } },
+    {
+      config: { permission: 'audit.view' },
+      schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }) },
+    },
     (request) => deps.operatorActions.list({ limit: request.query.limit }),
   );
-  app.get('/players/:id/actions', { schema: { tags, params } }, (req) =>
+  app.get('/players/:id/actions', { config: { permission: 'audit.view' }, schema: { tags, params } }, (req) =>
     deps.operatorActions.list({ playerId: req.params.id }),
   );
   app.post(
     '/players/:id/balance-adjustments',
     {
+      config: { permission: 'balances.adjust' },
       schema: {
         tags,
         params,

@@ -11,7 +11,7 @@ import {
 import * as wheelEndpoints from '@contracts/wheel.endpoints';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { operatorGuard, operatorName } from '../../plugins/operator-guard';
+import { operatorName } from '../../plugins/operator-guard';
 import type { WheelService } from './wheel.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 422: errorBody };
@@ -41,18 +41,23 @@ export const wheelRoutes: FastifyPluginAsyncZod<{ wheel: WheelService; auth: Aut
 };
 
 /** Operators set the wheel (segments, weights, cooldown) and grant spins; each action recorded with their name. */
-export const wheelOperatorRoutes: FastifyPluginAsyncZod<{ wheel: WheelService; opsToken: string }> = async (
-  app,
-  { wheel, opsToken },
-) => {
-  app.addHook('onRequest', operatorGuard(opsToken));
-  app.get('/wheel/config', { schema: { hide: true } }, async () => (await wheel.config()) ?? { version: 0 });
-  app.put('/wheel/config', { schema: { hide: true, body: wheelConfigBody } }, (req) =>
-    wheel.setConfig(operatorName(req), req.body),
+export const wheelOperatorRoutes: FastifyPluginAsyncZod<{ wheel: WheelService }> = async (app, { wheel }) => {
+  app.get(
+    '/wheel/config',
+    { config: { permission: 'promotions.view' }, schema: { hide: true } },
+    async () => (await wheel.config()) ?? { version: 0 },
+  );
+  app.put(
+    '/wheel/config',
+    { config: { permission: 'promotions.manage' }, schema: { hide: true, body: wheelConfigBody } },
+    (req) => wheel.setConfig(operatorName(req), req.body),
   );
   app.post(
     '/players/:id/wheel-spins',
-    { schema: { hide: true, params: bigIdParams('a player id'), body: grantSpinsBody } },
+    {
+      config: { permission: 'promotions.manage' },
+      schema: { hide: true, params: bigIdParams('a player id'), body: grantSpinsBody },
+    },
     (req) => wheel.grantSpins(req.params.id, req.body.count, req.body.reason, { actor: operatorName(req) }),
   );
 };

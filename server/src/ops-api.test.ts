@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+// Every /ops-api route of the real app, as the module kit mounted it (server/src/modules/module.ts): each one refuses a
+// caller without the operator token and declares its permission (contracts/operator-permissions.ts). A route added
+// later is listed and checked the same way without an edit here; the table below is what a back office can rely on.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => t?.close());
+
+const known = [
+  ['PUT', '/ops-api/maintenance', 'site.manage'],
+  ['GET', '/ops-api/audit', 'audit.view'],
+  ['GET', '/ops-api/players/:id/actions', 'audit.view'],
+  ['POST', '/ops-api/players/:id/balance-adjustments', 'balances.adjust'],
+  ['GET', '/ops-api/content-pages', 'content.manage'],
+  ['PUT', '/ops-api/content-pages/:slug', 'content.manage'],
+  ['GET', '/ops-api/players', 'players.view'],
+  ['POST', '/ops-api/players/:id/block', 'players.block'],
+  ['DELETE', '/ops-api/players/:id/block', 'players.block'],
+  ['GET', '/ops-api/players/:id/limit-changes', 'players.view'],
+  ['GET', '/ops-api/withdrawals', 'payments.view'],
+  ['POST', '/ops-api/withdrawals/:id/approve', 'payments.decide'],
+  ['POST', '/ops-api/withdrawals/:id/reject', 'payments.decide'],
+  ['POST', '/ops-api/withdrawals/:id/manual', 'payments.decide'],
+  ['GET', '/ops-api/ton/held', 'payments.view'],
+  ['POST', '/ops-api/deposits/:id/credit', 'payments.decide'],
+  ['POST', '/ops-api/deposits/:id/reject', 'payments.decide'],
+  ['GET', '/ops-api/bonuses/templates', 'promotions.view'],
+  ['POST', '/ops-api/bonuses/templates', 'promotions.manage'],
+  ['PUT', '/ops-api/bonuses/templates/:id', 'promotions.manage'],
+  ['GET', '/ops-api/bonuses/promo-codes', 'promotions.view'],
+  ['POST', '/ops-api/bonuses/promo-codes', 'promotions.manage'],
+  ['GET', '/ops-api/players/:id/bonuses', 'players.view'],
+  ['POST', '/ops-api/players/:id/bonuses', 'promotions.manage'],
+  ['POST', '/ops-api/bonuses/grants/:id/cancel', 'promotions.manage'],
+  ['GET', '/ops-api/wheel/config', 'promotions.view'],
+  ['PUT', '/ops-api/wheel/config', 'promotions.manage'],
+  ['POST', '/ops-api/players/:id/wheel-spins', 'promotions.manage'],
+].map(([method, url, permission]) => ({ method, url, permission }));
+
+describe('/ops-api: every route guarded, every route with its permission', () => {
+  it('mounts the operator routes a back office uses, each with its permission', () => {
+    expect(t.operatorRoutes).toEqual(expect.arrayContaining(known));
+    expect(t.operatorRoutes.every((r) => r.url.startsWith('/ops-api/'))).toBe(true);
+  });
+
+  it('refuses each of them without the operator token, and with a wrong one', async () => {
+    const filled = (url: string) => url.replace(/:[a-z]+/g, '1');
+    const statuses = async (authorization?: string) =>
+      Promise.all(
+        t.operatorRoutes.map(async (r) => {
+          const headers = authorization ? { authorization } : {};
+          const reply = await t.app.inject({ method: r.method as 'GET', url: filled(r.url), headers });
+          return `${r.method} ${r.url} ${reply.statusCode}`;
+        }),
+      );
+    const refused = t.operatorRoutes.map((r) => `${r.method} ${r.url} 401`);
+    expect(await statuses()).toEqual(refused);
+    expect(await statuses('Bearer not-the-token')).toEqual(refused);
+  });
+
+  it('lets the operator token through', async () => {
+    const reply = await t.app.inject({
+      url: '/ops-api/audit',
+      headers: { authorization: `Bearer ${t.secrets.ops}` },
+    });
+    expect(reply.statusCode).toBe(200);
+  });
+});
