@@ -25,6 +25,7 @@ import * as m_2026112420_wheel from './2026112420_wheel';
 import * as m_2026112680_limits_session_pending from './2026112680_limits_session_pending';
 import * as m_2026112690_wheel_unpaid_reason from './2026112690_wheel_unpaid_reason';
 import * as m_2026112695_promotion_money from './2026112695_promotion_money';
+import * as m_2026112697_operator_actions_request from './2026112697_operator_actions_request';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026112680_limits_session_pending': m_2026112680_limits_session_pending,
   '2026112690_wheel_unpaid_reason': m_2026112690_wheel_unpaid_reason,
   '2026112695_promotion_money': m_2026112695_promotion_money,
+  '2026112697_operator_actions_request': m_2026112697_operator_actions_request,
 };

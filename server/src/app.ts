@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -9,6 +10,7 @@ import { systemClock } from './lib/clock';
 import { createTokenService } from './lib/tokens';
 import { createJobRunner } from './jobs';
 import { createAuthGuard } from './plugins/auth-guard';
+import { operatorGuard } from './plugins/operator-guard';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler';
 import { registerEtag } from './plugins/etag';
 import { registerOpenApi } from './plugins/openapi';
@@ -36,6 +38,8 @@ export async function buildApp(options: AppOptions) {
     logger: options.logger === undefined ? loggerOptions(config) : options.logger,
     trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    // unique across restarts and instances: an audit row names the request whose log line tells the rest
+    genReqId: () => randomUUID(),
     frameworkErrors,
     logController: new LogController({ disableRequestLogging: true }), // registerRequestLog writes one line instead
   }).withTypeProvider<ZodTypeProvider>();
@@ -71,7 +75,8 @@ export async function buildApp(options: AppOptions) {
   registerHealth(root, database);
   // each job runs on one instance at a time (server/src/jobs.ts), and each is idempotent anyway
   const jobs = createJobRunner({ db, clock, log: app.log });
-  await mountModules(root, modules.list, { jobs });
+  // every /ops-api route passes the operator guard and declares its permission (server/src/modules/module.ts)
+  const operatorRoutes = await mountModules(root, modules.list, { jobs, operatorGuard: operatorGuard(opsToken) });
   if (config.JOBS_ENABLED ?? config.NODE_ENV !== 'test') {
     app.addHook('onListen', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
@@ -86,7 +91,7 @@ export async function buildApp(options: AppOptions) {
     },
   });
 
-  return { app: root, services, bot: modules.bot, hub: modules.hub, bus };
+  return { app: root, services, bot: modules.bot, hub: modules.hub, bus, operatorRoutes };
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 

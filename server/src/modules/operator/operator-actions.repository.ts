@@ -16,6 +16,8 @@ export function createOperatorActionsRepository(db: Database) {
         subject: string | null;
         old_value: string | null;
         new_value: string | null;
+        request_id: string | null;
+        caller_address: string | null;
       },
       ex: Database = db,
     ) {

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { currentRequest } from '../../lib/request-context';
 import type { OperatorActionsRepository } from './operator-actions.repository';
 
 /** One operator action: who did it, what, to which player or thing, and the value before and after. */
@@ -25,6 +26,8 @@ export function createOperatorActionsService(deps: { repo: OperatorActionsReposi
   return {
     /** Records one action; `trx` is the transaction of the action itself (always pass it when there is one). */
     async record(action: OperatorAction, trx?: Database) {
+      // the /ops-api request it serves, set by the module kit (jobs and players' own requests have none)
+      const request = currentRequest();
       await deps.repo.insert(
         {
           actor: action.actor,
@@ -33,6 +36,8 @@ export function createOperatorActionsService(deps: { repo: OperatorActionsReposi
           subject: action.subject ?? null,
           old_value: json(action.before),
           new_value: json(action.after),
+          request_id: request?.requestId ?? null,
+          caller_address: request?.address ?? null,
         },
         trx,
       );
@@ -48,6 +53,8 @@ export function createOperatorActionsService(deps: { repo: OperatorActionsReposi
         subject: r.subject,
         old_value: r.old_value,
         new_value: r.new_value,
+        request_id: r.request_id,
+        caller_address: r.caller_address,
         created_at: r.created_at.toISOString(),
       }));
     },
