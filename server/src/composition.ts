@@ -60,9 +60,9 @@ export async function createModules(ctx: ModuleContext) {
   const opsToken = options.secrets.ops;
   const playerCurrency = async (id: string) => (await accountsRepo.findById(id))?.currency ?? config.DEFAULT_CURRENCY;
 
-  const operator = createOperatorModule({ db, opsToken });
+  const operator = createOperatorModule({ db });
   const { audit } = operator;
-  const informational = createInformationalModule({ db, audit, opsToken });
+  const informational = createInformationalModule({ db, audit });
   const { digits } = informational;
   // money transactions read precision from memory, never from the database (currency-digits.ts)
   await digits.warm().catch((err: unknown) => log.warn({ err }, 'currency precision not loaded at start'));
@@ -131,7 +131,6 @@ export async function createModules(ctx: ModuleContext) {
   const limits = createLimitsModule({
     db,
     auth,
-    opsToken,
     wallet,
     live: bus,
     clock,
@@ -164,7 +163,6 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     mailer,
     auth,
-    opsToken,
     telegramBotToken,
     balances:
       options.balances ??
@@ -211,7 +209,6 @@ export async function createModules(ctx: ModuleContext) {
     db,
     config,
     jwtSecret: options.secrets.jwt,
-    opsToken,
     auth,
     publicUrl: (host) => publicUrlFor(config, host), // the configured URL of the brand asked, never a request header
     wallet,

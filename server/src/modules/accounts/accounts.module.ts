@@ -18,7 +18,6 @@ export interface AccountsModuleDeps extends Omit<AccountsDeps, 'attempts' | 'two
   clock: Clock;
   mailer: Mailer;
   auth: AuthGuard;
-  opsToken: string;
 }
 
 /**
@@ -26,7 +25,7 @@ export interface AccountsModuleDeps extends Omit<AccountsDeps, 'attempts' | 'two
  * expired sign-ins pruned; the development helpers outside production.
  */
 export function createAccountsModule(deps: AccountsModuleDeps) {
-  const { repo, clock, config, mailer, auth, opsToken, ...rest } = deps;
+  const { repo, clock, config, mailer, auth, ...rest } = deps;
   const attempts = createAttemptLimiter({
     repo,
     clock,
@@ -57,7 +56,7 @@ export function createAccountsModule(deps: AccountsModuleDeps) {
           options: { accounts: service, links, twoFactor, auth, authRateLimit: config.AUTH_RATE_LIMIT_PER_MINUTE },
         },
       ],
-      operator: [{ plugin: accountsOperatorRoutes, options: { accounts: service, opsToken } }],
+      operator: [{ plugin: accountsOperatorRoutes, options: { accounts: service } }],
       dev:
         config.NODE_ENV !== 'production'
           ? [{ plugin: devRoutes, options: { mailer, telegramBotToken: rest.telegramBotToken, clock } }]

@@ -35,7 +35,6 @@ export interface CashboxModuleDeps extends Pick<
   /** The sandbox processor's secret is derived from it when PAYMENTS_SANDBOX_SECRET is not set. */
   jwtSecret: string;
   auth: AuthGuard;
-  opsToken: string;
   publicUrl: (host: string) => string;
   /** The TON Connect manifest's name and icon for a host (informational's active style). */
   brand(host: string): Promise<{ name: string; icon: string | null } | null>;
@@ -111,7 +110,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
     name: 'cashbox',
     routes: {
       player: [{ plugin: cashboxRoutes, options: { cashbox: service, auth: deps.auth, publicUrl: deps.publicUrl } }],
-      operator: [{ plugin: cashboxOperatorRoutes, options: { cashbox: service, opsToken: deps.opsToken } }],
+      operator: [{ plugin: cashboxOperatorRoutes, options: { cashbox: service } }],
       provider: [
         { plugin: cashboxWebhookRoutes, options: { cashbox: service } },
         ...(sandboxEnabled ? [{ plugin: sandboxCheckoutRoutes, options: { sandbox } }] : []),

@@ -11,7 +11,6 @@ export { createCurrencyDigits } from './currency-digits';
 export interface InformationalModuleDeps {
   db: Database;
   audit: Parameters<typeof createInformationalService>[1]['audit'];
-  opsToken: string;
 }
 
 /** Currencies, languages, styles, banners, content pages, SEO; and the cached currency precision (`digits`). */
@@ -25,7 +24,7 @@ export function createInformationalModule(deps: InformationalModuleDeps) {
         { plugin: informationalRoutes, options: { service } },
         { plugin: contentPagesRoutes, options: { service } },
       ],
-      operator: [{ plugin: contentPagesOperatorRoutes, options: { service, opsToken: deps.opsToken } }],
+      operator: [{ plugin: contentPagesOperatorRoutes, options: { service } }],
     },
   };
   return { ...module, service, digits };

@@ -11,7 +11,7 @@ import { operatorRoutes } from './operator.routes';
  * transaction. The operator's own routes (the record, site switches, balance adjustments) mount once the services
  * they drive exist (`routes(…)`).
  */
-export function createOperatorModule(deps: { db: Database; opsToken: string }) {
+export function createOperatorModule(deps: { db: Database }) {
   const actions = createOperatorActionsService({ repo: createOperatorActionsRepository(deps.db) });
   const audit = { record: actions.record };
   return {
@@ -26,7 +26,7 @@ export function createOperatorModule(deps: { db: Database; opsToken: string }) {
           operator: [
             {
               plugin: operatorRoutes,
-              options: { opsToken: deps.opsToken, siteStatus, operatorActions: actions, adjustments },
+              options: { siteStatus, operatorActions: actions, adjustments },
             },
           ],
         },
