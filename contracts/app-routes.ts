@@ -41,7 +41,7 @@ export const promotionTabs: AppRouteTree = {
   tournaments: { default: 'my', children: ['my', 'archive', 'available'] },
 };
 /** Content pages with a page of their own (the licence text is the footer's). */
-export const contentPagePaths = ['terms', 'privacy', 'responsible-gambling'] as const;
+export const contentPagePaths = ['terms', 'privacy', 'responsible-gambling', 'support'] as const;
 export const cashboxTabs = ['deposit', 'cashout'] as const;
 export const tournamentTabs = ['info', 'leaderboard', 'available'] as const;
 

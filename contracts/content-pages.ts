@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Content pages (terms, privacy, responsible gambling) and the footer's licence text: operator-edited, per brand
 // domain and language. Bodies are plain text: paragraphs split by a blank line, a line starting with "## " is a heading.
-export const contentPageSlugs = ['terms', 'privacy', 'responsible-gambling', 'licence'] as const;
+export const contentPageSlugs = ['terms', 'privacy', 'responsible-gambling', 'licence', 'support'] as const;
 export type ContentPageSlug = (typeof contentPageSlugs)[number];
 
 export const contentPageParams = z.object({ slug: z.enum(contentPageSlugs) });

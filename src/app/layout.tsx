@@ -5,12 +5,12 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import type { UiStyle } from '@contracts/informational';
 import { playerState } from '../shared/player/player.store';
-import { platformSettings } from '../features/site-status';
+import { useSupport } from '../features/site-status';
 import { session } from '../shared/session/session.store';
 import { formatMoney } from '../shared/lib/money-format';
 import { changeLanguage } from './language';
 import { useWindowWidth } from '../shared/lib/use-window-width';
-import { Footer, openSupport } from './shell/footer';
+import { Footer } from './shell/footer';
 import './shell/shell.css';
 import { launchNotice, signInFromTelegram } from './telegram-sign-in';
 import { getPlatform } from '../platform';
@@ -27,7 +27,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
   const [location, navigate] = useLocation();
   const nextLanguage = i18n.language === 'ru' ? 'en' : 'ru';
   const isDesktop = useWindowWidth() >= 1024;
-  const { supportUrl } = useSnapshot(platformSettings);
+  const support = useSupport();
   const { token } = useSnapshot(session);
   const { player } = useSnapshot(playerState);
   const { notice } = useSnapshot(launchNotice);
@@ -66,18 +66,16 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
             </Button>
           ))}
         </nav>
-        {supportUrl && (
-          <Button
-            size="s"
-            mode="tertiary"
-            data-testid="support-link"
-            aria-label={t('common.support')}
-            before={isDesktop ? undefined : <Icon24HelpOutline />}
-            onClick={() => openSupport(supportUrl)}
-          >
-            {isDesktop ? t('common.support') : undefined}
-          </Button>
-        )}
+        <Button
+          size="s"
+          mode="tertiary"
+          data-testid="support-link"
+          aria-label={t('common.support')}
+          before={isDesktop ? undefined : <Icon24HelpOutline />}
+          onClick={support.open}
+        >
+          {isDesktop ? t('common.support') : undefined}
+        </Button>
         <Button
           size="s"
           mode="tertiary"

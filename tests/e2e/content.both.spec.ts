@@ -114,3 +114,15 @@ test('the home banners promise only offers that exist: the welcome banner opens 
     await expect(page.locator('[data-testid^="welcome-offer-"]').first()).toContainText('100 % of your deposit');
   }
 });
+
+// Issue 28, item 3: with SUPPORT_URL unset there was no way to contact support; the default is the support page
+// (outside Telegram) that the terms and the maintenance page link to as well (here SUPPORT_URL is set, so the links
+// go there; the unset case is tested in support-link.test.tsx).
+test('the support page and the terms’ support link', async ({ page }, testInfo) => {
+  await open(page, testInfo, '/support');
+  await expect(page.locator('h1')).toHaveText('Support');
+  await expect(page.getByTestId('content-page')).toContainText('How to reach us');
+  await open(page, testInfo, '/terms');
+  await expect(page.getByTestId('content-support')).toHaveText('Contact support');
+  await expect(page.getByTestId('content-support')).toHaveAttribute('href', 'https://t.me/casino_support');
+});

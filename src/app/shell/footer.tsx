@@ -1,17 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
-import { platformSettings } from '../../features/site-status';
+import { useSupport } from '../../features/site-status';
 import { fetchContentPage } from '../../features/content/content.api';
-import { getPlatform } from '../../platform';
 import { paths } from '../../shared/routing/paths';
 
-// On every page: the content pages, Support (when the operator set one), 18+, responsible-gambling help and the
+// On every page: the content pages, Support (SUPPORT_URL, the bot in Telegram, else the support page), 18+, responsible-gambling help and the
 // brand's licence text (an operator-edited content page, per brand and language).
 export function Footer() {
   const { t, i18n } = useTranslation();
-  const { supportUrl } = useSnapshot(platformSettings);
+  const support = useSupport();
   const [licence, setLicence] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -31,18 +29,16 @@ export function Footer() {
         <Link href={paths.content('responsible-gambling')} data-testid="footer-rg">
           {t('footer.responsible')}
         </Link>
-        {supportUrl && (
-          <a
-            href={supportUrl}
-            data-testid="footer-support"
-            onClick={(e) => {
-              e.preventDefault();
-              openSupport(supportUrl);
-            }}
-          >
-            {t('footer.support')}
-          </a>
-        )}
+        <a
+          href={support.href}
+          data-testid="footer-support"
+          onClick={(e) => {
+            e.preventDefault();
+            support.open();
+          }}
+        >
+          {t('footer.support')}
+        </a>
       </nav>
       <p className="app-footer__rg">
         <span className="app-footer__adult" role="img" aria-label={t('footer.adult_label')} data-testid="footer-18">
@@ -59,11 +55,4 @@ export function Footer() {
       )}
     </footer>
   );
-}
-
-/** Telegram links open inside Telegram (openTelegramLink); others in the browser. */
-export function openSupport(url: string) {
-  const platform = getPlatform();
-  if (/^https:\/\/t\.me\//.test(url)) platform.openTelegramLink(url);
-  else platform.openLink(url);
 }

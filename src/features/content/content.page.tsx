@@ -6,6 +6,7 @@ import { useResource } from '../../shared/data/use-resource';
 import { fetchContentPage } from './content.api';
 import { ContentBody } from './content-body';
 import './content.css';
+import { SupportLink } from '../site-status';
 
 /** Loads a content page in the player's language; null while loading, an error to retry. */
 export function useContentPage(slug: ContentPageSlug) {
@@ -14,7 +15,7 @@ export function useContentPage(slug: ContentPageSlug) {
   return { page: res.loading ? null : (res.data ?? null), failed: res.failed, retry: res.reload };
 }
 
-// /terms, /privacy, /responsible-gambling: the brand's text in the player's language, edited by the operator.
+// /terms, /privacy, /responsible-gambling, /support: the brand's text in the player's language, edited by the operator.
 export function ContentPageView({ slug }: { slug: ContentPageSlug }) {
   const { t, i18n } = useTranslation();
   const { page, failed, retry } = useContentPage(slug);
@@ -41,6 +42,11 @@ export function ContentPageView({ slug }: { slug: ContentPageSlug }) {
           {page.title}
         </Title>
         <ContentBody text={page.body} />
+        {slug !== 'support' && (
+          <p>
+            <SupportLink testId="content-support" />
+          </p>
+        )}
         <p className="content-page__updated">
           {t('content.updated', { date: new Date(page.updated_at).toLocaleDateString(i18n.language) })}
         </p>

@@ -1,6 +1,7 @@
 import { Placeholder } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { Icon56GlobeCrossOutline, Icon56SettingsOutline } from '@vkontakte/icons';
+import { SupportLink } from './support-link';
 
 // /maintenance and /blocked (spec §2): reachable only in those states; the router guards that.
 export function MaintenancePage() {
@@ -12,7 +13,7 @@ export function MaintenancePage() {
       data-testid="maintenance-page"
       stretched
     >
-      {t('status.maintenance_text')}
+      {t('status.maintenance_text')} <SupportLink testId="maintenance-support" />
     </Placeholder>
   );
 }

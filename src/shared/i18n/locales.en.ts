@@ -45,6 +45,7 @@ export const en = {
     empty: 'Nothing here yet',
     load_failed: 'Could not load this. Check your connection and try again.',
     support: 'Support',
+    contact_support: 'Contact support',
     language: 'Language',
     until: 'until',
     support_hours: 'Support answers 24/7',

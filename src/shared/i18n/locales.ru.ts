@@ -44,6 +44,7 @@ export const ru: Resources = {
     empty: 'Здесь пока пусто',
     load_failed: 'Не удалось загрузить. Проверьте соединение и попробуйте ещё раз.',
     support: 'Поддержка',
+    contact_support: 'Написать в поддержку',
     language: 'Язык',
     until: 'до',
     support_hours: 'Поддержка отвечает круглосуточно',

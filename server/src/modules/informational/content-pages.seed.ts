@@ -3,7 +3,10 @@ import type { Database } from '../../db/database';
 // The default texts of the content pages, for every brand (domain ''), in English and Russian. The operator
 // replaces them per brand and language (PUT /ops-api/content-pages/:slug); seeding never overwrites an edit.
 // Format: paragraphs split by a blank line; "## " starts a heading; "- " starts a list item.
-type Texts = Record<'terms' | 'privacy' | 'responsible-gambling' | 'licence', { title: string; body: string }>;
+type Texts = Record<
+  'terms' | 'privacy' | 'responsible-gambling' | 'licence' | 'support',
+  { title: string; body: string }
+>;
 
 const en: Texts = {
   terms: {
@@ -107,6 +110,18 @@ You can also ask our support to close your account or exclude you at any time.`,
   licence: {
     title: 'Licence',
     body: 'No gambling licence details have been published for this site yet. Play only where online gambling is legal for you.',
+  },
+  // the Support link's page while SUPPORT_URL is unset (outside Telegram, where the bot's chat is the way): the
+  // operator puts its contacts here (PUT /ops-api/content-pages/support)
+  support: {
+    title: 'Support',
+    body: `Questions about your account, a payment, a bonus or a game? Our support team helps, and can also close your account or exclude you from play at any time.
+
+## How to reach us
+- In Telegram: open this site's bot and write to it; the chat goes to support.
+- Other ways (email, chat) are listed on this page once the operator publishes them; name your player id (Profile → General) when you write.
+
+We answer every day, usually within a few hours.`,
   },
 };
 
@@ -212,6 +227,16 @@ const ru: Texts = {
   licence: {
     title: 'Лицензия',
     body: 'Сведения о лицензии на азартные игры для этого сайта ещё не опубликованы. Играйте, только если азартные игры онлайн разрешены там, где вы находитесь.',
+  },
+  support: {
+    title: 'Поддержка',
+    body: `Вопрос об аккаунте, платеже, бонусе или игре? Служба поддержки поможет, а также в любой момент закроет ваш аккаунт или исключит вас из игры.
+
+## Как с нами связаться
+- В Telegram: откройте бота этого сайта и напишите ему — сообщения получает поддержка.
+- Другие способы (почта, чат) оператор публикует на этой странице; указывайте номер игрока (Профиль → Общее), когда пишете.
+
+Мы отвечаем каждый день, обычно в течение нескольких часов.`,
   },
 };
 

@@ -166,8 +166,9 @@ describe('informational and configuration calls', () => {
   describe('content pages', () => {
     const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'alice' });
 
-    it('serves the default terms, privacy, responsible gambling and licence texts in English and Russian', async () => {
-      for (const slug of ['terms', 'privacy', 'responsible-gambling', 'licence']) {
+    // issue 28, item 3: the support page is the Support link's default target outside Telegram
+    it('serves the default terms, privacy, responsible gambling, licence and support texts in English and Russian', async () => {
+      for (const slug of ['terms', 'privacy', 'responsible-gambling', 'licence', 'support']) {
         for (const locale of ['en', 'ru']) {
           const res = await t.app.inject({
             url: `/main-api/content-pages/${slug}?locale=${locale}&domain=casino.example`,
