@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { platformSettings } from '../site-status';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { SignupPage, LoginPage } from '.';
 
@@ -51,5 +52,22 @@ describe('sign-in form', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     expect(await screen.findByTestId('login-code')).toBeInTheDocument();
     expect(await requests[0]!.text()).toBe('username=ann%40example.com&password=secret+pass');
+  });
+});
+
+// Issue 28, item 11: "Sign in with Telegram" led to "Telegram sign-in is not set up on this site".
+describe('the Telegram sign-in link', () => {
+  afterEach(() => {
+    platformSettings.telegramBotUsername = null;
+  });
+  it('is offered only when the Login Widget is set up (the bot’s username is known)', async () => {
+    await setupApp(() => jsonResponse({}));
+    const first = renderAt('/auth/login', <LoginPage />);
+    await screen.findByTestId('login-submit');
+    expect(screen.queryByTestId('login-telegram')).toBeNull();
+    first.unmount();
+    platformSettings.telegramBotUsername = 'casino_bot';
+    renderAt('/auth/login', <LoginPage />);
+    expect(await screen.findByTestId('login-telegram')).toHaveAttribute('href', '/auth/telegram');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, FormItem, FormLayoutGroup, Group, Header, Input, Link as VkLink, Div, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { getPlatform } from '../../platform';
 import { ApiError } from '../../shared/api';
@@ -10,6 +11,7 @@ import { requestPasswordReset, resetPassword, signInRequest } from './auth.api';
 import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
 import { paths } from '../../shared/routing/paths';
+import { platformSettings } from '../site-status';
 
 export const RESET_TOKEN_KEY = 'password_reset_token';
 
@@ -35,6 +37,7 @@ export function LoginPage() {
 }
 
 function SignInForm({ onForgot }: { onForgot: () => void }) {
+  const { telegramBotUsername } = useSnapshot(platformSettings);
   const { t } = useTranslation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -115,9 +118,14 @@ function SignInForm({ onForgot }: { onForgot: () => void }) {
         <Text>
           {t('auth.no_account')} <Link href={paths.signup()}>{t('common.sign_up')}</Link>
         </Text>
-        <Text>
-          <Link href={paths.telegramLogin()}>{t('auth.telegram')}</Link>
-        </Text>
+        {/* the Login Widget needs the bot's username: without it the link led to "not set up on this site" */}
+        {telegramBotUsername && (
+          <Text>
+            <Link href={paths.telegramLogin()} data-testid="login-telegram">
+              {t('auth.telegram')}
+            </Link>
+          </Text>
+        )}
       </Div>
     </form>
   );

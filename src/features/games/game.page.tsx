@@ -8,6 +8,7 @@ import { isHouseFrameMessage, type SessionUrlResponse } from '@contracts/games';
 import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
 import { paths } from '../../shared/routing/paths';
+import { ApiError } from '../../shared/api';
 import { session } from '../../shared/session/session.store';
 import { holdBalance, playerState, releaseBalance } from '../../shared/player/player.store';
 import { fetchSessionUrl } from './games.api';
@@ -33,6 +34,9 @@ export function GamePage() {
   const guest = !token;
   const [game, setGame] = useState<SessionUrlResponse | null>(null);
   const [failed, setFailed] = useState(false);
+  // no such game (issue 28: /game/no-such-game offered its demo); a guest's gate offers the demo only if there is one
+  const [isMissing, setMissing] = useState(false);
+  const [hasNoDemo, setNoDemo] = useState(false);
   const [demoBalance, setDemoBalance] = useState<{ balance: number; currency: string } | null>(null);
   const { player } = useSnapshot(playerState);
   const [isRefusedForMoney, setRefusedForMoney] = useState(false);
@@ -51,19 +55,26 @@ export function GamePage() {
   }, [game, theme]);
 
   useEffect(() => {
-    if (guest && !isDemo) return;
     let stale = false;
     setGame(null);
     setFailed(false);
+    setMissing(false);
+    setNoDemo(false);
     setDemoBalance(null);
     setRefusedForMoney(false);
     fetchSessionUrl(stringId, {
       language: i18n.language,
-      demo_flag: isDemo,
+      // a guest can play only the demo: on the real path its session says whether the game exists and has one
+      demo_flag: isDemo || guest,
       client_type: platform.kind === 'telegram' ? 'telegram' : 'web',
     }).then(
       (g) => !stale && setGame(g),
-      () => !stale && setFailed(true),
+      (err: unknown) => {
+        if (stale) return;
+        if (err instanceof ApiError && err.status === 404) setMissing(true);
+        else if (err instanceof ApiError && err.code === 'GAMES_NO_DEMO' && guest && !isDemo) setNoDemo(true);
+        else setFailed(true);
+      },
     );
     return () => {
       stale = true;
@@ -125,7 +136,20 @@ export function GamePage() {
     return () => window.removeEventListener('resize', measure);
   }, [measure, game, palette]);
 
-  if (guest && !isDemo) return <GuestGate stringId={stringId} />;
+  if (isMissing)
+    return (
+      <Placeholder
+        data-testid="not-found-page"
+        title={t('games.not_found_title')}
+        action={<Button onClick={() => navigate(paths.home())}>{t('games.back')}</Button>}
+      >
+        {t('games.not_found_text')}
+      </Placeholder>
+    );
+  if (guest && !isDemo) {
+    if (!game && !hasNoDemo && !failed) return <Placeholder icon={<Spinner size="l" />} />;
+    return <GuestGate stringId={stringId} hasDemo={!!game} />;
+  }
   if (failed) {
     return (
       <Placeholder action={<Button onClick={() => navigate(paths.home())}>{t('games.back')}</Button>}>
@@ -225,7 +249,7 @@ export function GamePage() {
 }
 
 /** A guest on a game: sign up (or in) and come back to it, or try its demo right away. */
-function GuestGate({ stringId }: { stringId: string }) {
+function GuestGate({ stringId, hasDemo }: { stringId: string; hasDemo: boolean }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const name = stringId.replace(/^house-/, '').replace(/[-_]/g, ' ');
@@ -243,13 +267,20 @@ function GuestGate({ stringId }: { stringId: string }) {
           <Button size="l" mode="secondary" onClick={() => navigate(`${paths.login()}${back(stringId)}`)}>
             {t('games.sign_in')}
           </Button>
-          <Button size="l" mode="outline" onClick={() => navigate(paths.game(stringId, true))} data-testid="guest-demo">
-            {t('games.try_demo')}
-          </Button>
+          {hasDemo && (
+            <Button
+              size="l"
+              mode="outline"
+              onClick={() => navigate(paths.game(stringId, true))}
+              data-testid="guest-demo"
+            >
+              {t('games.try_demo')}
+            </Button>
+          )}
         </div>
       }
     >
-      {t('games.guest_text')} {t('games.guest_demo_text')}
+      {t('games.guest_text')} {hasDemo && t('games.guest_demo_text')}
     </Placeholder>
   );
 }

@@ -190,6 +190,35 @@ describe('the game page and the header balance', () => {
     expect(again.history.at(-1)).toBe('/cashbox/deposit');
   });
 
+  // Issue 28, item 11: dead ends for a guest.
+  it('says a game that does not exist is not found, with no demo offer', async () => {
+    await setupApp(() => jsonResponse({ detail: 'No such game', code: 'GAMES_NOT_FOUND' }, 404));
+    renderAt('/game/no-such-game', <GamePageAt />);
+    expect(await screen.findByTestId('not-found-page')).toHaveTextContent('Game not found');
+    expect(screen.queryByTestId('guest-demo')).toBeNull();
+    expect(screen.queryByTestId('game-guest')).toBeNull();
+  });
+
+  it('sends a guest’s random game straight to its demo, not to sign-up', async () => {
+    await setupApp((req) => {
+      const url = new URL(req.url);
+      if (url.pathname.endsWith('/games/random')) return jsonResponse(game(4, 'house-plinko'));
+      if (url.pathname.endsWith('/games/blocks')) return jsonResponse([]);
+      if (url.pathname.endsWith('/games/providers')) return jsonResponse([]);
+      return jsonResponse(page([]));
+    });
+    const memory = memoryLocation({ path: '/', record: true });
+    render(
+      <AppRoot mode="embedded">
+        <Router hook={memory.hook}>
+          <Lobby />
+        </Router>
+      </AppRoot>,
+    );
+    fireEvent.click(await screen.findByTestId('random-game'));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/game/house-plinko/demo'));
+  });
+
   it('offers a guest sign-up that comes back to the game, and the demo', async () => {
     await setupApp(() => jsonResponse({ ...game(1, 'house-dice'), url: '/house/?game=dice&token=abc', demo: true }));
     const memory = memoryLocation({ path: '/game/house-dice', record: true });

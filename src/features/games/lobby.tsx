@@ -67,9 +67,9 @@ export function Lobby() {
         const game = await fetchRandomSessionUrl({ language: i18n.language, client_type: 'web' });
         navigate(paths.game(game.string_id));
       } else {
-        // a guest gets a random game with a demo; playing it needs an account (spec §2), so sign-up comes first
+        // a guest gets a random game with a demo and plays it at once: demos need no account (issue 28)
         const game = await fetchRandomGame(player?.currency ?? 'USD');
-        navigate(paths.signup({ next: paths.game(game.string_id, true) }));
+        navigate(paths.game(game.string_id, true));
       }
     } catch {
       // toasted by the api client
