@@ -73,3 +73,28 @@ test('a player plays dice and slots for real money, a demo leaves the balance al
   await expect(page.getByTestId('bet-details')).toContainText('Lucky Sevens');
   await testInfo.attach('bets', { body: await page.screenshot(), contentType: 'image/png' });
 });
+
+// Issue 28, item 4: a new account opened Dice in real-money mode, got "Not enough money on the balance for this bet"
+// and neither a Deposit button nor a hint to try the demo.
+test('real money with an empty balance offers a deposit and the demo', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/auth/signup');
+  await page.getByTestId('signup-email').fill(`empty-${Date.now()}@example.com`);
+  await page.getByTestId('signup-password').fill('correct horse');
+  await page.getByRole('checkbox').check({ force: true });
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByTestId('header-balance')).toContainText('$0.00');
+  await page.goto('/game/house-dice');
+  await expect(page.getByTestId('game-no-money')).toContainText('Your balance is empty');
+  await testInfo.attach('empty balance in a real-money game', {
+    body: await page.screenshot(),
+    contentType: 'image/png',
+  });
+  await page.getByTestId('no-money-demo').click();
+  await expect(page).toHaveURL(/\/game\/house-dice\/demo$/);
+  await expect(page.getByTestId('game-demo-balance')).toBeVisible();
+  await expect(page.getByTestId('game-no-money')).toHaveCount(0);
+  await page.goto('/game/house-dice');
+  await page.getByTestId('no-money-deposit').click();
+  await expect(page).toHaveURL(/\/cashbox\/deposit$/);
+});
