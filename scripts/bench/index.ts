@@ -9,7 +9,12 @@ const steps: Array<[string, string[]]> = [
   ['vite', ['build', '--logLevel', 'warn']],
   ['tsx', ['scripts/bench/bundle.ts']],
 ];
-for (const extra of ['scripts/bench/wallet.ts', 'scripts/bench/bets.ts', 'scripts/bench/live.ts']) {
+for (const extra of [
+  'scripts/bench/wallet.ts',
+  'scripts/bench/credits.ts',
+  'scripts/bench/bets.ts',
+  'scripts/bench/live.ts',
+]) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }
 // The bets bench drives the server with wrk (a C load generator, as pgbench is C): install it like .ci/run installs

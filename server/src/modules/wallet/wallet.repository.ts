@@ -169,6 +169,64 @@ export function createWalletRepository(db: Database) {
         .execute();
     },
 
+    /**
+     * Credits of real money to many players in one statement (a cashback run, a tournament's payout; ADR 019): each row
+     * its own ledger entry under its own idempotency key. Rows whose key is in the ledger already are skipped, so the
+     * statement is safe to repeat; the accounts are locked in player order. `rows` must name each player and each key
+     * once (the service splits them into rounds). Answers the players credited with their new balances.
+     */
+    async creditMany(
+      kind: LedgerKind,
+      rows: Array<{ playerId: string; amount: bigint; key: string; refType: string | null; refId: string | null }>,
+    ) {
+      const result = await sql<{
+        player_id: string;
+        currency: string;
+        real_minor: string;
+        bonus_minor: string;
+        pending_withdrawal_minor: string;
+      }>`
+        with input as (
+          select * from unnest(${rows.map((r) => r.playerId)}::bigint[], ${rows.map((r) => r.amount.toString())}::bigint[],
+                               ${rows.map((r) => r.key)}::text[], ${rows.map((r) => r.refType)}::text[],
+                               ${rows.map((r) => r.refId)}::text[]) as i(player_id, amount, key, ref_type, ref_id)
+        ),
+        fresh as (
+          select i.* from input i
+          where not exists (select 1 from wallet_ledger_entries e where e.idempotency_key = i.key)
+        ),
+        locked as (
+          select a.player_id from wallet_accounts a
+          where a.player_id in (select player_id from fresh)
+          order by a.player_id for update
+        ),
+        upd as (
+          update wallet_accounts a set real_minor = a.real_minor + f.amount, updated_at = now()
+          from fresh f
+          where a.player_id = f.player_id and a.player_id in (select player_id from locked)
+          returning a.player_id, a.currency, a.real_minor, a.bonus_minor, a.pending_withdrawal_minor, f.amount, f.key,
+                    f.ref_type, f.ref_id
+        ),
+        ins as (
+          insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
+              real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
+          select player_id, ${kind}, amount, 0, 0, real_minor, bonus_minor, pending_withdrawal_minor, key, ref_type, ref_id
+          from upd
+          returning player_id
+        )
+        select upd.player_id::text, upd.currency, upd.real_minor::text, upd.bonus_minor::text, upd.pending_withdrawal_minor::text
+        from upd where exists (select 1 from ins)`.execute(db);
+      return result.rows;
+    },
+
+    /** Which of these players have no wallet account (a set-based credit credits accounts that exist). */
+    async missingAccounts(playerIds: string[]) {
+      const rows = await sql<{ id: string }>`
+        select p.id::text from unnest(${playerIds}::bigint[]) as p(id)
+        where not exists (select 1 from wallet_accounts a where a.player_id = p.id)`.execute(db);
+      return rows.rows.map((r) => r.id);
+    },
+
     async insertEntry(trx: Transaction<DB>, e: EntryInput) {
       const row = await trx
         .insertInto('wallet_ledger_entries')

@@ -291,3 +291,40 @@ describe('wallet operations inside a caller’s transaction', () => {
     await expectConsistent(p);
   });
 });
+
+describe('set-based credits (ADR 019)', () => {
+  it('credits many players, each under its own key and entry; a repeat moves nothing; a player named twice gets both', async () => {
+    const ps = await Promise.all([player(), player(), player()]);
+    for (const p of ps) await wallet.creditDeposit(op(p, 'open'), 100n);
+    const noAccount = await player();
+    const credits = [
+      ...ps.map((p, i) => ({ playerId: p, amount: BigInt(10 * (i + 1)), key: `${p}:cb-1` })),
+      { playerId: ps[0]!, amount: 5n, key: `${ps[0]}:cb-2` }, // the same player again, another credit
+      { playerId: ps[1]!, amount: 999n, key: `${ps[1]}:cb-1` }, // a repeated key: the first one counts
+      { playerId: noAccount, amount: 7n, key: `${noAccount}:cb-1` },
+    ];
+    const first = await wallet.creditMany('adjustment', credits, { chunk: 2 });
+    expect(first).toEqual({ credited: 4, repeated: 0, missing: [noAccount] });
+    expect((await wallet.balances(ps[0]!))!.real).toBe(115n);
+    expect((await wallet.balances(ps[1]!))!.real).toBe(120n);
+    const again = await wallet.creditMany('adjustment', credits, { chunk: 2 });
+    expect(again).toMatchObject({ credited: 0, repeated: 4 });
+    for (const p of ps) await expectConsistent(p);
+    expect((await wallet.balances(ps[2]!))!.real).toBe(130n);
+  });
+
+  it('the same call twice at once credits each key once', async () => {
+    const ps = await Promise.all(Array.from({ length: 30 }, () => player()));
+    for (const p of ps) await wallet.creditDeposit(op(p, 'open'), 1n);
+    const credits = ps.map((p) => ({ playerId: p, amount: 100n, key: `${p}:race` }));
+    const [a, b] = await Promise.all([
+      wallet.creditMany('adjustment', credits, { chunk: 7 }),
+      wallet.creditMany('adjustment', credits, { chunk: 7 }),
+    ]);
+    expect(a.credited + b.credited).toBe(30);
+    for (const p of ps) {
+      expect((await wallet.balances(p))!.real).toBe(101n);
+      await expectConsistent(p);
+    }
+  });
+});

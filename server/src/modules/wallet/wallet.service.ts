@@ -349,6 +349,75 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** A processed withdrawal leaves the wallet (the fee is part of what was reserved). */
     settleWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.settle(amount)),
 
+    /**
+     * Real money credited to many players in one call (cashback runs, tournament payouts; ADR 019): each credit has its
+     * own idempotency key and ledger entry, so the whole call is safe to repeat after a crash (what is in the ledger is
+     * skipped). Credits go in statements of up to `chunk` rows, one transaction each; a player named twice is credited
+     * in a later round of statements; a statement that meets a concurrent repeat of the same keys (23505) is run again
+     * and then skips them. Accounts must exist (`missing` names players without one; nothing is credited to them).
+     * `notify`: tell each credited player's open apps the new balance after the commit (default true).
+     */
+    async creditMany(
+      kind: Extract<LedgerKind, 'wheel_prize' | 'adjustment'>,
+      credits: ReadonlyArray<{
+        playerId: string;
+        amount: bigint;
+        key: string;
+        reference?: { type: string; id: string };
+      }>,
+      options: { chunk?: number; notify?: boolean } = {},
+    ): Promise<{ credited: number; repeated: number; missing: string[] }> {
+      const chunk = options.chunk ?? 5_000;
+      const seenKeys = new Set<string>();
+      const rounds: Array<Map<string, (typeof credits)[number]>> = [];
+      for (const c of credits) {
+        assertKey(c.key);
+        positive(c.amount);
+        if (seenKeys.has(c.key)) continue; // one key, one credit
+        seenKeys.add(c.key);
+        let round = rounds.find((r) => !r.has(c.playerId));
+        if (!round) rounds.push((round = new Map()));
+        round.set(c.playerId, c);
+      }
+      const missing = await repo.missingAccounts([...new Set(credits.map((c) => c.playerId))]);
+      const skip = new Set(missing);
+      let credited = 0;
+      let asked = 0;
+      for (const round of rounds) {
+        const rows = [...round.values()]
+          .filter((c) => !skip.has(c.playerId))
+          .map((c) => ({
+            playerId: c.playerId,
+            amount: c.amount,
+            key: c.key,
+            refType: c.reference?.type ?? null,
+            refId: c.reference?.id ?? null,
+          }));
+        asked += rows.length;
+        for (let i = 0; i < rows.length; i += chunk) {
+          const part = rows.slice(i, i + chunk);
+          let done: Awaited<ReturnType<WalletRepository['creditMany']>> | undefined;
+          for (let attempt = 0; !done; attempt++) {
+            try {
+              done = await repo.creditMany(kind, part);
+            } catch (err) {
+              if ((err as { code?: string }).code !== '23505' || attempt >= 3) throw err;
+            }
+          }
+          credited += done.length;
+          if (options.notify !== false)
+            for (const r of done)
+              await publish(r.player_id, r.currency, {
+                real: BigInt(r.real_minor),
+                bonus: BigInt(r.bonus_minor),
+                pending: BigInt(r.pending_withdrawal_minor),
+                deposited: 0n,
+              });
+        }
+      }
+      return { credited, repeated: asked - credited, missing };
+    },
+
     /** What the operation with this key credited (real + bonus, minor units), or null if it never happened. */
     async appliedCredit(key: string): Promise<bigint | null> {
       const entry = await repo.findEntryByKey(key);
