@@ -1,5 +1,5 @@
 #!/usr/bin/env tsx
-// The set-based credit (ADR 019) on PostgreSQL: wallet.creditMany of BENCH_CREDITS (100,000) credits, one per player,
+// The set-based credit (ADR 020) on PostgreSQL: wallet.creditMany of BENCH_CREDITS (100,000) credits, one per player,
 // each with its own idempotency key and ledger entry, against the floor measured in the same run on the same database:
 // one `update … from unnest` of the same balances and one `insert … select` of the same ledger rows, in one
 // transaction, with no idempotency check and no chunks. Then the same call repeated (every key already there: it

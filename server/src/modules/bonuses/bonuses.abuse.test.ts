@@ -329,6 +329,30 @@ describe('attribution: every bonus unit has one grant', () => {
   });
 });
 
+describe('a house stake refunded by the crash recovery', () => {
+  it('takes back the wagering it had added (mines, a start cut short after its stake moved)', async () => {
+    const id = await template('no_deposit', { wagering_multiplier: 5 });
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    const g = await grant(p, id);
+    const session = await launchGame(p, 'house-mines', { demo: false });
+    const start = await as(session).post('/house-api/mines/start', { amount: 10, mines: 3 });
+    expect(start.statusCode, start.body).toBe(200);
+    await feedDrained();
+    expect((await grantRow(g)).wagered_minor).toBe('1000');
+    // the state a kill -9 leaves between the gateway's stake and the round's opening; the recovery refunds the stake
+    await t.db
+      .updateTable('house_mines_rounds')
+      .set({ status: 'pending', round_id: null, created_at: new Date(clock.now().getTime() - 3_600_000) })
+      .where('round_id', '=', String(start.json().round_id))
+      .execute();
+    expect(await t.services.house.recover()).toMatchObject({ reversed: 1 });
+    await feedDrained();
+    expect((await grantRow(g)).wagered_minor).toBe('0');
+    expect((await me(p)).bonus_balance).toBe(10);
+    await expectBooksBalance(p);
+  });
+});
+
 describe('the smaller ones', () => {
   it('two different codes racing to start a bonus: the loser is told another bonus is in play', async () => {
     const a = await template('no_deposit', {}, 'promo_code');

@@ -170,7 +170,7 @@ export function createWalletRepository(db: Database) {
     },
 
     /**
-     * Credits of real money to many players in one statement (a cashback run, a tournament's payout; ADR 019): each row
+     * Credits of real money to many players in one statement (a cashback run, a tournament's payout; ADR 020): each row
      * its own ledger entry under its own idempotency key. Rows whose key is in the ledger already are skipped, so the
      * statement is safe to repeat; the accounts are locked in player order. `rows` must name each player and each key
      * once (the service splits them into rounds). Answers the players credited with their new balances.

@@ -292,7 +292,7 @@ describe('wallet operations inside a caller’s transaction', () => {
   });
 });
 
-describe('set-based credits (ADR 019)', () => {
+describe('set-based credits (ADR 020)', () => {
   it('credits many players, each under its own key and entry; a repeat moves nothing; a player named twice gets both', async () => {
     const ps = await Promise.all([player(), player(), player()]);
     for (const p of ps) await wallet.creditDeposit(op(p, 'open'), 100n);

@@ -350,7 +350,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     settleWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.settle(amount)),
 
     /**
-     * Real money credited to many players in one call (cashback runs, tournament payouts; ADR 019): each credit has its
+     * Real money credited to many players in one call (cashback runs, tournament payouts; ADR 020): each credit has its
      * own idempotency key and ledger entry, so the whole call is safe to repeat after a crash (what is in the ledger is
      * skipped). Credits go in statements of up to `chunk` rows, one transaction each; a player named twice is credited
      * in a later round of statements; a statement that meets a concurrent repeat of the same keys (23505) is run again
