@@ -14,7 +14,9 @@ async function signUpWithDeposit(page: Page, email: string, amount: string) {
   await expect(page.getByTestId('header-balance')).toContainText(`$${amount}.00`);
 }
 
-test('a guest browses the lobby, picks a random demo game, signs up and plays it', async ({ page }, testInfo) => {
+test('a guest browses the lobby, plays a random demo game, and signs up to play it for real', async ({
+  page,
+}, testInfo) => {
   await page.goto('/');
   await expect(page.getByTestId('block-popular').getByTestId('game-tile').first()).toBeVisible();
   await testInfo.attach('lobby', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
@@ -23,17 +25,20 @@ test('a guest browses the lobby, picks a random demo game, signs up and plays it
   await expect(page.getByTestId('game-grid')).toContainText('European Roulette');
   await page.goto('/section/game-block/originals');
   await expect(page.getByTestId('section-page').getByTestId('game-tile')).toHaveCount(7);
-  // the game route needs an account (spec §2): a guest's random demo leads through sign-up straight to the game
+  // a guest's random game opens its demo at once (issue 28: demos need no account); sign-up comes back to the game
   await page.goto('/');
   await page.getByTestId('random-game').click();
+  await expect(page).toHaveURL(/\/game\/house-\w+\/demo$/);
+  await expect(page.getByTestId('game-demo-balance')).toBeVisible();
+  await testInfo.attach('demo game', { body: await page.screenshot(), contentType: 'image/png' });
+  await page.getByTestId('demo-sign-up').click();
   await expect(page).toHaveURL(/\/auth\/signup\?next=/);
   await page.getByTestId('signup-email').fill(`guest-${Date.now()}@example.com`);
   await page.getByTestId('signup-password').fill('correct horse');
   await page.getByRole('checkbox').check({ force: true });
   await page.getByTestId('signup-submit').click();
-  await expect(page).toHaveURL(/\/game\/house-\w+\/demo$/);
-  await expect(page.getByTestId('game-demo-balance')).toBeVisible();
-  await testInfo.attach('demo game', { body: await page.screenshot(), contentType: 'image/png' });
+  await expect(page).toHaveURL(/\/game\/house-\w+$/);
+  await expect(page.getByTestId('game-no-money')).toBeVisible(); // a new account: deposit, or back to the demo
 });
 
 test('a player plays dice and slots for real money, a demo leaves the balance alone, and the bets are in history', async ({
