@@ -81,6 +81,19 @@ export async function buildApp(options: AppOptions) {
     app.addHook('onListen', async () => jobs.start());
     app.addHook('onClose', async () => jobs.stop());
   }
+  // development only: run a named job now (journeys that need time to pass: an expiry, a period's end); never mounted in
+  // production, where jobs run on their own schedule
+  if (config.NODE_ENV !== 'production')
+    root.post<{ Params: { name: string } }>(
+      '/dev-api/jobs/:name/run',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        if (!jobs.names().includes(req.params.name))
+          return reply.code(404).send({ code: 'NOT_FOUND', message: `No job ${req.params.name}`, jobs: jobs.names() });
+        await jobs.runNow(req.params.name);
+        return { ran: req.params.name };
+      },
+    );
   await app.register(fastifyStatic, { root: assetsDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });
   await registerStaticApp(app, config.APP_DIST_DIR, {
     inlineImage: createImageInliner(assetsDir), // the first screen's small images ride in the HTML

@@ -74,6 +74,58 @@ describe('jobs runner', () => {
     expect(runsBy.b).toBeGreaterThan(before);
   });
 
+  it('a run longer than its lease keeps it: another runner never starts the same job meanwhile', async () => {
+    const database = await createTestDatabase();
+    closers.push(() => database.close());
+    let active = 0;
+    let most = 0;
+    let runs = 0;
+    const long = {
+      name: 'long',
+      everyMs: 50,
+      leaseMs: 300,
+      run: async () => {
+        runs++;
+        most = Math.max(most, ++active);
+        await new Promise((r) => setTimeout(r, 1_000)); // more than three leases
+        active--;
+      },
+    };
+    const a = createJobRunner({ db: database.db, clock: systemClock, log: quietLog() });
+    const b = createJobRunner({ db: database.db, clock: systemClock, log: quietLog() });
+    a.add(long);
+    b.add(long);
+    a.start();
+    await new Promise((r) => setTimeout(r, 100));
+    b.start();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await Promise.all([a.stop(), b.stop()]);
+    expect(runs).toBeGreaterThanOrEqual(1);
+    expect(most).toBe(1);
+  });
+
+  it('runs a job at the time it names, not before', async () => {
+    const database = await createTestDatabase();
+    closers.push(() => database.close());
+    const jobs = createJobRunner({ db: database.db, clock: systemClock, log: quietLog() });
+    const due = new Date(Date.now() + 250);
+    const ranAt: number[] = [];
+    jobs.add({
+      name: 'period-end',
+      everyMs: 60_000,
+      runOnStart: false,
+      nextAt: (now) => (ranAt.length ? undefined : now < due ? due : now),
+      run: async () => void ranAt.push(Date.now()),
+    });
+    jobs.start();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(ranAt).toEqual([]);
+    await new Promise((r) => setTimeout(r, 400));
+    await jobs.stop();
+    expect(ranAt).toHaveLength(1);
+    expect(ranAt[0]!).toBeGreaterThanOrEqual(due.getTime());
+  });
+
   it('refuses the same job name twice', () => {
     const jobs = createJobRunner({ db: undefined as never, clock: systemClock, log: quietLog() });
     jobs.add({ name: 'x', everyMs: 1000, run: async () => undefined });
