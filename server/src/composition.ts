@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
 import type { Clock } from './lib/clock';
-import { latePort } from './lib/port';
+import { latePorts } from './lib/port';
 import type { TokenService } from './lib/tokens';
 import type { AuthGuard } from './plugins/auth-guard';
 import type { AppModule } from './modules/module';
@@ -58,6 +58,7 @@ export async function createModules(ctx: ModuleContext) {
   const { options, db, clock, bus, log, tokens, auth, accountsRepo, assetsDir } = ctx;
   const { config } = options;
   const opsToken = options.secrets.ops;
+  const ports = latePorts(); // checked bound once every module is built (end of this function)
   const playerCurrency = async (id: string) => (await accountsRepo.findById(id))?.currency ?? config.DEFAULT_CURRENCY;
 
   const operator = createOperatorModule({ db });
@@ -81,7 +82,7 @@ export async function createModules(ctx: ModuleContext) {
   const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
 
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
-  const gamesOf = latePort<
+  const gamesOf = ports.port<
     [refs: Array<{ type: string; id: string }>, trx: Transaction<DB>],
     Promise<
       Array<{
@@ -94,7 +95,7 @@ export async function createModules(ctx: ModuleContext) {
       }>
     >
   >('bonuses → games.gamesOfReferences');
-  const openBonusRound = latePort<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
+  const openBonusRound = ports.port<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
     'bonuses → games.openBonusRound',
   );
   // the ledger feed (decision 013): consumers start from now unless they ask otherwise, and are registered (their
@@ -127,7 +128,7 @@ export async function createModules(ctx: ModuleContext) {
   await feed.register(bonuses.service.feedConsumer);
 
   // limits excludes a player through accounts, which is built after it (accounts starts play sessions in limits)
-  const selfExclusion = latePort<[playerId: string, until: Date | null], Promise<void>>('limits → accounts.exclude');
+  const selfExclusion = ports.port<[playerId: string, until: Date | null], Promise<void>>('limits → accounts.exclude');
   const limits = createLimitsModule({
     db,
     auth,
@@ -143,7 +144,7 @@ export async function createModules(ctx: ModuleContext) {
     exclude: selfExclusion.call,
   });
   // a block ends the player's game sessions in the gateway, which is built after accounts
-  const endGameSessions = latePort<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
+  const endGameSessions = ports.port<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
   const mailer =
     options.mailer ??
     createMailer({
@@ -233,7 +234,7 @@ export async function createModules(ctx: ModuleContext) {
     },
   });
 
-  const revealProof = latePort<[proof: Record<string, unknown> | null], Promise<Record<string, unknown> | null>>(
+  const revealProof = ports.port<[proof: Record<string, unknown> | null], Promise<Record<string, unknown> | null>>(
     'games → house-games.revealProof',
   );
   const games = createGamesModule({
@@ -334,5 +335,7 @@ export async function createModules(ctx: ModuleContext) {
     /** Drains the bonuses consumer of the ledger feed now and sends its messages (tests; the job runs it too). */
     bonusesFeed: bonuses.runFeed,
   };
+  // every late port bound above: a missing bind stops start-up here, not at the first call that reaches it
+  ports.assertBound();
   return { list, services, bot, hub: live.hub, gate: siteStatus.gate };
 }

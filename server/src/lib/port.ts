@@ -6,6 +6,7 @@
 export function latePort<Args extends unknown[], Result>(name: string) {
   let impl: ((...args: Args) => Result) | null = null;
   return {
+    name,
     call: (...args: Args): Result => {
       if (!impl) throw new Error(`port ${name} called before it was bound`);
       return impl(...args);
@@ -13,6 +14,27 @@ export function latePort<Args extends unknown[], Result>(name: string) {
     bind(fn: (...args: Args) => Result): void {
       if (impl) throw new Error(`port ${name} bound twice`);
       impl = fn;
+    },
+    bound: () => impl !== null,
+  };
+}
+
+/**
+ * The late ports of one composition: `port(name)` makes one, and `assertBound()` (called once every module is built)
+ * throws naming each port that was never bound, so a wiring mistake stops start-up instead of failing the first
+ * request that reaches the port.
+ */
+export function latePorts() {
+  const made: Array<{ name: string; bound(): boolean }> = [];
+  return {
+    port<Args extends unknown[], Result>(name: string) {
+      const p = latePort<Args, Result>(name);
+      made.push(p);
+      return p;
+    },
+    assertBound(): void {
+      const unbound = made.filter((p) => !p.bound()).map((p) => p.name);
+      if (unbound.length) throw new Error(`late ports never bound: ${unbound.join(', ')}`);
     },
   };
 }
