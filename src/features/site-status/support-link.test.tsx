@@ -6,6 +6,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { createBrowserAdapter, setPlatformForTests } from '../../platform';
 import { jsonResponse, setupApp } from '../../test-utils';
 import { platformSettings } from './site-status.store';
+import { MaintenancePage } from './status.page';
 import { SupportLink } from './support-link';
 
 // Issue 28, item 3: with SUPPORT_URL unset there was no Support link anywhere, though the terms send players there.
@@ -56,5 +57,17 @@ describe('where Support goes', () => {
     expect(screen.getByTestId('support')).toHaveAttribute('href', 'https://help.casino.example/');
     fireEvent.click(screen.getByTestId('support'));
     expect(openLink).toHaveBeenCalledWith('https://help.casino.example/');
+  });
+
+  it('is on the maintenance page, where players wait and may need it most', async () => {
+    await setupApp(() => jsonResponse({}));
+    render(
+      <AppRoot mode="embedded">
+        <Router hook={memoryLocation({ path: '/maintenance' }).hook}>
+          <MaintenancePage />
+        </Router>
+      </AppRoot>,
+    );
+    expect(screen.getByTestId('maintenance-support')).toHaveAttribute('href', '/support');
   });
 });
