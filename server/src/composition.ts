@@ -117,7 +117,7 @@ export async function createModules(ctx: ModuleContext) {
     playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
     player: async (id, trx) => {
       const p = await accountsRepo.findById(id, trx);
-      return p && { currency: p.currency, excluded: activeBlock(p, clock.now()) !== null };
+      return p && { currency: p.currency, blockedOrSelfExcluded: activeBlock(p, clock.now()) !== null };
     },
     gamesOf: gamesOf.call,
     openBonusRound: openBonusRound.call,

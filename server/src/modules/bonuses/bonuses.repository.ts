@@ -225,7 +225,7 @@ export function createBonusesRepository(db: Database) {
         .orderBy('id', 'desc')
         .execute() as Promise<GrantRow[]>,
     /** The player's grant in play (active or wagering; at most one, by a unique index), locked when `trx` is given. */
-    async inPlay(playerId: string, trx?: Transaction<DB>) {
+    async grantInPlay(playerId: string, trx?: Transaction<DB>) {
       const q = (trx ?? db)
         .selectFrom('bonus_grants')
         .selectAll()

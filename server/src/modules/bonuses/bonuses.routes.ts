@@ -42,7 +42,7 @@ export const bonusesRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService; aut
     bonusesEndpoints.remove,
     { ...me, schema: { tags, params: bonusIdParams, response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
-      await bonuses.remove(req.playerId, req.params.id);
+      await bonuses.deleteByPlayer(req.playerId, req.params.id);
       return reply.code(204).send(null);
     },
   );

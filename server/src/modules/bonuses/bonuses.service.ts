@@ -47,7 +47,10 @@ export interface BonusesDeps {
    * The player's currency and whether they are excluded, self-excluded or blocked (no offers then, issue 16); read
    * inside `trx` when given. Undefined for an unknown player.
    */
-  player(playerId: string, trx?: Transaction<DB>): Promise<{ currency: string; excluded: boolean } | undefined>;
+  player(
+    playerId: string,
+    trx?: Transaction<DB>,
+  ): Promise<{ currency: string; blockedOrSelfExcluded: boolean } | undefined>;
   /** The game of ledger entries by their references, and their round's status (the games module). */
   gamesOf(
     refs: Array<{ type: string; id: string }>,
@@ -243,7 +246,8 @@ export function createBonusesService(deps: BonusesDeps) {
     const player = await deps.player(input.playerId, w.trx);
     if (!player) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${input.playerId}`);
     const { currency } = player;
-    if (player.excluded) throw new AppError(403, 'BONUSES_NOT_ELIGIBLE', 'Bonuses are not offered to excluded players');
+    if (player.blockedOrSelfExcluded)
+      throw new AppError(403, 'BONUSES_NOT_ELIGIBLE', 'Bonuses are not offered to excluded players');
     const c = t.terms.currencies[currency];
     if (!c) throw new AppError(403, 'BONUSES_PROMO_CURRENCY', `This bonus is not offered in ${currency}`);
     const activate = !!input.activate;
@@ -251,7 +255,7 @@ export function createBonusesService(deps: BonusesDeps) {
     // when the player activates it
     if (activate && !(await repo.takeFromBudget(t.id, t.terms.max_grants, w.trx)))
       throw new AppError(409, 'BONUSES_PROMO_USED_UP', 'This bonus has been given out to as many players as it may');
-    if (activate && (await repo.inPlay(input.playerId, w.trx)))
+    if (activate && (await repo.grantInPlay(input.playerId, w.trx)))
       throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
     const grant = await repo.insertGrant(
       {
@@ -335,7 +339,7 @@ export function createBonusesService(deps: BonusesDeps) {
       params: Record<string, unknown> | null,
     ) => Promise<{ payoutMinor: bigint; proof: object }>,
   ) {
-    const g = await repo.inPlay(playerId);
+    const g = await repo.grantInPlay(playerId);
     if (!g || g.status !== 'active' || g.free_rounds_game !== game || !g.free_rounds_left)
       throw new AppError(409, 'BONUSES_NO_FREE_ROUNDS', `No free rounds on ${game}`);
     const left = g.free_rounds_left;
@@ -367,7 +371,7 @@ export function createBonusesService(deps: BonusesDeps) {
 
   /** The player's free rounds on a house game (a session's header), or null. */
   async function freeRoundsOn(playerId: string, game: string) {
-    const g = await repo.inPlay(playerId);
+    const g = await repo.grantInPlay(playerId);
     if (!g || g.status !== 'active' || g.free_rounds_game !== game || !g.free_rounds_left) return null;
     const digits = await deps.digits(g.currency);
     return {
@@ -474,7 +478,8 @@ export function createBonusesService(deps: BonusesDeps) {
     return true;
   }
 
-  async function playerOf(playerId: string, id: number) {
+  /** The player's own grant by id (another player's is not found). */
+  async function ownGrant(playerId: string, id: number) {
     const g = await repo.findGrant(String(id));
     if (!g || g.player_id !== playerId) throw notFound('BONUSES_NOT_FOUND', `No bonus ${id}`);
     return g;
@@ -498,7 +503,7 @@ export function createBonusesService(deps: BonusesDeps) {
         (t) => t.terms.deposit_number === n,
       );
       for (const t of templates) {
-        if (await repo.inPlay(entry.player_id, trx)) break;
+        if (await repo.grantInPlay(entry.player_id, trx)) break;
         if (await withdrawnSince(w, entry)) break; // the deposit has been (partly) asked back: no bonus on it
         const g = await grantIn(w, {
           playerId: entry.player_id,
@@ -647,7 +652,7 @@ export function createBonusesService(deps: BonusesDeps) {
    */
   async function forfeitOrphanRefunds(w: WalletTx, refunds: FeedEntry[], owned: Set<string>, trx: Transaction<DB>) {
     for (const e of refunds) {
-      if (owned.has(e.player_id) || (await repo.inPlay(e.player_id, trx))) continue;
+      if (owned.has(e.player_id) || (await repo.grantInPlay(e.player_id, trx))) continue;
       const player = await deps.player(e.player_id, trx);
       if (!player) continue;
       const { bonus } = await w.lockedBalances(e.player_id, player.currency);
@@ -708,7 +713,7 @@ export function createBonusesService(deps: BonusesDeps) {
         throw new AppError(410, 'BONUSES_PROMO_USED_UP', 'This promo code has been used up');
       // a no-deposit bonus starts at once when nothing else is in play; otherwise it waits in "available"
       const type = await repo.typeOf(promo.template_id, w.trx);
-      const busy = !!(await repo.inPlay(playerId, w.trx));
+      const busy = !!(await repo.grantInPlay(playerId, w.trx));
       const depositType = type === 'welcome' || type === 'next_deposit';
       if (forDeposit && depositType && busy)
         throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
@@ -765,7 +770,7 @@ export function createBonusesService(deps: BonusesDeps) {
 
   const cashoutPolicy: CashoutPolicy = {
     async check(playerId, _amountMinor, currency, request) {
-      const g = await repo.inPlay(playerId);
+      const g = await repo.grantInPlay(playerId);
       if (!g || request?.forfeitBonus) return;
       const digits = await deps.digits(currency);
       const { bonus } = await transaction((w) => w.lockedBalances(playerId, currency));
@@ -780,7 +785,7 @@ export function createBonusesService(deps: BonusesDeps) {
       );
     },
     async withReservation(playerId, _currency, w, request) {
-      const g = await repo.inPlay(playerId, w.trx);
+      const g = await repo.grantInPlay(playerId, w.trx);
       if (!g) return;
       const { bonus } = await w.lockedBalances(playerId, g.currency);
       if (g.status !== 'wagering' && bonus === 0n) return;
@@ -824,12 +829,12 @@ export function createBonusesService(deps: BonusesDeps) {
     },
 
     async activate(playerId: string, id: number) {
-      const g = await playerOf(playerId, id);
+      const g = await ownGrant(playerId, id);
       if (g.status !== 'created') throw conflict('BONUSES_WRONG_STATE', `The bonus is ${g.status}, not waiting`);
       if (g.expires_at && g.expires_at <= (await repo.now()))
         throw conflict('BONUSES_WRONG_STATE', 'The bonus has expired');
       await transaction(async (w) => {
-        if (await repo.inPlay(playerId, w.trx))
+        if (await repo.grantInPlay(playerId, w.trx))
           throw conflict('BONUSES_ANOTHER_ACTIVE', 'Another bonus is in play: finish or delete it first');
         const type = await repo.typeOf(g.template_id, w.trx);
         const terms = await repo.termsOf(g.template_id, g.template_version, w.trx);
@@ -863,8 +868,8 @@ export function createBonusesService(deps: BonusesDeps) {
     },
 
     /** The player deletes a bonus: a waiting one is cancelled, one in play forfeited with its bonus money. */
-    async remove(playerId: string, id: number) {
-      const g = await playerOf(playerId, id);
+    async deleteByPlayer(playerId: string, id: number) {
+      const g = await ownGrant(playerId, id);
       const ok = await transaction(async (w) => {
         const locked = (await repo.lockGrant(g.id, w.trx))!;
         if (locked.status === 'created')
@@ -961,7 +966,7 @@ export function createBonusesService(deps: BonusesDeps) {
       // the caller's transaction is not ours: its messages go back to the caller, to send once it committed
       const mine: Send[] = [];
       const g = await outbox.run(mine, async () => {
-        const inPlay = await repo.inPlay(String(input.playerId), opts.trx);
+        const inPlay = await repo.grantInPlay(String(input.playerId), opts.trx);
         const type = await repo.typeOf(input.templateId, opts.trx);
         const made = await grantIn(opts.wallet, {
           playerId: String(input.playerId),
@@ -1099,7 +1104,7 @@ export function createBonusesService(deps: BonusesDeps) {
 
     /** The player's wagering, for the Player fields (wager_amount, wagering). */
     async wagering(playerId: string, currency: string) {
-      const g = await repo.inPlay(playerId);
+      const g = await repo.grantInPlay(playerId);
       const fs_count = g?.status === 'active' ? (g.free_rounds_left ?? 0) : 0;
       if (!g || g.status !== 'wagering') return { wager_amount: 0, wagering: 0, fs_count };
       const digits = await deps.digits(currency);
