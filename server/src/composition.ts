@@ -14,7 +14,7 @@ import type { AppModule } from './modules/module';
 import { createAccountsModule, SELF_EXCLUSION, type AccountsRepository } from './modules/accounts';
 import { activeBlock } from './plugins/auth-guard';
 import { createCashboxModule } from './modules/cashbox';
-import { createGamesModule } from './modules/games';
+import { createGamesModule, type StakeGame } from './modules/games';
 import { createHouseGamesModule } from './modules/house-games';
 import { createInformationalModule } from './modules/informational';
 import { createLimitsModule } from './modules/limits';
@@ -82,19 +82,9 @@ export async function createModules(ctx: ModuleContext) {
   const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
 
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
-  const gamesOf = ports.port<
-    [refs: Array<{ type: string; id: string }>, trx: Transaction<DB>],
-    Promise<
-      Array<{
-        ref_type: string;
-        ref_id: string;
-        round_id: string;
-        string_id: string;
-        house_game: string | null;
-        round_status: string;
-      }>
-    >
-  >('bonuses → games.gamesOfReferences');
+  const gamesOf = ports.port<[refs: Array<{ type: string; id: string }>, trx: Transaction<DB>], Promise<StakeGame[]>>(
+    'bonuses → games.gamesOfReferences',
+  );
   const openBonusRound = ports.port<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
     'bonuses → games.openBonusRound',
   );

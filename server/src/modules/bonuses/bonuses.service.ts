@@ -14,7 +14,7 @@ import { diceWinChance, limboTarget, plinkoParams } from '@contracts/fairness';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
-import type { BetPolicy } from '../games';
+import type { BetPolicy, StakeGame } from '../games';
 import type { CashoutPolicy } from '../cashbox';
 import type { LivePublisher } from '../live';
 import type { OperatorAudit } from '../operator';
@@ -52,19 +52,7 @@ export interface BonusesDeps {
     trx?: Transaction<DB>,
   ): Promise<{ currency: string; blockedOrSelfExcluded: boolean } | undefined>;
   /** The game of ledger entries by their references, and their round's status (the games module). */
-  gamesOf(
-    refs: Array<{ type: string; id: string }>,
-    trx: Transaction<DB>,
-  ): Promise<
-    Array<{
-      ref_type: string;
-      ref_id: string;
-      round_id: string;
-      string_id: string;
-      house_game: string | null;
-      round_status: string;
-    }>
-  >;
+  gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<StakeGame[]>;
   /**
    * Whether the player has a round open that was staked with bonus money (the games module), read in `trx` after the
    * wallet locked the player's account: no grant ends while its money is still at stake (issue 22, ADR 018).

@@ -137,6 +137,16 @@ export function betWinStatement(
 }
 
 // All SQL of the game gateway (sessions, rounds, provider transactions) and the catalogue; touches only games_* tables.
+/** The game of a ledger entry's reference, and its round's status (gamesOfReferences: the bonus engine's stakes). */
+export interface StakeGame {
+  ref_type: string;
+  ref_id: string;
+  round_id: string;
+  string_id: string;
+  house_game: string | null;
+  round_status: string;
+}
+
 export function createGamesRepository(db: Database) {
   /** A game with its provider's names: what launching, the gateway and the house games read of it. */
   const gameWithProvider = () =>
@@ -198,14 +208,7 @@ export function createGamesRepository(db: Database) {
           join games_games g on g.id = r.game_id`);
       }
       if (!parts.length) return [];
-      const rows = await sql<{
-        ref_type: string;
-        ref_id: string;
-        round_id: string;
-        string_id: string;
-        house_game: string | null;
-        round_status: string;
-      }>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
+      const rows = await sql<StakeGame>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
       return rows.rows;
     },
     /**

@@ -11,7 +11,13 @@ export {
   type BetPolicyStatement,
   type BetTicket,
 } from './bet-policy';
-export { createGamesRepository, type GamesRepository, type SessionRow, type TxRow } from './games.repository';
+export {
+  createGamesRepository,
+  type GamesRepository,
+  type SessionRow,
+  type StakeGame,
+  type TxRow,
+} from './games.repository';
 export { createCatalogueRepository } from './catalogue.repository';
 export { createCatalogueService, type CatalogueService } from './catalogue.service';
 export { createGatewayService, GUARD_FAILED, type GatewayService, type GatewaySession } from './gateway.service';
