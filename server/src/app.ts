@@ -52,7 +52,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(formbody);
   registerEtag(app);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await registerOpenApi(app, opsToken);
+  await registerOpenApi(app, opsToken, config);
 
   const tokens = createTokenService(options.secrets.jwt, config.JWT_TTL_SECONDS, clock);
   const accountsRepo = createAccountsRepository(db); // the auth guard reads sign-ins through it

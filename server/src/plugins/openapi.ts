@@ -4,6 +4,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { errorBody } from '@contracts/common';
+import type { Endpoint } from '@contracts/endpoint';
+import * as accountsEndpoints from '@contracts/accounts.endpoints';
+import * as bonusesEndpoints from '@contracts/bonuses.endpoints';
+import * as cashboxEndpoints from '@contracts/cashbox.endpoints';
+import * as gamesEndpoints from '@contracts/games.endpoints';
+import * as houseEndpoints from '@contracts/house.endpoints';
+import * as informationalEndpoints from '@contracts/informational.endpoints';
+import * as limitsEndpoints from '@contracts/limits.endpoints';
+import * as wheelEndpoints from '@contracts/wheel.endpoints';
+import { publicUrlFor, type Config } from '../config';
 import { isUnder } from './request-path';
 
 type Transform = typeof jsonSchemaTransform;
@@ -51,6 +61,8 @@ export function documentOperation(input: TransformInput): TransformInput {
     add(401, 403);
     schema.security = [{ bearer: [] }];
   }
+  // a call that serves guests and players differently (the player's token optional) says so in its own schema
+  schema.security ??= [];
   if (isUnder(url, '/house-api')) {
     add(401, 403, 404, 409);
     if (!url.endsWith('/crash/state')) schema.security = [{ gameToken: [] }];
@@ -65,6 +77,94 @@ export function documentOperation(input: TransformInput): TransformInput {
 
 const transform: Transform = (input) => jsonSchemaTransform(documentOperation(input));
 
+/** The endpoints declared in contracts/<domain>.endpoints.ts, by "METHOD /prefix/path" in OpenAPI's `{param}` form. */
+const declared = new Map<string, { domain: string; name: string }>();
+for (const [domain, module] of Object.entries({
+  accounts: accountsEndpoints,
+  bonuses: bonusesEndpoints,
+  cashbox: cashboxEndpoints,
+  games: gamesEndpoints,
+  house: houseEndpoints,
+  informational: informationalEndpoints,
+  limits: limitsEndpoints,
+  wheel: wheelEndpoints,
+}))
+  for (const [name, e] of Object.entries(module as Record<string, unknown>)) {
+    if (!e || typeof e !== 'object' || !('method' in e) || !('api' in e)) continue;
+    const { method, api, path } = e as Endpoint;
+    declared.set(`${method} /${api}${path.replace(/:(\w+)/g, '{$1}')}`, { domain, name });
+  }
+
+const words = (s: string) =>
+  s
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+const camel = (ws: string[]) => ws.map((w, i) => (i ? w[0]!.toUpperCase() + w.slice(1) : w)).join('');
+const sentence = (ws: string[]) => {
+  const text = ws.join(' ');
+  return text[0]!.toUpperCase() + text.slice(1);
+};
+
+/**
+ * An operation's `operationId` and `summary` (what a generated client names its methods by): the name the contracts
+ * give the endpoint ("accounts.changePassword", "Accounts: change password"); for a call the app does not make (the
+ * operator's, the integration's), made of its method and path ("ops.getWithdrawalsById", "Ops: get withdrawals by id").
+ */
+export function nameOperation(method: string, path: string): { operationId: string; summary: string } {
+  const known = declared.get(`${method.toUpperCase()} ${path}`);
+  if (known)
+    return {
+      operationId: `${known.domain}.${known.name}`,
+      summary: `${sentence(words(known.domain))}: ${words(known.name).join(' ')}`,
+    };
+  const [, prefix = '', ...rest] = path.split('/');
+  const area = prefix.replace(/-api$/, '') || 'provider';
+  const parts = [method.toLowerCase()];
+  for (const segment of rest) {
+    const param = /^\{(\w+)\}$/.exec(segment);
+    parts.push(...(param ? ['by', ...words(param[1]!)] : words(segment)));
+  }
+  return { operationId: `${area}.${camel(parts)}`, summary: `${sentence(words(area))}: ${parts.join(' ')}` };
+}
+
+type Schema = Record<string, unknown>;
+
+/** OpenAPI 3.0 has no null type: a `nullable` union gets the type its branches share (e.g. a nullable object). */
+function typeNullableUnions(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(typeNullableUnions);
+  const schema = node as Schema;
+  if (schema.nullable === true && schema.type === undefined) {
+    const branches = (schema.oneOf ?? schema.anyOf ?? schema.allOf) as Schema[] | undefined;
+    const types = new Set(branches?.map((b) => b.type));
+    if (types.size === 1 && typeof [...types][0] === 'string') schema.type = [...types][0];
+  }
+  Object.values(schema).forEach(typeNullableUnions);
+}
+
+type Operation = { operationId?: string; summary?: string; responses?: Record<string, unknown> };
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** The whole document's finishing touches (Redocly's `recommended` rules, `npm run lint`). */
+export function finishDocument<D extends { paths?: Record<string, Record<string, unknown>> }>(doc: D): D {
+  for (const [path, item] of Object.entries(doc.paths ?? {}))
+    for (const method of METHODS) {
+      const op = item[method] as Operation | undefined;
+      if (!op) continue;
+      const named = nameOperation(method, path);
+      op.operationId ??= named.operationId;
+      op.summary ??= named.summary;
+      // development tools (/dev-api) declare no answer schema: their JSON is for a person reading it
+      if (!Object.keys(op.responses ?? {}).some((s) => s.startsWith('2')))
+        op.responses = { 200: { description: 'A JSON answer for development (not a stable schema)' }, ...op.responses };
+    }
+  typeNullableUnions(doc.paths);
+  typeNullableUnions((doc as { components?: unknown }).components);
+  return doc;
+}
+
 function isOperator(request: FastifyRequest, opsToken: string): boolean {
   const header = request.headers.authorization ?? '';
   const given = Buffer.from(header.startsWith('Bearer ') ? header.slice(7) : '');
@@ -74,7 +174,11 @@ function isOperator(request: FastifyRequest, opsToken: string): boolean {
 
 // The OpenAPI document is generated from the zod contracts that the routes declare; browsable at /docs. The operator
 // calls (/ops-api) are in it only for a request carrying the operator token (`Authorization: Bearer <OPS_TOKEN>`).
-export async function registerOpenApi(app: FastifyInstance, opsToken: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  opsToken: string,
+  config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_URLS'>,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -91,14 +195,23 @@ export async function registerOpenApi(app: FastifyInstance, opsToken: string): P
       },
     },
     transform,
+    transformObject: (input) => finishDocument('openapiObject' in input ? input.openapiObject : input.swaggerObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     transformSpecificationClone: true,
     transformSpecification: (spec, request) => {
+      const doc = spec as {
+        paths?: Record<string, unknown>;
+        servers?: Array<{ url: string }>;
+        components?: { securitySchemes?: Record<string, unknown> };
+      };
+      // this brand's public URL (the host chooses among the configured ones only)
+      doc.servers = [{ url: publicUrlFor(config, request.host) }];
       if (isOperator(request, opsToken)) return spec;
-      const paths = (spec as { paths?: Record<string, unknown> }).paths ?? {};
+      const paths = doc.paths ?? {};
       for (const path of Object.keys(paths)) if (isUnder(path, '/ops-api')) delete paths[path];
+      delete doc.components?.securitySchemes?.operator;
       return spec;
     },
   });

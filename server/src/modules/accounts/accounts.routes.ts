@@ -76,10 +76,16 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
 
   // Sign-out ends the token's sign-in at once (refused everywhere, its sockets closed); without a valid token there is
   // nothing to end, and the answer is the same.
-  route(app, accountsEndpoints.logout, { schema: { tags, response: { 204: z.null() } } }, async (req, reply) => {
-    await accounts.logout(await auth.claimsOf(req));
-    return reply.code(204).send(null);
-  });
+  route(
+    app,
+    accountsEndpoints.logout,
+    // the token is optional: sign-out without one (or with an ended session's) still answers 204
+    { schema: { tags, security: [{ bearer: [] }, {}], response: { 204: z.null() } } },
+    async (req, reply) => {
+      await accounts.logout(await auth.claimsOf(req));
+      return reply.code(204).send(null);
+    },
+  );
 
   const users = ['users'];
   route(

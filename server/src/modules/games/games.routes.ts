@@ -74,6 +74,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService; a
     {
       schema: {
         tags,
+        security: [{ bearer: [] }, {}], // a guest's demo, or the player's game
         params: z.object({ game_string_id: z.string().min(1).max(64) }),
         querystring: sessionUrlQuery,
         response: { 200: sessionUrlResponse, ...errors },
