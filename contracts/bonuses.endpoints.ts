@@ -1,6 +1,6 @@
 // zod-free (the header's bonus balance and the live refresh are on the first load): types only from the zod contract.
 import { endpoint } from './endpoint';
-import type { Bonus, BonusesResponse, WelcomeResponse } from './bonuses';
+import type { Bonus, BonusesResponse, PromoCheck, WelcomeResponse } from './bonuses';
 
 /** Bonuses and promo codes (spec §7 Bonuses calls, issue 16), served by server/src/modules/bonuses. */
 /** The player's open bonuses (created, active, wagering), newest first; `get_bonuses`. */
@@ -17,3 +17,9 @@ export const welcome = endpoint<WelcomeResponse, void, { currency: string; langu
 );
 /** Redeems a promo code: 201 with the bonus granted. */
 export const redeemPromo = endpoint<Bonus, { code: string }>('POST', 'main-api', '/bonuses/promo-codes');
+/** What redeeming a promo code would do (starts now, waits under Available, queued behind the bonus in play): 200. */
+export const checkPromo = endpoint<PromoCheck, { code: string }, { language?: string }>(
+  'POST',
+  'main-api',
+  '/bonuses/promo-codes/check',
+);

@@ -100,6 +100,37 @@ export const promoCode = z
   .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _');
 export const redeemPromoBody = z.object({ code: promoCode });
 
+/**
+ * POST /main-api/bonuses/promo-codes/check {code}: what redeeming the code would do, said before it is done
+ * (issue 28). `starts_now`: nothing else is in play, the bonus starts at once (a no-deposit bonus credited, free
+ * rounds ready); `available`: a deposit offer, it waits under Available until the player activates it and deposits;
+ * `queued`: another bonus is in play, so it waits under Available behind it and can be activated once that one ends
+ * (wagering complete, expired or deleted), by `activate_by`. A code that cannot be redeemed answers the same refusal
+ * as the redeem call would.
+ */
+export const promoOutcome = z.enum(['starts_now', 'available', 'queued']);
+export type PromoOutcome = z.infer<typeof promoOutcome>;
+export const promoCheck = z.object({
+  code: z.string(),
+  outcome: promoOutcome,
+  /** What the code gives, in the player's currency. */
+  offer: welcomeOffer,
+  /** The bonus in play it would wait behind (`queued`), else null. */
+  in_play: z
+    .object({
+      id: z.number(),
+      type: z.enum(bonusTypes as [string, ...string[]]),
+      title: z.string(),
+      status: z.enum(grantStatuses as [string, ...string[]]),
+      /** When it ends at the latest (its wagering or play window); null when it has none. */
+      expires_at: z.string().nullable(),
+    })
+    .nullable(),
+  /** The last moment the waiting offer can be activated (its claim window, from now); null when it has none. */
+  activate_by: z.string().nullable(),
+});
+export type PromoCheck = z.infer<typeof promoCheck>;
+
 export const bonusIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 export { contributionCategories };

@@ -16,3 +16,10 @@ export const deleteBonus = (id: number) => api.call(bonusesEndpoints.remove, { p
 /** Each refusal (unknown, expired, used, used up, other currency) shows under the field. */
 export const redeemPromoCode = (code: string) =>
   api.call(bonusesEndpoints.redeemPromo, { body: { code }, silentStatuses: [403, 404, 409, 410, 422] });
+/** What redeeming a code would do (starts now, waits under Available, queued behind the bonus in play), or why not. */
+export const checkPromoCode = (code: string, language?: string) =>
+  api.call(bonusesEndpoints.checkPromo, {
+    body: { code },
+    query: { language },
+    silentStatuses: [403, 404, 409, 410, 422],
+  });

@@ -44,10 +44,16 @@ const bonus = (over: Partial<Bonus>): Bonus => ({
 });
 
 /** The fake server: the bonuses list, and what PATCH, DELETE and the promo POST answer. */
-function bonusesServer(list: () => BonusesResponse, promo: () => Response = () => jsonResponse({}, 201)) {
+function bonusesServer(
+  list: () => BonusesResponse,
+  promo: () => Response = () => jsonResponse({}, 201),
+  check: () => Response = promo,
+) {
   return (req: Request) =>
     req.method === 'POST'
-      ? promo()
+      ? req.url.includes('/promo-codes/check')
+        ? check()
+        : promo()
       : req.method === 'PATCH' || req.method === 'DELETE'
         ? new Response(null, { status: 204 })
         : req.url.includes('/users/me')
@@ -88,7 +94,7 @@ describe('the bonuses page', () => {
     await waitFor(() => expect(requests.find((r) => r.method === 'DELETE')?.url).toMatch(/\/bonuses\/my\/1$/));
   });
 
-  it('lists waiting offers under Available and activates one', async () => {
+  it('lists waiting offers under Available, each behind the bonus in play', async () => {
     const { requests } = await setupApp(
       bonusesServer(() => ({
         deposit: [bonus({ id: 7, status: 'created', wagered: 0, wager_required: 0, amount: 0 }), bonus({ id: 8 })],
@@ -100,8 +106,63 @@ describe('the bonuses page', () => {
     expect(screen.queryByTestId('bonus-8')).toBeNull(); // the one in play is under My bonuses
     expect(card).toHaveTextContent('100 % of your deposit, up to $500.00');
     expect(card).toHaveTextContent('Deposit from $10.00');
+    // it waits behind the bonus in play, and says so, instead of an Activate that is refused (issue 28)
+    expect(within(card).getByTestId('bonus-waits-for')).toHaveTextContent('Can be activated once “100% on your first deposit” ends.');
+    expect(within(card).getByTestId('bonus-activate')).toBeDisabled();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('activates a waiting offer when nothing is in play; declining one is called Decline', async () => {
+    const { requests } = await setupApp(
+      bonusesServer(() => ({
+        deposit: [bonus({ id: 7, status: 'created', wagered: 0, wager_required: 0, amount: 0 })],
+        free_rounds: [],
+      })),
+    );
+    page('available');
+    const card = await screen.findByTestId('bonus-7');
+    expect(within(card).getByTestId('bonus-delete')).toHaveTextContent('Decline');
     fireEvent.click(within(card).getByTestId('bonus-activate'));
     await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.url).toMatch(/\/bonuses\/7\/activate$/));
+  });
+
+  it('says a promo code entered while a bonus is in play will wait behind it, and adds it only when confirmed', async () => {
+    const offer = {
+      id: 3,
+      type: 'no_deposit',
+      bonus_percent: null,
+      currency_limits: {},
+      no_deposit_bonus_amount: 10,
+      count: null,
+      game: null,
+      free_round_bet: null,
+      currency: 'USD',
+      terms: { ...terms, title: 'Free $10' },
+    };
+    const { requests } = await setupApp(
+      bonusesServer(
+        () => ({ deposit: [bonus({ id: 8 })], free_rounds: [] }),
+        () => jsonResponse(bonus({ id: 9, status: 'created' }), 201),
+        () =>
+          jsonResponse({
+            code: 'WELCOME10',
+            outcome: 'queued',
+            offer,
+            in_play: { id: 8, type: 'welcome', title: 'Welcome', status: 'wagering', expires_at: null },
+            activate_by: '2026-12-04T12:00:00.000Z',
+          }),
+      ),
+    );
+    page('my');
+    fireEvent.change(await screen.findByTestId('promo-code'), { target: { value: 'welcome10' } });
+    fireEvent.click(screen.getByTestId('promo-apply'));
+    const outcome = await screen.findByTestId('promo-outcome-text');
+    expect(outcome).toHaveTextContent('“Welcome” is in play, so this bonus (Bonus $10.00) cannot start now.');
+    expect(outcome).toHaveTextContent('Activate it by');
+    const posts = () => requests.filter((r) => r.method === 'POST').map((r) => new URL(r.url).pathname);
+    expect(posts()).toEqual(['/main-api/bonuses/promo-codes/check']); // nothing redeemed yet
+    fireEvent.click(screen.getByTestId('promo-confirm'));
+    await waitFor(() => expect(posts()).toContain('/main-api/bonuses/promo-codes'));
   });
 
   it('with nothing in play, My bonuses leads to the offers waiting (a new Telegram player’s welcome offers)', async () => {

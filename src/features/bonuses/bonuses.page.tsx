@@ -17,7 +17,7 @@ import {
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import type { Bonus, BonusTerms } from '@contracts/bonuses';
+import type { Bonus, BonusTerms, PromoCheck } from '@contracts/bonuses';
 import { errorText } from '../../shared/i18n/error-text';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
@@ -26,7 +26,7 @@ import { useResource } from '../../shared/data/use-resource';
 import { onLive } from '../../shared/live/live-socket';
 import { LoadFailed } from '../../shared/ui/load-failed';
 
-import { activateBonus, deleteBonus, fetchMyBonuses, redeemPromoCode } from './bonuses.api';
+import { activateBonus, checkPromoCode, deleteBonus, fetchMyBonuses, redeemPromoCode } from './bonuses.api';
 import './bonuses.css';
 import { paths } from '../../shared/routing/paths';
 
@@ -97,14 +97,21 @@ export function offerLine(
     : t('bonuses.percent', { percent: b.bonus_percent });
 }
 
+/** A date and time in the app's language: "27 Nov 2026, 14:05". */
+export const formatWhen = (at: string, language: string) =>
+  new Date(at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+
 function BonusCard({
   bonus,
   now,
+  inPlay,
   onActivate,
   onDelete,
 }: {
   bonus: Bonus;
   now: number;
+  /** The player's bonus in play (another one cannot be activated until it ends), if any. */
+  inPlay: Bonus | undefined;
   onActivate: (b: Bonus) => void;
   onDelete: (b: Bonus) => void;
 }) {
@@ -112,6 +119,8 @@ function BonusCard({
   const [, navigate] = useLocation();
   const money = (n: number) => formatMoney(n, bonus.currency);
   const percent = bonus.wager_required > 0 ? Math.min(100, (bonus.wagered / bonus.wager_required) * 100) : 0;
+  // an offer waiting behind the bonus in play: it says what it waits for rather than failing on Activate
+  const waitsFor = bonus.status === 'created' && inPlay ? inPlay : undefined;
   const minDep = bonus.currency_limits[bonus.currency]?.min_dep ?? 0;
   return (
     <Card Component="div" mode="outline" className="bonus-card" data-testid={`bonus-${bonus.id}`}>
@@ -137,7 +146,10 @@ function BonusCard({
         {bonus.status === 'wagering' && bonus.wager_required > 0 && (
           <div className="bonus-wagering">
             <Progress
-              value={percent}
+              className="bonus-progress"
+              height={8}
+              // a started requirement always shows a sliver: 0.4 % of a bar is no bar at all
+              value={bonus.wagered > 0 ? Math.max(percent, 2) : 0}
               aria-label={t('bonuses.wagered', {
                 wagered: money(bonus.wagered),
                 required: money(bonus.wager_required),
@@ -160,6 +172,11 @@ function BonusCard({
             {t('bonuses.free_rounds_left', { left: bonus.fs_count_remaining, total: bonus.count })}
           </Text>
         )}
+        {waitsFor && (
+          <Text className="bonus-card__time" data-testid="bonus-waits-for">
+            {t('bonuses.waits_for', { title: waitsFor.terms.title || t(`bonuses.types.${waitsFor.type}`) })}
+          </Text>
+        )}
         <ButtonGroup mode="horizontal" gap="m">
           {bonus.status === 'active' && !!bonus.fs_count_remaining && bonus.game && (
             <Button size="m" onClick={() => navigate(paths.game(`house-${bonus.game}`))} data-testid="bonus-play">
@@ -167,7 +184,7 @@ function BonusCard({
             </Button>
           )}
           {bonus.status === 'created' && (
-            <Button size="m" onClick={() => onActivate(bonus)} data-testid="bonus-activate">
+            <Button size="m" disabled={!!waitsFor} onClick={() => onActivate(bonus)} data-testid="bonus-activate">
               {t('bonuses.activate')}
             </Button>
           )}
@@ -178,7 +195,8 @@ function BonusCard({
             onClick={() => onDelete(bonus)}
             data-testid="bonus-delete"
           >
-            {t('bonuses.delete')}
+            {/* an offer not taken yet is declined; a bonus in play is deleted (and its money forfeited) */}
+            {t(bonus.status === 'created' ? 'bonuses.decline' : 'bonuses.delete')}
           </Button>
         </ButtonGroup>
       </Div>
@@ -186,26 +204,61 @@ function BonusCard({
   );
 }
 
-function PromoForm({ onRedeemed }: { onRedeemed: () => void }) {
-  const { t } = useTranslation();
+/** What a checked code will do, in words, before the player confirms it (issue 28). */
+function promoOutcomeText(t: (k: string, o?: Record<string, unknown>) => string, c: PromoCheck, language: string) {
+  const offer = offerLine(t, c.offer) || c.offer.terms.title;
+  const by = c.activate_by ? ` ${t('bonuses.promo_activate_by', { date: formatWhen(c.activate_by, language) })}` : '';
+  if (c.outcome === 'queued' && c.in_play) {
+    const title = c.in_play.title || t(`bonuses.types.${c.in_play.type}`);
+    const until = c.in_play.expires_at
+      ? ` ${t('bonuses.promo_queued_until', { title, date: formatWhen(c.in_play.expires_at, language) })}`
+      : '';
+    return `${t('bonuses.promo_queued', { title, offer })}${until}${by}`;
+  }
+  return `${t('bonuses.promo_available', { offer })}${by}`;
+}
+
+function PromoForm({ onRedeemed }: { onRedeemed: (tab: 'my' | 'available') => void }) {
+  const { t, i18n } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!code.trim()) return;
+  // a code that will not start at once waits here for the player's yes, with what will happen said first
+  const [asking, setAsking] = useState<PromoCheck | null>(null);
+  async function redeem(c: PromoCheck) {
+    await redeemPromoCode(c.code);
+    setCode('');
+    setAsking(null);
+    const starts = c.outcome === 'starts_now';
+    showToast({
+      severity: 'success',
+      summary: 'toast.done',
+      detail: starts
+        ? t('bonuses.promo_started', { offer: offerLine(t, c.offer) || c.offer.terms.title })
+        : t('bonuses.promo_added'),
+    });
+    onRedeemed(starts ? 'my' : 'available');
+  }
+  async function run(step: () => Promise<void>) {
     setBusy(true);
     try {
-      await redeemPromoCode(code.trim());
-      setCode('');
+      await step();
       setError(null);
-      showToast({ severity: 'success', summary: 'toast.done', detail: 'bonuses.promo_done' });
-      onRedeemed();
     } catch (err) {
+      setAsking(null);
       setError(errorText(err));
     } finally {
       setBusy(false);
     }
+  }
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!code.trim()) return;
+    void run(async () => {
+      const c = await checkPromoCode(code.trim(), i18n.language);
+      if (c.outcome === 'starts_now') await redeem(c);
+      else setAsking(c);
+    });
   }
   return (
     <form onSubmit={submit} className="bonus-promo" data-testid="promo-form">
@@ -218,14 +271,29 @@ function PromoForm({ onRedeemed }: { onRedeemed: () => void }) {
             onChange={(e) => {
               setCode(e.target.value);
               setError(null);
+              setAsking(null);
             }}
             slotProps={{ input: { 'data-testid': 'promo-code' } }}
           />
-          <Button size="l" type="submit" loading={busy} data-testid="promo-apply">
+          <Button size="l" type="submit" loading={busy && !asking} data-testid="promo-apply">
             {t('bonuses.promo_apply')}
           </Button>
         </div>
       </FormItem>
+      {asking && (
+        <Div className="bonus-promo__ask" role="status" data-testid="promo-outcome">
+          <Text weight="2">{t('bonuses.promo_check_title', { code: asking.code })}</Text>
+          <Text data-testid="promo-outcome-text">{promoOutcomeText(t, asking, i18n.language)}</Text>
+          <ButtonGroup mode="horizontal" gap="m">
+            <Button size="m" loading={busy} onClick={() => void run(() => redeem(asking))} data-testid="promo-confirm">
+              {t('bonuses.promo_add')}
+            </Button>
+            <Button size="m" mode="secondary" onClick={() => setAsking(null)} data-testid="promo-cancel">
+              {t('bonuses.promo_cancel')}
+            </Button>
+          </ButtonGroup>
+        </Div>
+      )}
     </form>
   );
 }
@@ -257,6 +325,11 @@ export function BonusesPage() {
     void loadPlayer().catch(() => undefined);
     load();
   };
+  /** After a promo code: to the list where its bonus now is (in play, or waiting under Available). */
+  const redeemed = (to: 'my' | 'available') => {
+    changed();
+    if (to !== tab) navigate(paths.profile('promotions', 'bonuses', to));
+  };
   async function activate(b: Bonus) {
     setRefusal(null);
     try {
@@ -274,7 +347,11 @@ export function BonusesPage() {
     setRefusal(null);
     try {
       await deleteBonus(b.id);
-      showToast({ severity: 'success', summary: 'toast.done', detail: 'bonuses.deleted' });
+      showToast({
+        severity: 'success',
+        summary: 'toast.done',
+        detail: b.status === 'created' ? 'bonuses.declined' : 'bonuses.deleted',
+      });
     } catch (err) {
       setRefusal(errorText(err));
     }
@@ -284,9 +361,10 @@ export function BonusesPage() {
   const all = data ? [...data.deposit, ...data.free_rounds] : [];
   const shown = all.filter((b) => (tab === 'available' ? b.status === 'created' : b.status !== 'created'));
   const waiting = all.filter((b) => b.status === 'created').length;
+  const inPlay = all.find((b) => b.status === 'active' || b.status === 'wagering');
   return (
     <Group data-testid="bonuses-page">
-      <PromoForm onRedeemed={changed} />
+      <PromoForm onRedeemed={redeemed} />
       <Tabs>
         {(['my', 'available'] as const).map((k) => (
           <TabsItem
@@ -335,13 +413,20 @@ export function BonusesPage() {
       ) : (
         <div className="bonus-list">
           {shown.map((b) => (
-            <BonusCard key={b.id} bonus={b} now={now} onActivate={(x) => void activate(x)} onDelete={setAsking} />
+            <BonusCard
+              key={b.id}
+              bonus={b}
+              now={now}
+              inPlay={inPlay}
+              onActivate={(x) => void activate(x)}
+              onDelete={setAsking}
+            />
           ))}
         </div>
       )}
       {asking && (
         <Alert
-          title={t('bonuses.delete_title')}
+          title={t(asking.status === 'created' ? 'bonuses.decline_title' : 'bonuses.delete_title')}
           description={
             asking.status === 'wagering'
               ? t('bonuses.delete_wagering', { amount: formatMoney(asking.amount, asking.currency) })
@@ -350,7 +435,7 @@ export function BonusesPage() {
           actions={[
             { title: t('bonuses.keep'), mode: 'cancel', action: () => setAsking(null) },
             {
-              title: t('bonuses.delete'),
+              title: t(asking.status === 'created' ? 'bonuses.decline' : 'bonuses.delete'),
               mode: 'destructive',
               // runs at once (not after the closing animation): the request starts with the tap
               autoCloseDisabled: true,

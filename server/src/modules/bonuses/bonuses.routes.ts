@@ -8,6 +8,7 @@ import {
   bonusTriggers,
   bonusTypes,
   freeRoundGames,
+  promoCheck,
   redeemPromoBody,
   welcomeQuery,
   myQuery,
@@ -66,6 +67,15 @@ export const bonusesRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService; aut
     bonusesEndpoints.redeemPromo,
     { ...me, schema: { tags, body: redeemPromoBody, response: { 201: bonus, ...errors } } },
     async (req, reply) => reply.code(201).send(await bonuses.redeemPromo(req.playerId, req.body.code)),
+  );
+  route(
+    app,
+    bonusesEndpoints.checkPromo,
+    {
+      ...me,
+      schema: { tags, body: redeemPromoBody, querystring: myQuery, response: { 200: promoCheck, ...errors } },
+    },
+    (req) => bonuses.checkPromo(req.playerId, req.body.code, req.query.language),
   );
 };
 
