@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -55,7 +56,7 @@ export function createAccountsRepository(db: Database) {
       }
     },
 
-    transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Database) => Promise<T>) => transact(db, fn),
     /** In the caller's transaction (ex) when given. */
     async update(id: string, values: Updateable<AccPlayersTable>, ex: Database = db) {
       try {

@@ -16,7 +16,7 @@ export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo' | 'feedCover
 
 /**
  * Bonuses and promo codes (issue 16, docs/decisions/016-bonus-engine.md): player and operator routes; the ledger-feed
- * consumer that credits deposit bonuses and counts wagering (then sends what its batches owe the players); expiry.
+ * consumer that credits deposit bonuses and counts wagering; expiry.
  * Hands the gateway its max-bet BetPolicy and the cashbox its forfeit CashoutPolicy.
  */
 export function createBonusesModule(deps: BonusesModuleDeps) {
@@ -30,12 +30,8 @@ export function createBonusesModule(deps: BonusesModuleDeps) {
       return feed.coveredUntil(service.feedConsumer.name);
     },
   });
-  /** Drains the consumer's committed batches, then sends their live messages and balances. */
-  const runFeed = async () => {
-    const n = await feed.drain(service.feedConsumer);
-    await service.flush();
-    return n;
-  };
+  /** Drains the consumer's committed batches (each batch's messages are sent once it committed). */
+  const runFeed = () => feed.drain(service.feedConsumer);
   const module: AppModule = {
     name: 'bonuses',
     routes: {

@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -64,7 +65,7 @@ export function createBonusesRepository(db: Database) {
       ]);
 
   return {
-    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
 
     // ---- templates
     async insertTemplate(

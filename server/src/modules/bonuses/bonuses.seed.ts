@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import type { Database } from '../../db/database';
 import { createBonusesRepository } from './bonuses.repository';
 import type { TemplateCurrencyTerms, TemplateTerms } from './bonuses.tables';
@@ -122,7 +123,7 @@ const demoCodes = [
 /** The demo bonuses when no template exists (idempotent): a welcome offer and two promo codes. */
 export async function seedBonuses(db: Database): Promise<void> {
   const repo = createBonusesRepository(db);
-  await db.transaction().execute(async (trx) => {
+  await transact(db, async (trx) => {
     const any = await trx.selectFrom('bonus_templates').select('id').limit(1).executeTakeFirst();
     if (any) return;
     const ids = new Map<string, number>();

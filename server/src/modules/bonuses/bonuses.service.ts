@@ -32,6 +32,8 @@ export function createBonusesService(deps: BonusesDeps) {
 
   return {
     ...createBonusPolicies(deps, grants),
+    /** The max stake (minor units) while a bonus is wagering, or null: shown where the player bets (issue 28). */
+    maxBetWhileWagering: (playerId: string) => repo.maxBetWhileWagering(playerId),
     /** The wagering and deposit consumer of the ledger feed (docs/decisions/013-ledger-feed-and-jobs.md). */
     feedConsumer: createWageringConsumer(deps, grants),
     checkPromo: promo.check,
@@ -39,6 +41,8 @@ export function createBonusesService(deps: BonusesDeps) {
     checkSignUp: promo.checkSignUp,
     /** The house games' door to free rounds (server/src/modules/house-games). */
     freeRounds: createFreeRounds(deps, grants),
+    /** The max stake while a bonus is wagering (minor units), null without one: the games show it (issue 28). */
+    maxBetWhileWagering: (playerId: string) => repo.maxBetWhileWagering(playerId),
     ...createExpiry(deps, grants),
     ...createBonusOperations(deps, grants),
 

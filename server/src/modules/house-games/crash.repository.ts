@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -84,7 +85,7 @@ export function createCrashRepository(db: Database) {
      * the crash point cashed out there, the rest lost (then settled through the gateway, by the driver or recovery).
      */
     markCrashed: (id: string, crashPoint: number, at: Date): Promise<{ round: CrashRoundRow; bets: CrashBetRow[] }> =>
-      db.transaction().execute(async (trx) => {
+      transact(db, async (trx) => {
         const round = await trx
           .updateTable('house_crash_rounds')
           .set({ phase: 'crashed', crashed_at: at })

@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -135,7 +136,7 @@ export function createHouseRepository(db: Database) {
     },
     /** Sets the active pair's client seed, unless a mines round of the player is unsettled (then 'round_open'). */
     async setClientSeed(playerId: string, clientSeed: string, fresh: () => NewPair): Promise<'ok' | 'round_open'> {
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         const locked = await lockPairWithoutUnsettledMines(trx, playerId, fresh);
         if (locked === 'round_open') return locked;
         await trx
@@ -152,7 +153,7 @@ export function createHouseRepository(db: Database) {
      * round of the player is unsettled (then 'round_open': its server seed must stay secret). Returns the revealed pair.
      */
     async rotatePair(playerId: string, at: Date, fresh: () => NewPair) {
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         const locked = await lockPairWithoutUnsettledMines(trx, playerId, fresh);
         if (locked === 'round_open' || !locked) return 'round_open' as const;
         const revealed = await trx
@@ -190,7 +191,7 @@ export function createHouseRepository(db: Database) {
       fresh: () => NewPair,
     ): Promise<{ pair: SeedPairUse; row: MinesRow } | 'round_open'> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await transact(db, async (trx) => {
           let pair = await takeNonceOn(trx, intent.player_id);
           if (!pair) {
             await insertPairOn(trx, intent.player_id, fresh());

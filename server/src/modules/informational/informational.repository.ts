@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DeviceType } from '@contracts/informational';
@@ -97,7 +98,7 @@ export function createInformationalRepository(db: Database) {
         .orderBy('locale')
         .execute(),
 
-    transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Database) => Promise<T>) => transact(db, fn),
     /** The operator's edit, in the caller's transaction (ex) when given (the operator's record commits with it). */
     saveContentPage: (
       page: { slug: string; locale: string; domain: string; title: string; body: string },

@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import type { Database } from '../../db/database';
 
 export function createSiteStatusRepository(db: Database) {
@@ -6,7 +7,7 @@ export function createSiteStatusRepository(db: Database) {
       const row = await db.selectFrom('site_settings').select('value').where('key', '=', key).executeTakeFirst();
       return row?.value as T | undefined;
     },
-    transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Database) => Promise<T>) => transact(db, fn),
     /** The setting's new value, in the caller's transaction (ex) when given (the operator's record commits with it). */
     async setSetting(key: string, value: unknown, actor: string, ex: Database = db): Promise<void> {
       await ex

@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -23,14 +24,11 @@ export interface FeedEntry {
 /**
  * A consumer's handler: runs inside the transaction that also moves the consumer's cursor, so what it writes through
  * `trx` and the cursor commit together (each entry is handled exactly once per consumer). It must use `trx` for every
- * write (on the embedded database a second connection would wait for this one forever).
+ * write (on the embedded database a second connection would wait for this one forever). What it has to tell someone it
+ * queues with `afterCommit(trx, …)` (lib/after-commit): sent once the batch committed, never for a batch that rolled
+ * back (whose entries come again).
  */
-export type FeedHandler = (entries: FeedEntry[], trx: Transaction<DB>) => Promise<void | FeedAfterCommit>;
-/**
- * What a handler may hand back: run once its batch committed (live messages, notifications: never for a batch that
- * rolled back, whose entries come again). Its failure does not undo the batch.
- */
-export type FeedAfterCommit = () => Promise<void>;
+export type FeedHandler = (entries: FeedEntry[], trx: Transaction<DB>) => Promise<void>;
 
 /** Where a new consumer's cursor starts: after every entry committed now (default), or before the first one. */
 export type FeedStart = 'now' | 'beginning';
@@ -75,7 +73,7 @@ export function createLedgerFeedRepository(db: Database) {
   return {
     /** Makes the consumer's cursor at its start position if it has none yet (at start-up, before any batch). */
     async register(consumer: string, start: FeedStart = 'now') {
-      await db.transaction().execute((trx) => ensureCursor(trx, consumer, start));
+      await transact(db, (trx) => ensureCursor(trx, consumer, start));
     },
 
     /**
@@ -87,9 +85,8 @@ export function createLedgerFeedRepository(db: Database) {
      * how many entries were handled (0: none).
      */
     async pump(consumer: PumpSpec, batchSize: number): Promise<number> {
-      let after = undefined as void | FeedAfterCommit;
       const { name, kinds } = consumer;
-      const handled = await db.transaction().execute(async (trx) => {
+      const handled = await transact(db, async (trx) => {
         await ensureCursor(trx, name, consumer.start ?? 'now');
         // one horizon for the whole batch: each statement of a read-committed transaction takes a new snapshot, so
         // a horizon read twice could move between the read of the batch and the move of the cursor past skipped rows
@@ -117,7 +114,7 @@ export function createLedgerFeedRepository(db: Database) {
             order by tx_id desc, id desc limit 1`.execute(trx);
           last = end.rows[0] ?? last;
         }
-        if (entries.length > 0) after = await consumer.handle(entries, trx);
+        if (entries.length > 0) await consumer.handle(entries, trx);
         await sql`update wallet_feed_cursors set
               last_tx_id = coalesce(${last?.tx_id ?? null}::xid8, last_tx_id),
               last_entry_id = coalesce(${last?.id ?? null}::bigint, last_entry_id),
@@ -126,7 +123,6 @@ export function createLedgerFeedRepository(db: Database) {
             where consumer = ${name}`.execute(trx);
         return entries.length;
       });
-      if (after) await after();
       return handled;
     },
 
@@ -136,7 +132,7 @@ export function createLedgerFeedRepository(db: Database) {
      * entry and whether it was quarantined (undefined: nothing waits, the failure was not the entry's).
      */
     async noteFailure(consumer: PumpSpec, error: string, maxAttempts: number) {
-      return db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         await ensureCursor(trx, consumer.name, consumer.start ?? 'now');
         const next = await sql<{ tx_id: string; id: string }>`
           select e.tx_id::text, e.id::text
@@ -167,21 +163,18 @@ export function createLedgerFeedRepository(db: Database) {
 
     /** A quarantined entry handled again (an operator's retry): on success it leaves the quarantine. */
     async retry(consumer: PumpSpec, entryId: string): Promise<boolean> {
-      let after = undefined as void | FeedAfterCommit;
-      const done = await db.transaction().execute(async (trx) => {
+      return transact(db, async (trx) => {
         const failure = await sql`select 1 from wallet_feed_failures where consumer = ${consumer.name}
             and entry_id = ${entryId} and quarantined_at is not null for update`.execute(trx);
         if (!failure.rows.length) return false;
         const entries =
           await sql<FeedEntry>`select ${entryColumns} from wallet_ledger_entries where id = ${entryId}`.execute(trx);
-        after = await consumer.handle(entries.rows, trx);
+        await consumer.handle(entries.rows, trx);
         await sql`delete from wallet_feed_failures where consumer = ${consumer.name} and entry_id = ${entryId}`.execute(
           trx,
         );
         return true;
       });
-      if (after) await after();
-      return done;
     },
 
     /** A handled batch clears the failures counted on its entries (a transient failure is forgotten). */

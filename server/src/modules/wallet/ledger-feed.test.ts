@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { afterCommit } from '../../lib/after-commit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, usingPostgres } from '../../../test/test-database';
 import {
@@ -90,7 +91,7 @@ describe('ledger feed', () => {
     expect(total).toBe(all.length);
   });
 
-  it('what a handler hands back runs once its batch committed, and never for a batch that rolled back', async () => {
+  it('what a handler queues after commit runs once its batch committed, and never for a batch that rolled back', async () => {
     const p = await player();
     for (let i = 1; i <= 3; i++)
       await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-d:${p}:${i}` }, 100n);
@@ -101,18 +102,17 @@ describe('ledger feed', () => {
       batchSize: 1000,
       handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
         for (const e of entries) await sql`insert into test_feed_seen values ('d', ${e.id})`.execute(trx);
-        return async () => {
+        afterCommit(trx, async () => {
           // runs after the commit: the batch's rows are there for anyone to read
           told.push({ entries: entries.length, committed: (await seen('d')).length });
-        };
+        });
       },
     };
     const broken = {
       ...consumer,
       handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
-        const after = await consumer.handle(entries, trx);
+        await consumer.handle(entries, trx);
         await sql`select 1/0`.execute(trx); // the batch fails after its handler returned
-        return after;
       },
     };
     await expect(feed.drain(broken)).rejects.toThrow();

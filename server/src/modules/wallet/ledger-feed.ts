@@ -2,7 +2,7 @@ import type { Job } from '../../jobs';
 import type { LedgerKind } from './ledger-kinds';
 import type { FeedHandler, FeedStart, LedgerFeedRepository } from './ledger-feed.repository';
 
-export type { FeedAfterCommit, FeedEntry, FeedHandler, FeedStart } from './ledger-feed.repository';
+export type { FeedEntry, FeedHandler, FeedStart } from './ledger-feed.repository';
 
 /** A reaction to money that moved (bonus wagering, tournament points, level progress, cashback, notifications). */
 export interface FeedConsumer {

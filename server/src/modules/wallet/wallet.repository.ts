@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { CompiledQuery, sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import { preparedMark } from '../../db/prepared-statements';
@@ -138,7 +139,7 @@ export function createWalletRepository(db: Database) {
   let debitTemplate: StatementTemplate | undefined;
   let betAndWinTemplate: StatementTemplate | undefined;
   return {
-    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
 
     async lockAccount(trx: Transaction<DB>, playerId: string, currency: string) {
       await trx

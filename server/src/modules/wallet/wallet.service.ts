@@ -1,3 +1,4 @@
+import { afterCommit } from '../../lib/after-commit';
 import { AppError } from '../../lib/errors';
 import { toMajor } from '../../lib/money';
 import type { LivePublisher } from '../live';
@@ -111,6 +112,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       reference_type: op.reference?.type,
       reference_id: op.reference?.id,
     });
+    tellBalance(trx, op.playerId, account.currency, next);
     return {
       entryId,
       balances: next,
@@ -120,11 +122,15 @@ export function createWalletService(deps: WalletServiceDeps) {
     };
   }
 
+  /** The player's open apps are told the new balance once `trx` has committed (only the newest is sent). */
+  function tellBalance(trx: Transaction<DB>, playerId: string, currency: string, b: Balances) {
+    afterCommit(trx, () => publish(playerId, currency, b), `balance:${playerId}`);
+  }
+
   async function apply(op: WalletOp, compute: Compute): Promise<WalletResult> {
     assertKey(op.key);
-    let result: WalletResult & { currency: string };
     try {
-      result = await repo.transaction((trx) => applyOn(trx, op, compute, false));
+      return await repo.transaction((trx) => applyOn(trx, op, compute, false));
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === '23505') return firstResult(op);
@@ -133,8 +139,6 @@ export function createWalletService(deps: WalletServiceDeps) {
       if (code === 'WALLET_INSUFFICIENT_FUNDS' && (await repo.findEntryByKey(op.key))) return firstResult(op);
       throw err;
     }
-    await publish(op.playerId, result.currency, result.balances);
-    return result;
   }
 
   /** A repeated key: the first operation's result, provided it was the same player's. */
@@ -222,13 +226,14 @@ export function createWalletService(deps: WalletServiceDeps) {
     });
   }
 
-  /** The wallet's operations on a transaction; what they change is noted in `changed` for publishing after the commit. */
-  function opsOn(trx: Transaction<DB>, changed: Map<string, { currency: string; balances: Balances }>): WalletTx {
+  /**
+   * The wallet's operations on a transaction opened by `transact` (lib/after-commit): the players' apps are told their
+   * new balances once it has committed.
+   */
+  function onTransaction(trx: Transaction<DB>): WalletTx {
     const run = async (op: WalletOp, compute: Compute) => {
       assertKey(op.key);
-      const r = await applyOn(trx, op, compute, true);
-      if (!r.repeated) changed.set(op.playerId, { currency: r.currency, balances: r.balances });
-      return r;
+      return applyOn(trx, op, compute, true);
     };
     return {
       trx,
@@ -238,7 +243,7 @@ export function createWalletService(deps: WalletServiceDeps) {
         positive(amount);
         const fast = await repo.debitInOneStatement(op.playerId, op.currency, amount, op.key, op.reference, trx);
         if (!fast) return run(op, computeOf.bet(amount));
-        changed.set(op.playerId, { currency: op.currency, balances: fast.balances });
+        tellBalance(trx, op.playerId, op.currency, fast.balances);
         return { ...fast, repeated: false };
       },
       async betAndWin(op, stake, payout) {
@@ -287,31 +292,17 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   /** A transaction the caller's flow and the wallet's operations share; balances are published after the commit. */
-  async function transaction<T>(fn: (w: WalletTx) => Promise<T>): Promise<T> {
-    const changed = new Map<string, { currency: string; balances: Balances }>();
-    const result = await repo.transaction((trx) => fn(opsOn(trx, changed)));
-    for (const [playerId, c] of changed) await publish(playerId, c.currency, c.balances);
-    return result;
-  }
-
-  /**
-   * The wallet's operations inside a transaction someone else opened (a ledger-feed consumer's batch): `publish()`
-   * tells the players' apps their new balances, to be called once that transaction has committed.
-   */
-  function within(trx: Transaction<DB>) {
-    const changed = new Map<string, { currency: string; balances: Balances }>();
-    return {
-      w: opsOn(trx, changed),
-      async publish() {
-        for (const [playerId, c] of changed) await publish(playerId, c.currency, c.balances);
-        changed.clear();
-      },
-    };
+  function transaction<T>(fn: (w: WalletTx) => Promise<T>): Promise<T> {
+    return repo.transaction((trx) => fn(onTransaction(trx)));
   }
 
   return {
     transaction,
-    within,
+    /**
+     * The wallet's operations inside a transaction someone else opened with `transact` (a ledger-feed consumer's
+     * batch, the wheel's spin): balances are told once that transaction has committed.
+     */
+    onTransaction,
 
     /** The entry of a key (real and bonus deltas, signed), or undefined when the operation never happened. */
     async entry(key: string) {

@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type Selectable } from 'kysely';
 import type { WheelSegment } from '@contracts/fairness';
 import type { Database } from '../../db/database';
@@ -137,15 +138,7 @@ export function createWheelRepository(db: Database) {
         .limit(limit)
         .execute(),
 
-    /**
-     * A savepoint in the spin's transaction around the prize's grant: rolled back to, it undoes the grant alone, and
-     * the transaction goes on even after a failed statement (PostgreSQL aborts the whole transaction otherwise).
-     */
-    savepoint: async (trx: Database) => void (await sql`savepoint wheel_prize`.execute(trx)),
-    releaseSavepoint: async (trx: Database) => void (await sql`release savepoint wheel_prize`.execute(trx)),
-    rollbackToSavepoint: async (trx: Database) => void (await sql`rollback to savepoint wheel_prize`.execute(trx)),
-
-    transaction: <T>(fn: (trx: Database) => Promise<T>) => db.transaction().execute(fn),
+    transaction: <T>(fn: (trx: Database) => Promise<T>) => transact(db, fn),
   };
 }
 export type WheelRepository = ReturnType<typeof createWheelRepository>;

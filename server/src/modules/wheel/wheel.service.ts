@@ -1,3 +1,4 @@
+import { inSavepoint } from '../../lib/after-commit';
 import type { Transaction } from 'kysely';
 import {
   floatsFor,
@@ -40,7 +41,7 @@ export interface WheelBonusPort {
   grantFromTemplate(
     input: { playerId: number; templateId: number; reason: string },
     opts: { trx: Transaction<DB>; wallet: WalletTx },
-  ): Promise<{ grantId: number; afterCommit?: () => Promise<void> }>;
+  ): Promise<{ grantId: number }>;
   /**
    * The template's type and whether it can be granted now in `currency` (switched on, offered and payable in it,
    * budget left); `missing`: the currencies it is offered in but could not pay in, with the term it lacks there (a
@@ -224,15 +225,11 @@ export function createWheelService(deps: WheelServiceDeps) {
   async function grantPrize(
     w: WalletTx,
     input: { playerId: number; templateId: number; reason: string },
-  ): Promise<{ grantId: number; afterCommit?: () => Promise<void> } | { failed: string }> {
-    const trx = w.trx as Database;
-    await repo.savepoint(trx);
+  ): Promise<{ grantId: number } | { failed: string }> {
     try {
-      const granted = await deps.bonuses!.grantFromTemplate(input, { trx: w.trx, wallet: w });
-      await repo.releaseSavepoint(trx);
-      return granted;
+      // rolled back to, the savepoint undoes the grant's rows and drops what it queued to tell the player
+      return await inSavepoint(w.trx, () => deps.bonuses!.grantFromTemplate(input, { trx: w.trx, wallet: w }));
     } catch (err) {
-      await repo.rollbackToSavepoint(trx);
       const { code, message } = err as { code?: string; message?: string };
       deps.log?.warn({ err, ...input }, 'wheel prize not granted: the spin pays nothing');
       return { failed: `${code ?? 'error'}: ${message ?? String(err)}` };
@@ -295,8 +292,6 @@ export function createWheelService(deps: WheelServiceDeps) {
       const currency = await currencyOf(playerId);
       await openCommitment(playerId);
       const now = clock.now();
-      // what the bonus engine has to tell the player goes out once the spin committed (never for one rolled back)
-      let told: (() => Promise<void>) | undefined;
       const result = await deps.wallet.transaction(async (w) => {
         const trx = w.trx as Database;
         const config = await repo.currentConfig(trx);
@@ -366,7 +361,7 @@ export function createWheelService(deps: WheelServiceDeps) {
           if ('failed' in granted) {
             prize = { kind: 'nothing' };
             unpaid = { reason: 'not_granted', detail: `not_granted: ${granted.failed}`.slice(0, 500) };
-          } else ({ grantId, afterCommit: told } = granted);
+          } else grantId = granted.grantId;
         }
         if (grantId !== null || unpaid)
           await repo.setSpinOutcome(trx, spinId, { grantId, unpaidReason: unpaid?.detail ?? null });
@@ -390,7 +385,6 @@ export function createWheelService(deps: WheelServiceDeps) {
           next_free_spin_at: after.nextAt?.toISOString() ?? null,
         };
       });
-      await told?.().catch(() => undefined); // a message that failed does not undo the spin
       return result;
     },
 
