@@ -32,8 +32,6 @@ export function createBonusesService(deps: BonusesDeps) {
 
   return {
     ...createBonusPolicies(deps, grants),
-    /** The max stake (minor units) while a bonus is wagering, or null: shown where the player bets (issue 28). */
-    maxBetWhileWagering: (playerId: string) => repo.maxBetWhileWagering(playerId),
     /** The wagering and deposit consumer of the ledger feed (docs/decisions/013-ledger-feed-and-jobs.md). */
     feedConsumer: createWageringConsumer(deps, grants),
     checkPromo: promo.check,
