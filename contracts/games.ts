@@ -199,6 +199,11 @@ export const houseSession = z.object({
     .nullable(),
   /** The player's free rounds on this game (a real-money session), or null. */
   free_rounds: freeRoundsState.nullable().optional(),
+  /**
+   * While a bonus is wagering, the most a bet may stake (its max bet, in `currency`), below `max_bet`; null without
+   * one. The game shows it beside the range and its Max button stops there (issue 28).
+   */
+  bonus_max_bet: z.number().nullable().optional(),
 });
 export type HouseSession = z.infer<typeof houseSession>;
 

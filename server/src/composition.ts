@@ -260,6 +260,7 @@ export async function createModules(ctx: ModuleContext) {
     log,
     seeds: options.houseSeeds,
     freeRounds: bonuses.service.freeRounds,
+    bonusMaxBet: (playerId) => bonuses.service.maxBetWhileWagering(playerId),
   });
   revealProof.bind((proof) => houseGames.house.revealProof(proof));
   const operatorModule = operator.routes({

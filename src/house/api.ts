@@ -8,6 +8,8 @@ export class HouseApiError extends Error {
     readonly code: string,
     message: string,
     readonly detail: unknown,
+    /** The whole answer: some refusals carry figures beside the detail (BONUSES_MAX_BET's `max_bet`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -30,7 +32,7 @@ export function createHouseApi(token: string, base = '') {
           : b.detail && typeof b.detail === 'object'
             ? Object.values(b.detail as Record<string, string>).join('; ')
             : res.statusText;
-      throw new HouseApiError(res.status, b.code ?? 'HTTP_ERROR', message, b.detail);
+      throw new HouseApiError(res.status, b.code ?? 'HTTP_ERROR', message, b.detail, b as Record<string, unknown>);
     }
     return json as T;
   }

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HouseSession } from '@contracts/games';
 import { HouseApp } from './main';
+import { resetBonusCap } from './bonus-cap';
 
 const fairness = { server_seed_hash: 'f'.repeat(64), client_seed: 'abc', nonce: 3 };
 const session = (game: HouseSession['game'], extra: Partial<HouseSession> = {}): HouseSession => ({
@@ -106,6 +107,34 @@ describe('the house game page', () => {
     fireEvent.click(await screen.findByTestId('bet-button'));
     expect(await screen.findByTestId('game-error')).toHaveTextContent('Not enough money on the balance');
     expect(screen.getByTestId('balance')).toHaveTextContent('$50.00');
+  });
+
+  it('while a bonus is wagering: the range shows its max bet, Max stops there, a refusal names the cap', async () => {
+    resetBonusCap();
+    serve({ '/session': () => session('dice', { bonus_max_bet: 5 }) });
+    render(<HouseApp token="launch-token-123456" />);
+    expect(await screen.findByTestId('bet-range')).toHaveTextContent('0.10 – 5.00 · bonus max bet 5.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Max' }));
+    expect(screen.getByTestId('bet-amount')).toHaveValue(5);
+    // a bonus with a lower cap started meanwhile: the refusal says the amount, and the range follows it
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(
+          JSON.stringify({
+            detail: 'While a bonus is wagering a bet may be at most 2 USD',
+            code: 'BONUSES_MAX_BET',
+            max_bet: 2,
+          }),
+          { status: 403 },
+        ),
+    );
+    fireEvent.click(screen.getByTestId('bet-button'));
+    expect(await screen.findByTestId('game-error')).toHaveTextContent(
+      'While your bonus is wagering, a bet may be at most 2.00. Lower the stake.',
+    );
+    expect(screen.getByTestId('bet-range')).toHaveTextContent('0.10 – 2.00 · bonus max bet 2.00');
+    resetBonusCap();
   });
 
   it('says a refusal in the player’s language, not the server’s English', async () => {

@@ -95,6 +95,8 @@ const en = {
   err_BONUSES_NO_FREE_ROUNDS: 'No free rounds are left on this game.',
   err_BONUSES_MAX_BET:
     'While your bonus is wagering, this stake is above its max bet. Lower the stake (the max bet is in Promotions → Bonuses).',
+  err_BONUSES_MAX_BET_amount: 'While your bonus is wagering, a bet may be at most {amount}. Lower the stake.',
+  bonusMaxBet: 'bonus max bet {amount}',
   err_retry: 'Something went wrong. Try again.',
   err_refused: 'The game did not accept this. Check the bet and try again.',
   sym_wild: 'Wild',
@@ -218,6 +220,8 @@ const ru: Record<Key, string> = {
   err_BONUSES_NO_FREE_ROUNDS: 'Фриспинов в этой игре не осталось.',
   err_BONUSES_MAX_BET:
     'Пока бонус отыгрывается, эта ставка больше максимальной. Уменьшите ставку (максимум указан в Акции → Бонусы).',
+  err_BONUSES_MAX_BET_amount: 'Пока бонус отыгрывается, ставка может быть не больше {amount}. Уменьшите ставку.',
+  bonusMaxBet: 'максимум при отыгрыше бонуса {amount}',
   err_retry: 'Что-то пошло не так. Попробуйте снова.',
   err_refused: 'Игра не приняла это действие. Проверьте ставку и попробуйте снова.',
   sym_wild: 'Джокер',

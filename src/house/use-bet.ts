@@ -3,8 +3,9 @@ import type { HouseBetBody, HouseBetResult, HouseGame } from '@contracts/games';
 import * as houseEndpoints from '@contracts/house.endpoints';
 import { HouseApiError } from './api';
 import { roundFinished, roundStarted, postToParent } from './frame';
-import { useHouse } from './house-context';
-import { refusalText, t } from './i18n';
+import { formatMoney, useHouse } from './house-context';
+import { capFromRefusal } from './bonus-cap';
+import { refusalText, t, tf } from './i18n';
 
 /** Send one bet of a one-shot game; busy while it runs; the balance and fairness follow the answer. */
 export function useBet(game: HouseGame) {
@@ -48,6 +49,12 @@ export function errorText(err: unknown): string {
     if (err.status === 401) return t('sessionOver');
     // the app offers a deposit and the demo (issue 28): a dead end otherwise
     if (err.code === 'WALLET_INSUFFICIENT_FUNDS') postToParent({ type: 'insufficient_funds' });
+    // the bonus's max bet, named with its amount; the range and Max follow it from now on (issue 28)
+    const cap = err.body.max_bet;
+    if (err.code === 'BONUSES_MAX_BET' && typeof cap === 'number') {
+      capFromRefusal(cap);
+      return tf('err_BONUSES_MAX_BET_amount', { amount: formatMoney(cap, 9) });
+    }
     // a refusal the player sees is said in their language (by its code), not in the server's English
     return refusalText(err.code) ?? (err.status >= 500 || err.status === 409 ? t('err_retry') : t('err_refused'));
   }

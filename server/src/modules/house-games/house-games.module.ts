@@ -25,11 +25,13 @@ export interface HouseGamesModuleDeps {
   seeds?: SeedSource;
   /** The bonus engine's free rounds; absent: none are offered. */
   freeRounds?: FreeRoundsPort;
+  /** The max stake while a bonus is wagering (minor units), null without one (the bonus engine's). */
+  bonusMaxBet?(playerId: string): Promise<bigint | null>;
 }
 
 /** The seven provably fair house games (`/house-api`), the crash driver, and their recovery sweeps. */
 export function createHouseGamesModule(deps: HouseGamesModuleDeps) {
-  const { db, config, games, gateway, live, clock, digits, log, seeds, freeRounds } = deps;
+  const { db, config, games, gateway, live, clock, digits, log, seeds, freeRounds, bonusMaxBet } = deps;
   const house = createHouseService({
     house: createHouseRepository(db),
     games,
@@ -38,6 +40,7 @@ export function createHouseGamesModule(deps: HouseGamesModuleDeps) {
     digits,
     seeds,
     freeRounds,
+    bonusMaxBet,
   });
   const crash = createCrashService({
     crash: createCrashRepository(db),

@@ -62,6 +62,8 @@ export interface HouseDeps {
   seeds?: SeedSource;
   /** The bonus engine's free rounds (issue 16); absent: no free rounds are offered. */
   freeRounds?: FreeRoundsPort;
+  /** The max stake while a bonus is wagering (minor units), null without one; shown where the player bets (issue 28). */
+  bonusMaxBet?(playerId: string): Promise<bigint | null>;
 }
 
 /** Free rounds as the bonuses module offers them to the house games. */
@@ -181,6 +183,12 @@ export function createHouseService(deps: HouseDeps) {
     nonce: pair.nonce + 1,
   });
 
+  /** The bonus's max bet in play for a real-money session (the bonuses' bet policy refuses above it), else null. */
+  async function bonusMaxBetOf(session: GatewaySession, digits: number): Promise<number | null> {
+    if (session.demo || !deps.bonusMaxBet) return null;
+    const max = await deps.bonusMaxBet(session.playerId);
+    return max === null ? null : toMajor(max, digits);
+  }
   async function stakeOf(session: GatewaySession, amount: number, game: { min_bet: string; max_bet: string }) {
     const digits = await deps.digits(session.currency);
     let minor: bigint;
@@ -491,6 +499,7 @@ export function createHouseService(deps: HouseDeps) {
         fairness: fair,
         free_rounds:
           session.demo || !deps.freeRounds ? null : await deps.freeRounds.on(session.playerId, game.house_game),
+        bonus_max_bet: await bonusMaxBetOf(session, digits),
         open_round: open
           ? {
               round_id: Number(open.round_id),
