@@ -101,6 +101,13 @@ const moduleDoorZones = serverModules.map((name) => ({
 const importResolver = {
   'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
 };
+// every transaction is opened by transact() (lib/after-commit), which sends what it queued once it committed: a
+// transaction opened any other way would drop its messages (docs/decisions/021-after-commit-outbox.md)
+const transactionOutsideOutbox = {
+  selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+  message:
+    'Open a transaction with transact(db, fn) from lib/after-commit, so what it queues is sent after the commit.',
+};
 const unreadableImport = {
   selector: "ImportExpression[source.type!='Literal']",
   message: 'A dynamic import() names its file literally, so lint can check which door it uses.',
@@ -241,8 +248,13 @@ export default tseslint.config(
     settings: importResolver,
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: moduleDoorZones }],
-      'no-restricted-syntax': ['error', unreadableImport],
+      'no-restricted-syntax': ['error', unreadableImport, transactionOutsideOutbox],
     },
+  },
+  {
+    files: ['server/src/**/*.ts', 'scripts/**/*.ts'],
+    ignores: [`${modulesDir}/**`, 'server/src/**/*.test.ts', 'scripts/**/*.test.ts', 'server/src/lib/after-commit.ts'],
+    rules: { 'no-restricted-syntax': ['error', transactionOutsideOutbox] },
   },
   // a promise nobody awaits loses its error (an unhandled rejection) and its ordering: on the server every promise is
   // awaited, returned, or marked `void` where running on its own is the intent (type-aware, so server files only)

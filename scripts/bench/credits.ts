@@ -1,5 +1,6 @@
 #!/usr/bin/env tsx
 // The set-based credit (ADR 020) on PostgreSQL: wallet.creditMany of BENCH_CREDITS (100,000) credits, one per player,
+import { transact } from '../../server/src/lib/after-commit';
 // each with its own idempotency key and ledger entry, against the floor measured in the same run on the same database:
 // one `update … from unnest` of the same balances and one `insert … select` of the same ledger rows, in one
 // transaction, with no idempotency check and no chunks. Then the same call repeated (every key already there: it
@@ -57,7 +58,7 @@ async function main() {
 
     // the floor: the same balances and ledger rows, written in one update and one insert … select, no checks
     const f0 = performance.now();
-    await db.transaction().execute(async (trx) => {
+    await transact(db, async (trx) => {
       await sql`update wallet_accounts a set real_minor = a.real_minor + v.amount, updated_at = now()
         from (select unnest(${floorIds}::bigint[]) as player_id, unnest(${credits.map((c) => c.amount.toString())}::bigint[]) as amount) v
         where a.player_id = v.player_id`.execute(trx);

@@ -47,6 +47,18 @@ describe('module doors (lint)', { timeout: 60_000 }, () => {
     expect(await restrictedImports(computed, inWallet)).toEqual([expect.stringContaining('names its file')]);
   });
 
+  it('opens transactions only through transact(), which sends what they queued once committed', async () => {
+    const raw =
+      "import type { Database } from '../../db/database';\nexport const f = (db: Database) => db.transaction().execute(async () => 1);\n";
+    expect(await restrictedImports(raw, inWallet)).toEqual([expect.stringContaining('transact(db, fn)')]);
+    expect(await restrictedImports(raw, 'server/src/composition.ts')).toEqual([
+      expect.stringContaining('transact(db, fn)'),
+    ]);
+    const kept =
+      "import { transact } from '../../lib/after-commit';\nimport type { Database } from '../../db/database';\nexport const f = (db: Database) => transact(db, async () => 1);\n";
+    expect(await restrictedImports(kept, inWallet)).toEqual([]);
+  });
+
   it("never uses another module's repository, even through its index", async () => {
     expect(await restrictedImports("export { createGamesRepository } from '../games';\n", inWallet)).toEqual([
       expect.stringContaining("another's repository"),
