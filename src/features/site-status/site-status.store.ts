@@ -56,7 +56,30 @@ async function fetchGeneralSettings(): Promise<void> {
   platformSettings.captchaSiteKey = s.captcha_site_key ?? null;
 }
 
-export async function loadCashbackSettings(): Promise<void> {
+let cashbackSettings: { loaded: Promise<void>; at: number } | null = null;
+/** How long the cashback settings are kept before a navigation asks again (an operator may switch cashback off). */
+export const CASHBACK_SETTINGS_TTL_MS = 5 * 60_000;
+
+/**
+ * The cashback settings (the /cashback guard waits for them): asked on start and then at most every
+ * CASHBACK_SETTINGS_TTL_MS, not on every navigation (a failure is retried on the next one).
+ */
+export function loadCashbackSettings(now = Date.now()): Promise<void> {
+  if (cashbackSettings && now - cashbackSettings.at < CASHBACK_SETTINGS_TTL_MS) return cashbackSettings.loaded;
+  const loaded = fetchCashbackSettings().catch((err: unknown) => {
+    if (cashbackSettings?.loaded === loaded) cashbackSettings = null;
+    throw err;
+  });
+  cashbackSettings = { loaded, at: now };
+  return loaded;
+}
+
+/** Tests start from a fresh page load. */
+export function resetCashbackSettingsForTests(): void {
+  cashbackSettings = null;
+}
+
+async function fetchCashbackSettings(): Promise<void> {
   const s = await orOff(api.call(informationalEndpoints.cashbackSettings), () => {
     if (platformSettings.cashbackEnabled === null) platformSettings.cashbackEnabled = false;
   });

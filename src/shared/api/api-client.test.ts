@@ -61,6 +61,30 @@ describe('API client policy (spec §7, §8)', () => {
     expect(store.get('myAppCache')).toContain('W/\\"v1\\"');
   });
 
+  it('reads the empty body of a 304 and a 204, which Chrome reports as cancelled when left unread', async () => {
+    const reads: Array<[number, ReturnType<typeof vi.fn>]> = [];
+    const { client } = setup((req) => {
+      const res =
+        req.method === 'DELETE'
+          ? new Response(null, { status: 204 })
+          : req.headers.get('if-none-match') === 'W/"v1"'
+            ? new Response(null, { status: 304 })
+            : json({ currencies: ['USD'] }, 200, { etag: 'W/"v1"' });
+      const read = vi.fn(() => Promise.resolve(new ArrayBuffer(0)));
+      if (res.status !== 200) Object.defineProperty(res, 'arrayBuffer', { value: read });
+      reads.push([res.status, read]);
+      return res;
+    });
+    await client.get('main-api/informational/all_currencies');
+    expect(await client.get('main-api/informational/all_currencies')).toEqual({ currencies: ['USD'] });
+    await client.delete('main-api/games/favourites/1');
+    expect(reads.map(([status, read]) => [status, read.mock.calls.length > 0])).toEqual([
+      [200, false],
+      [304, true],
+      [204, true],
+    ]);
+  });
+
   it('keeps no ETag cache inside the Mini App', async () => {
     const { client, requests, store } = setup(() => json({ a: 1 }, 200, { etag: 'W/"v1"' }), { usesEtagCache: false });
     await client.get('main-api/x');

@@ -91,9 +91,17 @@ export function createApiClient(hooks: ApiHooks, options: { baseUrl: string; fet
       if (call.summary) hooks.onErrorToast(call.summary, 'network_error');
       throw err;
     }
-    if (response.status === 304 && cached) return cached.data as T;
+    if (response.status === 304 && cached) {
+      // read the (empty) body: Chrome reports an unread answer as cancelled (net::ERR_ABORTED), which every full load
+      // with a warm ETag cache did for its start-up calls
+      await response.arrayBuffer().catch(() => undefined);
+      return cached.data as T;
+    }
     if (response.ok) {
-      if (response.status === 204) return undefined as T;
+      if (response.status === 204) {
+        await response.arrayBuffer().catch(() => undefined); // the same for an empty answer
+        return undefined as T;
+      }
       const text = await response.text();
       const data = (text ? JSON.parse(text) : undefined) as T;
       const etag = response.headers.get('etag');
