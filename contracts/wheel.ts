@@ -49,12 +49,23 @@ export const grantSpinsBody = z.object({
   reason: z.string().trim().min(1).max(200),
 });
 
+/**
+ * What a bonus prize gives, in the player's currency, so the wheel names it in words (issue 28): a no-deposit
+ * `amount`, a deposit bonus's `percent`, free rounds' `count` on `game`. Absent or null when not known.
+ */
+const prizeWords = {
+  amount: z.number().nullable().optional(),
+  currency: z.string().optional(),
+  percent: z.number().nullable().optional(),
+  count: z.number().nullable().optional(),
+  game: z.string().nullable().optional(),
+};
 /** A prize as the player reads it: real money already in the player's currency. */
 export const wheelPrizeView = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('nothing') }),
   z.object({ kind: z.literal('real_money'), amount: z.number(), currency: z.string() }),
-  z.object({ kind: z.literal('bonus_template'), template_id: z.number() }),
-  z.object({ kind: z.literal('free_rounds_template'), template_id: z.number() }),
+  z.object({ kind: z.literal('bonus_template'), template_id: z.number(), ...prizeWords }),
+  z.object({ kind: z.literal('free_rounds_template'), template_id: z.number(), ...prizeWords }),
 ]);
 export type WheelPrizeView = z.infer<typeof wheelPrizeView>;
 

@@ -113,7 +113,11 @@ describe('the wheel page', () => {
     expect(screen.queryByTestId('wheel-result')).toBeNull();
     fireEvent.transitionEnd(disc);
     expect(await screen.findByTestId('wheel-revealed-seed')).toHaveTextContent(SERVER);
-    expect(screen.getByTestId('wheel-result')).toHaveTextContent(`Segment #${result.segment_index + 1}`);
+    // the result is named in words, never as a segment number (issue 28)
+    const won =
+      result.prize.kind === 'real_money' ? `You won $${result.prize.amount.toFixed(2)}!` : 'No prize this time.';
+    expect(screen.getByTestId('wheel-result-text')).toHaveTextContent(won);
+    expect(document.body).not.toHaveTextContent(/Segment #/);
     expect(screen.getByTestId('wheel-verify-link')).toHaveAttribute('href', wheelVerifyLink(result));
     // the history lists the spin with its own verify link
     expect(await screen.findByTestId(`wheel-history-verify-${result.spin_id}`)).toHaveAttribute(
@@ -123,6 +127,36 @@ describe('the wheel page', () => {
     // the next spin's commitment, and the time until the free spin comes back
     expect(screen.getByTestId('wheel-committed-hash')).toHaveTextContent(result.next_server_seed_hash);
     expect(screen.getByTestId('wheel-next-spin')).toHaveTextContent(/Next free spin in (23:59:5\d|24:00:00)/);
+  });
+
+  it('names bonus prizes in words on the wheel and in the result; an empty slice reads "No prize"', async () => {
+    reduceMotion(true);
+    const bonusPrizes = [
+      { kind: 'free_rounds_template' as const, template_id: 3, count: 10, game: 'dice', currency: 'USD' },
+      { kind: 'bonus_template' as const, template_id: 2, amount: 5, currency: 'USD', percent: null },
+    ];
+    const base = await wheelView();
+    const view = {
+      ...base,
+      segments: base.segments.map((seg, i) => (i < 2 ? { ...seg, label_key: 'bonus', prize: bonusPrizes[i]! } : seg)),
+    };
+    const result = { ...(await spinResult()), segment_index: 0, segment_id: 's0', prize: bonusPrizes[0]! };
+    await setupApp(
+      wheelServer(
+        () => view,
+        () => jsonResponse(result),
+      ),
+    );
+    renderAt('/profile/promotions/wheel', <WheelPage />);
+    expect(await screen.findByTestId('wheel-slice-0')).toHaveTextContent('10 free spins');
+    expect(screen.getByText('10 free spins on Dice')).toBeInTheDocument(); // the chances list names the game
+    expect(screen.getByTestId('wheel-slice-1')).toHaveTextContent('$5.00 bonus');
+    expect(screen.getByTestId('wheel-slice-3')).toHaveTextContent('No prize');
+    expect(document.body).not.toHaveTextContent('Try again');
+    fireEvent.click(screen.getByTestId('wheel-spin'));
+    expect(await screen.findByTestId('wheel-result-text')).toHaveTextContent(
+      'You won 10 free spins on Dice! Find it in Promotions → Bonuses.',
+    );
   });
 
   it('with reduced motion the result shows at once', async () => {

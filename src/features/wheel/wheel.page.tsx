@@ -30,6 +30,38 @@ export function wheelVerifyLink(r: Pick<WheelSpinRecord, 'server_seed' | 'client
   });
 }
 
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A prize in words, in the player's currency: "$0.50", "$5.00 bonus", "50 % deposit bonus", "10 free spins on Dice";
+ * "No prize" for an empty segment. Null for a bonus whose terms the server did not say (its label is shown then).
+ */
+export function prizeWords(t: T, prize: WheelPrizeView, short = false): string | null {
+  if (prize.kind === 'real_money') return formatMoney(prize.amount, prize.currency);
+  if (prize.kind === 'nothing') return t('wheel.prize_kinds.nothing');
+  if (prize.kind === 'free_rounds_template' && prize.count)
+    return prize.game && !short
+      ? t('wheel.prize_free_rounds_on', {
+          count: prize.count,
+          game: t(`wheel.games.${prize.game}`, { defaultValue: prize.game }),
+        })
+      : t('wheel.prize_free_rounds', { count: prize.count });
+  if (prize.kind === 'bonus_template' && prize.amount && prize.currency)
+    return t('wheel.prize_bonus_amount', { amount: formatMoney(prize.amount, prize.currency) });
+  if (prize.kind === 'bonus_template' && prize.percent)
+    return t('wheel.prize_bonus_percent', { percent: prize.percent });
+  return null;
+}
+
+/** What a spin won, as a sentence: the prize named, and where a bonus went. */
+export function resultText(t: T, prize: WheelPrizeView): string {
+  const words = prizeWords(t, prize);
+  if (prize.kind === 'real_money') return t('wheel.won_money', { amount: words });
+  if (prize.kind === 'nothing') return t('wheel.won_nothing');
+  if (words) return t('wheel.won_prize', { prize: words });
+  return t(prize.kind === 'bonus_template' ? 'wheel.won_bonus' : 'wheel.won_free_rounds');
+}
+
 /** "5:03:09" until an instant (never negative). */
 export function timeUntil(at: string, now: number): string {
   const s = Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
@@ -133,13 +165,11 @@ export function WheelPage() {
     );
   if (!view) return <Spinner size="m" />;
 
-  const prizeText = (prize: WheelPrizeView, labelKey: string) =>
-    prize.kind === 'real_money'
-      ? formatMoney(prize.amount, prize.currency)
-      : t(`wheel.labels.${labelKey}`, { defaultValue: labelKey });
+  // a slice has room for a few words: the game is said in the chances list and the result
+  const prizeText = (prize: WheelPrizeView, labelKey: string, short = false) =>
+    prizeWords(t, prize, short) ?? t(`wheel.labels.${labelKey}`, { defaultValue: labelKey });
   const n = view.segments.length;
-  const prizeOnly = (prize: WheelPrizeView) =>
-    prize.kind === 'real_money' ? formatMoney(prize.amount, prize.currency) : t(`wheel.prize_kinds.${prize.kind}`);
+  const prizeOnly = (prize: WheelPrizeView) => prizeWords(t, prize) ?? t(`wheel.prize_kinds.${prize.kind}`);
   const go = (link: string) => (e: React.MouseEvent) => {
     e.preventDefault();
     navigate(link);
@@ -183,12 +213,51 @@ export function WheelPage() {
                         dominantBaseline="middle"
                         transform={`rotate(${label.deg} ${label.x} ${label.y})`}
                       >
-                        {prizeText(s.prize, s.label_key)}
+                        {prizeText(s.prize, s.label_key, true)}
                       </text>
                     </g>
                   );
                 })}
               </svg>
+            </div>
+            {/* the button and the result right under the wheel: one view at 390 px (issue 28) */}
+            <div className="wheel-controls">
+              {spinning ? (
+                <Button size="l" stretched loading disabled data-testid="wheel-spin">
+                  {t('wheel.spinning')}
+                </Button>
+              ) : view.spins_available > 0 ? (
+                <>
+                  <Button size="l" stretched onClick={spin} data-testid="wheel-spin">
+                    {t('wheel.spin')}
+                  </Button>
+                  <Text data-testid="wheel-spins-available" className="wheel-controls__note">
+                    {t('wheel.spins_available', { count: view.spins_available })}
+                  </Text>
+                </>
+              ) : (
+                <Text data-testid="wheel-next-spin" className="wheel-controls__note">
+                  {view.next_free_spin_at
+                    ? t('wheel.next_in', { time: timeUntil(view.next_free_spin_at, now) })
+                    : t('wheel.no_spins')}
+                </Text>
+              )}
+              {notice && (
+                <Text role="alert" data-testid="wheel-notice">
+                  {notice}
+                </Text>
+              )}
+              {result && (
+                <div role="status" data-testid="wheel-result-summary">
+                  <Text weight="2" data-testid="wheel-result-text">
+                    {resultText(t, result.prize)}
+                  </Text>
+                  {result.unpaid_reason === 'not_granted' && (
+                    // the slice showed a bonus, but the engine could not grant it as the spin landed
+                    <Text data-testid="wheel-result-unpaid">{t('wheel.unpaid_not_granted')}</Text>
+                  )}
+                </div>
+              )}
             </div>
             <div className="wheel-odds">
               <Header size="s">{t('wheel.odds')}</Header>
@@ -227,54 +296,12 @@ export function WheelPage() {
             {t('wheel.committed')}
           </SimpleCell>
           <SimpleCell after={<code>{view.client_seed}</code>}>{t('wheel.client_seed')}</SimpleCell>
-          <Div>
-            {spinning ? (
-              <Button size="l" stretched loading disabled data-testid="wheel-spin">
-                {t('wheel.spinning')}
-              </Button>
-            ) : view.spins_available > 0 ? (
-              <>
-                <Button size="l" stretched onClick={spin} data-testid="wheel-spin">
-                  {t('wheel.spin')}
-                </Button>
-                <Text data-testid="wheel-spins-available" style={{ marginTop: 8, textAlign: 'center' }}>
-                  {t('wheel.spins_available', { count: view.spins_available })}
-                </Text>
-              </>
-            ) : (
-              <Text data-testid="wheel-next-spin">
-                {view.next_free_spin_at
-                  ? t('wheel.next_in', { time: timeUntil(view.next_free_spin_at, now) })
-                  : t('wheel.no_spins')}
-              </Text>
-            )}
-          </Div>
-          {notice && (
-            <Div>
-              <Text role="alert" data-testid="wheel-notice">
-                {notice}
-              </Text>
-            </Div>
-          )}
         </Group>
       )}
       {result && (
         <Group data-testid="wheel-result">
           <Div>
-            <Text weight="2" data-testid="wheel-result-text">
-              {result.prize.kind === 'real_money'
-                ? t('wheel.won_money', { amount: formatMoney(result.prize.amount, result.prize.currency) })
-                : result.prize.kind === 'bonus_template'
-                  ? t('wheel.won_bonus')
-                  : result.prize.kind === 'free_rounds_template'
-                    ? t('wheel.won_free_rounds')
-                    : t('wheel.won_nothing')}
-            </Text>
-            {result.unpaid_reason === 'not_granted' && (
-              // the slice showed a bonus, but the engine could not grant it as the spin landed
-              <Text data-testid="wheel-result-unpaid">{t('wheel.unpaid_not_granted')}</Text>
-            )}
-            <Text>{t('wheel.segment', { n: result.segment_index + 1 })}</Text>
+            <Text weight="2">{t('wheel.this_spin', { prize: prizeOnly(result.prize) })}</Text>
           </Div>
           <SimpleCell
             multiline
@@ -306,7 +333,7 @@ export function WheelPage() {
           {history.map((h) => (
             <SimpleCell
               key={h.spin_id}
-              subtitle={`${new Date(h.created_at).toLocaleString()} · ${t('wheel.segment', { n: h.segment_index + 1 })}`}
+              subtitle={new Date(h.created_at).toLocaleString()}
               after={
                 <Button
                   size="s"

@@ -171,7 +171,15 @@ export function createBonusesService(deps: BonusesDeps) {
       });
       const payable =
         currency === null || (!!t.terms.currencies[currency] && !missing.some((m) => m.currency === currency));
-      return { type: t.type, grantable: t.is_active && budgetLeft && payable, missing };
+      // what it gives in `currency`, for a player to read it ("10 free rounds", "$5 bonus"; issue 28)
+      const c = currency ? t.terms.currencies[currency] : undefined;
+      const gives = {
+        amount: t.type === 'no_deposit' ? (c?.amount ?? null) : null,
+        percent: t.terms.percent,
+        count: t.terms.free_rounds?.count ?? null,
+        game: t.terms.free_rounds?.game ?? null,
+      };
+      return { type: t.type, grantable: t.is_active && budgetLeft && payable, missing, gives };
     },
 
     /**

@@ -51,7 +51,13 @@ export interface WheelBonusPort {
     templateId: number,
     currency: string | null,
     trx?: Transaction<DB>,
-  ): Promise<{ type: string; grantable: boolean; missing?: Array<{ currency: string; term: string }> } | null>;
+  ): Promise<{
+    type: string;
+    grantable: boolean;
+    missing?: Array<{ currency: string; term: string }>;
+    /** What it gives in the currency asked: a no-deposit amount, a deposit percent, free rounds' count and game. */
+    gives?: { amount: number | null; percent: number | null; count: number | null; game: string | null };
+  } | null>;
 }
 
 /** Where the wheel's secrets come from; a test may fix them. */
@@ -122,7 +128,10 @@ export function createWheelService(deps: WheelServiceDeps) {
       // a bonus the engine cannot grant this player now (not offered in the currency, switched off, budget spent)
       // reads, and pays, as nothing: shown so before the spin, as an unpaid currency is
       const offer = await deps.bonuses?.templateOffer(prize.template_id, currency, trx);
-      return offer?.grantable ? prize : { kind: 'nothing' };
+      if (!offer?.grantable) return { kind: 'nothing' };
+      // named in words on the wheel and in the result: "10 free rounds", "$5 bonus" (issue 28)
+      const g = offer.gives;
+      return g ? { ...prize, amount: g.amount, currency, percent: g.percent, count: g.count, game: g.game } : prize;
     }
     if (prize.kind !== 'real_money') return prize;
     const amount = prize.amounts[currency];
