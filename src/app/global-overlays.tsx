@@ -46,7 +46,8 @@ function ToastHost() {
     <Snackbar
       key={toast.id}
       // never over the header (balance, sign-in): at the bottom, above the phone's tab bar
-      placement="bottom-end"
+      // a phone's toast spans the screen's width (bottom-end ran off its right edge at 390 px, issue 28)
+      placement={isDesktop ? 'bottom-end' : 'bottom'}
       offsetY={isDesktop ? undefined : 'calc(64px + var(--app-safe-bottom, 0px))'}
       duration={toast.life}
       onClosed={() => dismissToast(toast.id)}

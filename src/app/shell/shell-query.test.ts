@@ -24,6 +24,9 @@ describe('shell query parameters (spec §2)', () => {
     expect(a.toast).toMatchObject({ severity, summary });
     expect(a.nextSearch).toBe('x=1');
   });
+  it('a payment received says the deposit bonus chosen with it goes to the bonus balance', () => {
+    expect(handleShellQuery('?payment_status=success', true).toast?.detail).toBe('toast.payment_success_detail');
+  });
   it('confirms an email from its link and clears the token from the address', () => {
     const a = handleShellQuery('?email_verification_token=tok123&ref=x', false);
     expect(a.confirmEmailToken).toBe('tok123');

@@ -3,7 +3,8 @@ import type { ToastInput } from '../../shared/toast/toast.store';
 // Query parameters the shell acts on (spec §2). Pure: returns what to do; the hook performs it.
 export const RESET_TOKEN_KEY = 'password_reset_token';
 const PAYMENT_TOASTS = {
-  success: { severity: 'success', summary: 'toast.payment_success' },
+  // the bonus chosen for the deposit is said with it (issue 28): its own toast follows when the credit lands
+  success: { severity: 'success', summary: 'toast.payment_success', detail: 'toast.payment_success_detail' },
   pending: { severity: 'info', summary: 'toast.payment_pending' },
   failed: { severity: 'error', summary: 'toast.payment_failed' },
 } as const;

@@ -112,6 +112,14 @@ function LimitCard({
           <SimpleCell after={<span data-testid={`limit-${type}-usage`}>{money(limits[`${type}_limit_usage`])}</span>}>
             {t('limits.usage')}
           </SimpleCell>
+          {limits[`${type}_limit_usage`] >= value && (
+            // a limit set below what this period already used: said in words, not only two figures (issue 28)
+            <Div>
+              <Text role="status" data-testid={`limit-${type}-reached`}>
+                {t(`limits.over_${type}`, { until: date(limits[`${type}_limit_end_date`]) })}
+              </Text>
+            </Div>
+          )}
           <SimpleCell after={date(limits[`${type}_limit_start_date`])}>{t('limits.from')}</SimpleCell>
           <SimpleCell after={date(limits[`${type}_limit_end_date`])}>{t('limits.until')}</SimpleCell>
         </>

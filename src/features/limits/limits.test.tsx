@@ -194,6 +194,22 @@ describe('the limits page', () => {
     );
   });
 
+  it('a deposit limit below what the period already used says so in words', async () => {
+    await setupApp(() =>
+      jsonResponse({
+        ...emptyLimits,
+        deposit_limit_value: 50,
+        deposit_limit_usage: 100,
+        deposit_limit_end_date: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+    );
+    renderAt('/profile/general/limits', <LimitsPage />);
+    expect(await screen.findByTestId('limit-deposit-reached')).toHaveTextContent(
+      /already reached the limit: no more deposits until/,
+    );
+    expect(screen.queryByTestId('limit-loss-reached')).toBeNull();
+  });
+
   it('removing the session limit shows it waiting for its cooling-off, the limit still in force', async () => {
     const pendingAt = new Date(Date.now() + 86_400_000).toISOString();
     let removed = false;

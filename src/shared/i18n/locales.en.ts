@@ -158,6 +158,7 @@ export const en = {
   },
   toast: {
     payment_success: 'Payment received',
+    payment_success_detail: 'It is on your balance. A deposit bonus you chose is credited to your bonus balance.',
     payment_pending: 'Payment is being processed',
     payment_failed: 'Payment failed',
     new_message: 'New message',

@@ -157,6 +157,7 @@ export const ru: Resources = {
   },
   toast: {
     payment_success: 'Платёж получен',
+    payment_success_detail: 'Деньги на балансе. Выбранный бонус на депозит зачисляется на бонусный баланс.',
     payment_pending: 'Платёж обрабатывается',
     payment_failed: 'Платёж не прошёл',
     new_message: 'Новое сообщение',

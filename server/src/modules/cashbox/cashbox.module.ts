@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import { toMajor } from '../../lib/money';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AppModule } from '../module';
 import { createCashboxRepository } from './cashbox.repository';
@@ -113,7 +114,23 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
       operator: [{ plugin: cashboxOperatorRoutes, options: { cashbox: service } }],
       provider: [
         { plugin: cashboxWebhookRoutes, options: { cashbox: service } },
-        ...(sandboxEnabled ? [{ plugin: sandboxCheckoutRoutes, options: { sandbox } }] : []),
+        ...(sandboxEnabled
+          ? [
+              {
+                plugin: sandboxCheckoutRoutes,
+                options: {
+                  sandbox,
+                  // the checkout shows what is being paid, as a processor's page does (issue 28)
+                  payment: async (id: number) => {
+                    const p = await repo.findPayment(String(id));
+                    if (!p) return null;
+                    const digits = await deps.digits(p.currency);
+                    return { amount: toMajor(BigInt(p.amount_minor), digits).toFixed(digits), currency: p.currency };
+                  },
+                },
+              },
+            ]
+          : []),
         {
           plugin: tonManifestRoutes,
           options: {

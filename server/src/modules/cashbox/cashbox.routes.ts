@@ -97,7 +97,14 @@ export async function cashboxWebhookRoutes(app: FastifyInstance, { cashbox }: { 
  */
 export async function sandboxCheckoutRoutes(
   app: FastifyInstance,
-  { sandbox }: { sandbox: { sign(body: string): string; checkoutToken(paymentId: string | number): string } },
+  {
+    sandbox,
+    payment,
+  }: {
+    sandbox: { sign(body: string): string; checkoutToken(paymentId: string | number): string };
+    /** The payment's amount and currency, shown on the checkout; null for none. */
+    payment?(id: number): Promise<{ amount: string; currency: string } | null>;
+  },
 ) {
   // /sandbox-pay/{id}/{token}: the token is the payment's signature, handed only to the payer (deposit's redirect_url)
   const paymentOf = (params: { id: string; token: string }): number | null => {
@@ -113,7 +120,8 @@ export async function sandboxCheckoutRoutes(
     async (req, reply) => {
       const id = paymentOf(req.params);
       if (id === null) return reply.code(404).type('text/plain').send('No such payment');
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(checkoutPage(id));
+      const paying = (await payment?.(id)) ?? null;
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(checkoutPage(id, paying));
     },
   );
   app.post<{ Params: { id: string; token: string }; Body: { status?: string } }>(
@@ -203,7 +211,11 @@ export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxServ
   );
 };
 
-function checkoutPage(id: number): string {
+function checkoutPage(id: number, paying: { amount: string; currency: string } | null): string {
+  // digits and a currency code only: nothing from the request reaches the page
+  const amount = paying
+    ? `<p class="amount" data-testid="sandbox-amount">Amount: <strong>${paying.amount.replace(/[^0-9.]/g, '')} ${paying.currency.replace(/[^A-Z]/g, '')}</strong></p>`
+    : '';
   const button = (status: string, label: string, color: string) =>
     `<button name="status" value="${status}" style="background:${color}">${label}</button>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -212,7 +224,7 @@ function checkoutPage(id: number): string {
 .badge{display:inline-block;background:#ffb300;color:#000;font-weight:700;padding:4px 10px;border-radius:6px}
 form{display:flex;flex-direction:column;gap:12px;margin-top:24px}button{color:#fff;border:0;border-radius:8px;padding:14px;font-size:16px}</style></head>
 <body><span class="badge" data-testid="sandbox-badge">SANDBOX — TEST PAYMENT, NO REAL MONEY</span>
-<h1>Payment #${id}</h1><p>This page stands in for a payment processor in development and tests. Choose what the processor answers.</p>
+<h1>Payment #${id}</h1>${amount}<p>This page stands in for a payment processor in development and tests. Choose what the processor answers.</p>
 <form method="post">${button('success', 'Pay (success)', '#2e7d32')}${button('pending', 'Leave pending', '#1565c0')}${button('failed', 'Decline (failure)', '#c62828')}</form>
 </body></html>`;
 }
