@@ -260,10 +260,27 @@ describe('the house game page', () => {
       starts_at: new Date(Date.now() + 4000).toISOString(),
       now: new Date().toISOString(),
       multiplier: 100,
+      players: 0,
     });
     sockets.at(-1)!.onmessage?.({ data: JSON.stringify({ type: 'crash', data: next }) });
     await waitFor(() => expect(calls.some((c) => c.path === '/crash/bet')).toBe(true));
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$49.00'));
+    // the round's count was read before the bet: the player's own bet is in it all the same (issue 28)
+    expect(screen.getByTestId('crash-phase')).toHaveTextContent('Players: 1');
+    // it crashes: the bet reads Lost for that round, and is gone once the next round opens
+    const send = (data: object) => sockets.at(-1)!.onmessage?.({ data: JSON.stringify({ type: 'crash', data }) });
+    send(crashState({ round_id: 6, phase: 'crashed', crash_point: 120, players: 1 }));
+    expect(await screen.findByTestId('crash-my-bet')).toHaveTextContent('Lost');
+    send(
+      crashState({
+        round_id: 7,
+        phase: 'betting',
+        starts_at: new Date(Date.now() + 4000).toISOString(),
+        now: new Date().toISOString(),
+        players: 0,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('crash-my-bet')).toBeNull());
   });
 
   it('the fairness panel saves a client seed and rotates, revealing the old server seed', async () => {

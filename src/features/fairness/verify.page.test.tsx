@@ -21,6 +21,23 @@ describe('the verify page', () => {
     expect(screen.getByTestId('seed-hash').textContent).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('says in words whether the revealed seed matches the hash committed before play', async () => {
+    await setupApp(() => jsonResponse({}));
+    const { sha256Hex } = await import('@contracts/fairness');
+    const committed = await sha256Hex(SERVER);
+    const link = (hash: string) =>
+      `/fairness?game=roulette&server_seed=${SERVER}&server_seed_hash=${hash}&client_seed=${CLIENT}&nonce=20`;
+    window.history.replaceState(null, '', link(committed));
+    const view = renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    expect(await screen.findByTestId('verify-verdict')).toHaveTextContent('✓ Match');
+    expect(screen.getByTestId('verify-verdict')).toHaveAttribute('data-verdict', 'match');
+    view.unmount();
+    window.history.replaceState(null, '', link('ab'.repeat(32)));
+    renderAt(`/fairness${window.location.search}`, <VerifyPage />);
+    expect(await screen.findByTestId('verify-verdict')).toHaveTextContent('✗ No match');
+    expect(screen.getByRole('textbox', { name: 'Server seed hash shown before play' })).toHaveValue('ab'.repeat(32));
+  });
+
   it('recomputes roulette and mines for other nonces', async () => {
     await setupApp(() => jsonResponse({}));
     window.history.replaceState(

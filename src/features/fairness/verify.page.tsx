@@ -18,6 +18,7 @@ function fromQuery() {
   return {
     game,
     serverSeed: q.get('server_seed') ?? '',
+    committedHash: q.get('server_seed_hash') ?? '',
     clientSeed: q.get('client_seed') ?? '',
     nonce: q.get('nonce') ?? '0',
     params,
@@ -33,6 +34,7 @@ export function VerifyPage() {
   const [serverSeed, setServerSeed] = useState(initial.serverSeed);
   const [clientSeed, setClientSeed] = useState(initial.clientSeed);
   const [nonce, setNonce] = useState(initial.nonce);
+  const [committedHash, setCommittedHash] = useState(initial.committedHash);
   const [params, setParams] = useState<Record<string, unknown>>(initial.params);
   const [result, setResult] = useState<VerifyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,6 +104,16 @@ export function VerifyPage() {
           slotProps={{ input: { 'data-testid': 'server-seed' } }}
         />
       </FormItem>
+      {game !== 'crash' && (
+        <FormItem top={t('fairness.committed_hash')} htmlFor={`${fieldId}-5`}>
+          <Input
+            id={`${fieldId}-5`}
+            value={committedHash}
+            onChange={(e) => setCommittedHash(e.target.value)}
+            slotProps={{ input: { 'data-testid': 'committed-hash' } }}
+          />
+        </FormItem>
+      )}
       <FormLayoutGroup mode="horizontal">
         <FormItem top={game === 'crash' ? t('fairness.salt') : t('fairness.client_seed')} htmlFor={`${fieldId}-3`}>
           <Input
@@ -156,15 +168,39 @@ export function VerifyPage() {
           </Text>
         </Div>
       )}
-      {result && <ResultView result={result} />}
+      {result && <ResultView result={result} committedHash={committedHash.trim().toLowerCase()} />}
     </Group>
   );
 }
 
-function ResultView({ result }: { result: VerifyResult }) {
+function ResultView({ result, committedHash }: { result: VerifyResult; committedHash: string }) {
   const { t } = useTranslation();
   return (
     <div data-testid="verify-result">
+      {'seedHash' in result && (
+        // the verdict in words (issue 28): the revealed seed is, or is not, the one committed before play
+        <Div>
+          <Text
+            weight="2"
+            role="status"
+            data-testid="verify-verdict"
+            data-verdict={!committedHash ? 'unknown' : committedHash === result.seedHash ? 'match' : 'mismatch'}
+            style={{
+              color: !committedHash
+                ? undefined
+                : committedHash === result.seedHash
+                  ? 'var(--vkui--color_text_positive)'
+                  : 'var(--vkui--color_text_negative)',
+            }}
+          >
+            {!committedHash
+              ? t('fairness.verdict_no_hash')
+              : committedHash === result.seedHash
+                ? t('fairness.verdict_match')
+                : t('fairness.verdict_mismatch')}
+          </Text>
+        </Div>
+      )}
       {'seedHash' in result && (
         <SimpleCell
           multiline

@@ -7,6 +7,7 @@ import {
   InfoRow,
   ModalPage,
   ModalPageHeader,
+  PanelHeaderClose,
   ModalRoot,
   Placeholder,
   SimpleCell,
@@ -50,6 +51,8 @@ export function verifyLink(proof: BetProof): string | null {
   return paths.fairness({
     game: proof.game,
     server_seed: proof.server_seed,
+    // the hash committed before play: the verify page says whether the revealed seed matches it
+    server_seed_hash: proof.server_seed_hash,
     client_seed: proof.client_seed,
     nonce: String(proof.nonce),
     params: JSON.stringify(proof.params),
@@ -108,7 +111,20 @@ export function BetsHistory() {
         <ModalPage
           id="bet"
           onClose={() => setOpen(null)}
-          header={<ModalPageHeader>{t('games.details')}</ModalPageHeader>}
+          header={
+            // a way out besides the swipe and the backdrop, named for screen readers (issue 28)
+            <ModalPageHeader
+              after={
+                <PanelHeaderClose
+                  label={t('common.close')}
+                  onClick={() => setOpen(null)}
+                  data-testid="bet-details-close"
+                />
+              }
+            >
+              {t('games.details')}
+            </ModalPageHeader>
+          }
         >
           {open && <BetDetails round={open} />}
         </ModalPage>

@@ -20,10 +20,13 @@ const reducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /** The verify page filled in with this spin (contracts/fairness/wheel.ts recomputes it there). */
-export function wheelVerifyLink(r: Pick<WheelSpinRecord, 'server_seed' | 'client_seed' | 'nonce' | 'weights'>): string {
+export function wheelVerifyLink(
+  r: Pick<WheelSpinRecord, 'server_seed' | 'client_seed' | 'nonce' | 'weights'> & { server_seed_hash?: string },
+): string {
   return paths.fairness({
     game: 'wheel',
     server_seed: r.server_seed,
+    server_seed_hash: r.server_seed_hash,
     client_seed: r.client_seed,
     nonce: String(r.nonce),
     params: JSON.stringify({ weights: r.weights.join(',') }),

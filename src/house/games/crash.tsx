@@ -92,6 +92,10 @@ export default function CrashGame() {
         ? crashMultiplierAt(serverNow - startsAt)
         : 100;
   const myActive = bet && state && bet.round_id === state.round_id && bet.status === 'active';
+  // your bet is said for its own round only (until the next one opens), not as "Lost" for rounds after (issue 28)
+  const shownBet = bet && state && bet.round_id === state.round_id ? bet : null;
+  // the round's count comes with the round's state; a bet of yours placed since is in it already (issue 28)
+  const players = Math.max(state?.players ?? 0, myActive ? 1 : 0);
   const bettingOpen = state?.phase === 'betting' && startsAt > serverNow;
   const place = async () => {
     setQueued(false);
@@ -147,7 +151,7 @@ export default function CrashGame() {
         </div>
       </div>
       <p className="center muted" style={{ padding: 0 }} data-testid="crash-phase">
-        {phaseText} · {t('players')}: {state?.players ?? 0}
+        {phaseText} · {t('players')}: {players}
       </p>
       <div className="history">
         {state?.history.map((h) => (
@@ -156,18 +160,18 @@ export default function CrashGame() {
           </span>
         ))}
       </div>
-      {bet && (
+      {shownBet && (
         <p
-          className={bet.status === 'lost' ? 'lose' : bet.status === 'cashed_out' ? 'win' : ''}
+          className={shownBet.status === 'lost' ? 'lose' : shownBet.status === 'cashed_out' ? 'win' : ''}
           data-testid="crash-my-bet"
         >
-          {t('yourBet')}: {formatMoney(bet.amount, session.digits)} ·{' '}
-          {bet.status === 'cashed_out'
-            ? `${t('cashedOut')} ${hundredthsToX(bet.cashout_at ?? 0)}`
-            : bet.status === 'lost'
+          {t('yourBet')}: {formatMoney(shownBet.amount, session.digits)} ·{' '}
+          {shownBet.status === 'cashed_out'
+            ? `${t('cashedOut')} ${hundredthsToX(shownBet.cashout_at ?? 0)}`
+            : shownBet.status === 'lost'
               ? t('lost')
-              : bet.auto_cashout
-                ? `${t('autoCashout')} ${hundredthsToX(bet.auto_cashout)}`
+              : shownBet.auto_cashout
+                ? `${t('autoCashout')} ${hundredthsToX(shownBet.auto_cashout)}`
                 : ''}
         </p>
       )}
