@@ -39,7 +39,7 @@ test('a new Mini App player finds the welcome offer waiting, and a promo_ start 
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await page.goto('/profile/promotions/bonuses/my');
   // the promo code's no-deposit bonus is in play; the welcome offer (issue 22: never a guest, still offered) waits
-  await expect(page.getByText('10 free with code WELCOME10')).toBeVisible();
+  await expect(page.getByText('10 USD free with code WELCOME10')).toBeVisible();
   await page.getByTestId('bonuses-tab-available').click();
   // other journeys may have added welcome offers to the shared database: this one's card is found by its title
   const offer = page.getByTestId(/^bonus-\d+$/).filter({ hasText: '100% on your first deposit' });

@@ -41,7 +41,7 @@ describe('checking a promo code before redeeming it', () => {
     const body = res.json();
     expect(body).toMatchObject({
       outcome: 'queued',
-      in_play: { id: first.id, type: 'no_deposit', status: 'wagering', title: '10 бесплатно по коду WELCOME10' },
+      in_play: { id: first.id, type: 'no_deposit', status: 'wagering', title: '10 USD бесплатно по коду WELCOME10' },
       offer: { type: 'free_rounds', count: 10, game: 'dice' },
     });
     expect(body.in_play.expires_at).toEqual(first.expires_at);

@@ -48,11 +48,12 @@ const demoTemplates: Array<{
     type: 'no_deposit',
     trigger: 'promo_code',
     terms: {
-      title: '10 free with code WELCOME10',
+      // {amount}: the amount in the player's currency, with its code (a title never says a bare "10")
+      title: '{amount} free with code WELCOME10',
       description: 'A bonus without a deposit: play it through ten times and keep up to 50.',
       translations: {
         ru: {
-          title: '10 бесплатно по коду WELCOME10',
+          title: '{amount} бесплатно по коду WELCOME10',
           description: 'Бонус без депозита: отыграйте его десять раз и заберите до 50.',
         },
       },

@@ -36,12 +36,16 @@ export function createBonusViews(digitsOf: (currency: string) => Promise<number>
       terms: termsView(terms, g.currency, language),
     };
   }
-  /** The terms in a currency, titled in `language` where the operator wrote it (else the template's own words). */
+  /**
+   * The terms in a currency, titled in `language` where the operator wrote it (else the template's own words). A title
+   * may say `{amount}`: the no-deposit amount in this currency, with its code ("10 USD", "1000 RUB"; issue 28).
+   */
   function termsView(terms: TemplateTerms, currency: string, language?: string) {
     const c = terms.currencies[currency] ?? {};
     const own = language ? terms.translations?.[language] : undefined;
+    const title = own?.title ?? terms.title;
     return {
-      title: own?.title ?? terms.title,
+      title: c.amount === undefined ? title : title.replace(/\{amount\}/g, `${c.amount} ${currency}`),
       description: own?.description ?? terms.description,
       wagering_multiplier: terms.wagering_multiplier,
       wagering_base: terms.wagering_base,
