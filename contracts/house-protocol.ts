@@ -20,7 +20,9 @@ export function crashMultiplierAt(elapsedMs: number): number {
  * - `balance` after any change, so the parent can refresh without waiting for the live message;
  * - `size` with the page's content height (CSS px), so the parent sizes the frame instead of scrolling inside it;
  * - `leave` when the player presses the game's own close button (shown only when the page is not embedded);
- * - `insufficient_funds` when a stake is refused for want of money, so the parent offers a deposit and the demo.
+ * - `insufficient_funds` when a stake is refused for want of money, so the parent offers a deposit and the demo;
+ * - `state` with the game's main action (Bet, Cash out…) whenever it changes, at most every
+ *   HOUSE_STATE_MIN_INTERVAL_MS, so the parent can show it on Telegram's bottom bar (null: no action now).
  */
 export type HouseFrameMessage =
   | { source: 'house-game'; type: 'round_started'; game: HouseGame }
@@ -28,9 +30,42 @@ export type HouseFrameMessage =
   | { source: 'house-game'; type: 'balance'; balance: number; currency: string }
   | { source: 'house-game'; type: 'size'; height: number }
   | { source: 'house-game'; type: 'leave' }
-  | { source: 'house-game'; type: 'insufficient_funds' };
+  | { source: 'house-game'; type: 'insufficient_funds' }
+  | { source: 'house-game'; type: 'state'; action: HouseActionState | null };
+
+/** The game's main action as its own button shows it. */
+export interface HouseActionState {
+  /** The button's text ("Roll", "Cash out 1.28"). */
+  label: string;
+  /** The stake in the amount field, in `currency`, when the game has one. */
+  stake: number | null;
+  currency: string | null;
+  /** The live multiplier × 100 while a round runs (crash), else null. */
+  multiplier: number | null;
+  enabled: boolean;
+  /** Pressed and waiting for the server. */
+  loading: boolean;
+}
+/** Crash's label changes ~60 times a second: the game page sends its state at most this often (10 a second). */
+export const HOUSE_STATE_MIN_INTERVAL_MS = 100;
 export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage {
   return typeof value === 'object' && value !== null && (value as { source?: unknown }).source === 'house-game';
+}
+
+// ---------------------------------------------------------------- player app (parent) → game page: commands
+
+/**
+ * What the player app posts into the frame (`frame.contentWindow.postMessage(cmd, origin)`): `press` presses the
+ * game's main action, as if its own button were tapped (Telegram's bottom-bar button drives Bet and Cash out).
+ */
+export type HouseAppCommand = { source: 'house-app'; type: 'press' };
+export function isHouseAppCommand(value: unknown): value is HouseAppCommand {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { source?: unknown }).source === 'house-app' &&
+    (value as { type?: unknown }).type === 'press'
+  );
 }
 
 // ---------------------------------------------------------------- player app (parent) → game page: one palette

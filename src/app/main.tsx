@@ -19,6 +19,8 @@ import { signInOnLaunch } from './telegram-sign-in';
 // then the parallel loads, then mount. On failure: log and mount anyway.
 async function start() {
   const platform = await initPlatform();
+  // Telegram's placeholder gives way to the server-drawn shell at once; sign-in and boot data finish behind it
+  platform.ready();
   loadSession();
   configureApi(createAppApiHooks(platform));
   const language = pickLanguage(platform.storage.get(LOCALE_KEY), platform.getLanguageCode());
@@ -45,9 +47,15 @@ async function start() {
   // instead of one long task (Lighthouse's TBT), while the server-drawn first screen stays on view until the commit.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App bootData={bootData} />));
-  platform.ready();
+  if (platform.kind === 'telegram')
+    whenIdle(() => void import('../shared/bottom-bar/bottom-bar.store').then((m) => m.matchBottomBarColor()));
   watchMaintenance();
   if (import.meta.env.PROD) registerServiceWorker();
+}
+
+function whenIdle(fn: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(fn, { timeout: 3000 });
+  else setTimeout(fn, 1500);
 }
 
 /** While in maintenance, poll the status too (the socket may be down); leaving it reloads the page. */

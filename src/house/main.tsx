@@ -5,6 +5,7 @@ import * as houseEndpoints from '@contracts/house.endpoints';
 import { createHouseApi } from './api';
 import { FairnessPanel } from './fairness-panel';
 import { postToParent } from './frame';
+import { useMainActionBridge } from './main-action-bridge';
 import { HouseContext, type HouseContextValue } from './house-context';
 import { formatMoney, formatPercentValue } from '../shared/lib/money-format';
 import { gameText, setLanguage, t, tf } from './i18n';
@@ -55,6 +56,7 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
   const [fatal, setFatal] = useState<string | null>(null);
   const [freeRounds, setFreeRounds] = useState<FreeRoundsState | null>(null);
   const [useFreeRound, setUseFreeRound] = useState(true);
+  useMainActionBridge(session?.currency ?? null);
   useEffect(() => {
     api.call(houseEndpoints.session).then(
       (s) => {

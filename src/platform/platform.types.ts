@@ -43,4 +43,58 @@ export interface PlatformAdapter {
   setClosingConfirmation(enabled: boolean): void;
   /** Tells the host the app is ready to be shown. */
   ready(): void;
+  /** Telegram's own UI around the app, loaded on first use (a lazy chunk); the web's twin elsewhere. */
+  loadNative(): Promise<NativeUi>;
+}
+
+/** One bottom-bar button as the page wants it: Telegram draws it natively, the web in the page (same states). */
+export interface BottomButtonState {
+  text: string;
+  enabled: boolean;
+  loading: boolean;
+}
+export type HomeScreenStatus = 'unsupported' | 'unknown' | 'added' | 'missed';
+
+/**
+ * Telegram's own UI around the app (bottom bar, ⋯ menu, fullscreen, share sheet, home screen, cloud storage), in a
+ * lazy chunk that only pages using it load. Every call is gated by the client's version and has a timeout: a
+ * capability the client lacks answers with its fallback value, nothing waits for ever, nothing throws.
+ */
+export interface NativeUi {
+  bottomBar: {
+    /** True when Telegram draws the buttons (Mini Apps 7.10+); false on the web and older clients: draw them in page. */
+    isNative: boolean;
+    setMain(state: BottomButtonState | null): void;
+    setSecondary(state: BottomButtonState | null): void;
+    onMain(listener: () => void): () => void;
+    onSecondary(listener: () => void): () => void;
+    /** The bar's own background (and Android's navigation bar), as a #rrggbb colour. */
+    setColor(color: string): void;
+  };
+  /** Telegram's "⋯" menu → Settings (6.10+). Shows the menu item while a listener is subscribed. */
+  onSettings(listener: () => void): () => void;
+  fullscreen: {
+    /** Resolves true when granted; false when refused, unsupported or unanswered within `timeoutMs`. */
+    request(timeoutMs?: number): Promise<boolean>;
+    exit(): void;
+    lockOrientation(locked: boolean): void;
+  };
+  /** The app minimised (false) or shown again (true). */
+  onActiveChange(listener: (active: boolean) => void): () => void;
+  hideKeyboard(): void;
+  share: {
+    /** Telegram's share sheet with a message the bot prepared (8.0+); false when unavailable, failed or cancelled. */
+    prepared(id: string, timeoutMs?: number): Promise<boolean>;
+    /** Telegram's "share link" chat picker; on the web the system share sheet, else the clipboard. */
+    url(url: string, text: string): Promise<'shared' | 'copied' | 'failed'>;
+  };
+  homeScreen: {
+    status(timeoutMs?: number): Promise<HomeScreenStatus>;
+    add(): void;
+  };
+  /** Preferences and "seen" flags across the player's devices (Telegram CloudStorage); never money or secrets. */
+  prefs: {
+    get(keys: string[], timeoutMs?: number): Promise<Record<string, string>>;
+    set(key: string, value: string, timeoutMs?: number): Promise<boolean>;
+  };
 }

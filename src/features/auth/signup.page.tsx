@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Div, Text } from '@vkontakte/vkui';
+import { Checkbox, FormItem, FormLayoutGroup, Group, Header, Input, Div, Text } from '@vkontakte/vkui';
 import { Select } from '../../shared/ui/select';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ContentPageSlug } from '@contracts/content-pages';
@@ -12,6 +12,7 @@ import { fetchCurrencies, signUpRequest } from './auth.api';
 import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
 import { paths } from '../../shared/routing/paths';
+import { MainAction } from '../../shared/bottom-bar/main-action';
 
 // /auth/signup: email, password, currency (from all_currencies, default USD) and the terms.
 export function SignupPage() {
@@ -161,9 +162,7 @@ export function SignupPage() {
             </FormItem>
           )}
           <FormItem>
-            <Button size="l" stretched type="submit" loading={busy} data-testid="signup-submit">
-              {t('auth.sign_up')}
-            </Button>
+            <MainAction text={t('auth.sign_up')} loading={busy} testId="signup-submit" />
           </FormItem>
         </FormLayoutGroup>
       </form>

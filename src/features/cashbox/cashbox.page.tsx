@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Checkbox, FormItem, Group, Input, Placeholder, Tabs, TabsItem, Text } from '@vkontakte/vkui';
+import { Checkbox, FormItem, Group, Input, Placeholder, Tabs, TabsItem, Text } from '@vkontakte/vkui';
 import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { loadPlayer, playerState } from '../../shared/player/player.store';
 import { fetchMethods, requestCashout, requestDeposit } from './cashbox.api';
 import { loadPendingDeposit } from './deposit-status';
 import { paths } from '../../shared/routing/paths';
+import { MainAction } from '../../shared/bottom-bar/main-action';
 
 // TON Connect is large: its chunk loads only when the player picks the TON method (never on the first load).
 const TonDeposit = lazy(() => import('./ton-deposit').then((m) => ({ default: m.TonDeposit })));
@@ -62,6 +63,22 @@ export function CashboxPage() {
       </Group>
     </div>
   );
+}
+
+function inRange(amount: string, limits: { min: number; max: number }): boolean {
+  const value = Number(amount);
+  return amount !== '' && Number.isFinite(value) && value >= limits.min && value <= limits.max;
+}
+
+/** The bottom bar's label carries the amount once it is a number ("Deposit 50.00 USD"). */
+function useAmountLabel() {
+  const { t } = useTranslation();
+  return (key: 'cashbox.deposit' | 'cashbox.cashout', amount: string, currency: string) => {
+    const value = Number(amount);
+    return amount && Number.isFinite(value) && value > 0
+      ? t(`${key}_amount`, { amount: formatMoney(value, currency) })
+      : t(key);
+  };
 }
 
 /** The sandbox and TON have names in every language; a processor keeps the operator's name. */
@@ -118,6 +135,7 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
   const [busy, setBusy] = useState(false);
   const [bonusCode, setBonusCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  const amountLabel = useAmountLabel();
   const method = offered.find((m) => m.id === methodId);
   if (!method?.deposit) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
   const limits = method.deposit;
@@ -195,9 +213,13 @@ function DepositForm({ methods, clientType }: { methods: PaymentMethod[]; client
         />
       </FormItem>
       <FormItem>
-        <Button size="l" stretched type="submit" loading={busy} data-testid="deposit-submit">
-          {t('cashbox.deposit')}
-        </Button>
+        <MainAction
+          text={amountLabel('cashbox.deposit', amount, method.currency)}
+          label={t('cashbox.deposit')}
+          loading={busy}
+          invalid={!inRange(amount, limits)}
+          testId="deposit-submit"
+        />
       </FormItem>
     </form>
   );
@@ -215,6 +237,8 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
   // a withdrawal while a bonus is wagering forfeits it: the player is told what first and confirms (issue 16)
   const [forfeit, setForfeit] = useState<number | null>(null);
   const [forfeitConfirmed, setForfeitConfirmed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const amountLabel = useAmountLabel();
   const method = offered.find((m) => m.id === methodId);
   if (!method?.withdrawal || !player) return <Placeholder>{t('cashbox.no_methods')}</Placeholder>;
   const limits = {
@@ -234,6 +258,7 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
     setError(amountError);
     setDestinationError(missingDestination);
     if (amountError || missingDestination) return;
+    setBusy(true);
     try {
       await requestCashout(methodId, value, destination.trim(), clientType, forfeit !== null && forfeitConfirmed);
       showToast({ severity: 'success', summary: 'toast.done', detail: 'cashbox.requested' });
@@ -250,6 +275,8 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
         return;
       }
       setError(errorText(err)); // the server's code in the player's language, never its English detail
+    } finally {
+      setBusy(false);
     }
   }
   const limitsText = (l: { min: number; max: number }, currency: string) =>
@@ -312,15 +339,14 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
         </FormItem>
       )}
       <FormItem>
-        <Button
-          size="l"
-          stretched
-          type="submit"
+        <MainAction
+          text={amountLabel('cashbox.cashout', amount, method.currency)}
+          label={t('cashbox.cashout')}
+          loading={busy}
+          invalid={!inRange(amount, limits) || !destination.trim()}
           disabled={forfeit !== null && !forfeitConfirmed}
-          data-testid="cashout-submit"
-        >
-          {t('cashbox.cashout')}
-        </Button>
+          testId="cashout-submit"
+        />
       </FormItem>
     </form>
   );

@@ -4,7 +4,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
-import { isHouseFrameMessage, type SessionUrlResponse } from '@contracts/games';
+import { isHouseFrameMessage, type HouseActionState, type SessionUrlResponse } from '@contracts/games';
 import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
 import { paths } from '../../shared/routing/paths';
@@ -12,6 +12,7 @@ import { ApiError } from '../../shared/api';
 import { session } from '../../shared/session/session.store';
 import { holdBalance, playerState, releaseBalance } from '../../shared/player/player.store';
 import { fetchSessionUrl } from './games.api';
+import { useMainButton, useSecondaryButton } from '../../shared/bottom-bar/use-bottom-button';
 import './game.page.css';
 import { gameName } from './game-name';
 import { housePalette, paletteHash } from './game-palette';
@@ -40,6 +41,8 @@ export function GamePage() {
   const [demoBalance, setDemoBalance] = useState<{ balance: number; currency: string } | null>(null);
   const { player } = useSnapshot(playerState);
   const [isRefusedForMoney, setRefusedForMoney] = useState(false);
+  // the house game's main action (Bet, Cash out…), shown on Telegram's bottom bar and pressed from there
+  const [frameAction, setFrameAction] = useState<HouseActionState | null>(null);
   const roundOpen = useRef(false);
   const platform = getPlatform();
   const frameRef = useRef<HTMLIFrameElement | null>(null);
@@ -62,6 +65,7 @@ export function GamePage() {
     setNoDemo(false);
     setDemoBalance(null);
     setRefusedForMoney(false);
+    setFrameAction(null);
     fetchSessionUrl(stringId, {
       language: i18n.language,
       // a guest can play only the demo: on the real path its session says whether the game exists and has one
@@ -112,6 +116,8 @@ export function GamePage() {
         navigate(paths.home());
       } else if (msg.type === 'insufficient_funds') {
         setRefusedForMoney(true);
+      } else if (msg.type === 'state') {
+        setFrameAction(msg.action);
       }
     };
     window.addEventListener('message', onMessage);
@@ -121,6 +127,21 @@ export function GamePage() {
       if (roundOpen.current) platform.setClosingConfirmation(false);
     };
   }, [navigate, platform, isDemo]);
+
+  useMainButton({
+    text: frameActionText(frameAction, i18n.language),
+    disabled: !frameAction?.enabled,
+    loading: frameAction?.loading,
+    onClick: () =>
+      frameRef.current?.contentWindow?.postMessage({ source: 'house-app', type: 'press' }, window.location.origin),
+    hidden: !frameAction || !game?.is_house,
+  });
+  const isEmptyBalance = !!player && player.balance + (player.bonus_balance ?? 0) <= 0;
+  useSecondaryButton({
+    text: t('games.deposit'),
+    onClick: () => navigate(paths.cashbox('deposit')),
+    hidden: !game || isDemo || guest || !(isEmptyBalance || isRefusedForMoney),
+  });
 
   // the viewport's height under the frame's top (and above the phone's tab bar)
   const measure = useCallback(() => {
@@ -159,7 +180,7 @@ export function GamePage() {
   }
   if (!game) return <Placeholder icon={<Spinner size="l" />}>{t('games.loading_game')}</Placeholder>;
   // real money with nothing to stake (a new account), or a stake just refused for want of money: the ways on
-  const isEmpty = !!player && player.balance + (player.bonus_balance ?? 0) <= 0;
+  const isEmpty = isEmptyBalance;
   const needsMoney = !isDemo && !guest && (isEmpty || isRefusedForMoney);
   const src = `${game.url}${game.url.includes('?') ? '&' : '?'}theme=${theme}&embedded=1${palette ?? ''}`;
   return (
@@ -246,6 +267,13 @@ export function GamePage() {
       )}
     </div>
   );
+}
+
+/** The bottom bar's label: the game's own ("Roll"), with the stake when the label has no amount of its own. */
+function frameActionText(action: HouseActionState | null, language: string): string {
+  if (!action) return '';
+  if (action.stake === null || !action.currency || /\d/.test(action.label)) return action.label;
+  return `${action.label} · ${formatMoney(action.stake, action.currency, language)}`;
 }
 
 /** A guest on a game: sign up (or in) and come back to it, or try its demo right away. */

@@ -36,6 +36,7 @@ import {
 import { limitsTexts } from './limits.locales';
 import { limitModals } from './limits.store';
 import { roundUpToMinutes } from './session-timer';
+import { useMainButton } from '../../shared/bottom-bar/use-bottom-button';
 
 addBundledTexts(limitsTexts);
 
@@ -98,6 +99,14 @@ function LimitCard({
     }
   };
   const parsed = Number(amount.replace(',', '.'));
+  // the card being edited drives Telegram's bottom bar (the latest one typed into)
+  useMainButton({
+    text: t('limits.set'),
+    loading: busy,
+    disabled: !(parsed > 0),
+    onClick: () => void run(() => setLimit(type, parsed, choice)),
+    hidden: amount === '',
+  });
   return (
     <Group header={<Header>{t(`limits.${type}`)}</Header>} data-testid={`limit-${type}`}>
       <SimpleCell
@@ -222,6 +231,13 @@ function SessionLimitCard({ limits, onChange }: { limits: PlayerLimits; onChange
     }
   };
   const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  const typed = minutes !== (current ? String(roundUpToMinutes(current) / 60) : '');
+  useMainButton({
+    text: t('limits.save_minutes'),
+    disabled: !(Number(minutes) > 0),
+    onClick: () => void save(roundUpToMinutes(Math.ceil(Number(minutes)) * 60)),
+    hidden: !typed,
+  });
   return (
     <Group header={<Header>{t('limits.session_limit')}</Header>} data-testid="session-limit">
       <Div>

@@ -4,7 +4,7 @@ import type { ColorScheme, PlatformAdapter } from '../platform.types';
 export function createBrowserAdapter(win: Window = window): PlatformAdapter {
   const media = win.matchMedia?.('(prefers-color-scheme: dark)');
   const scheme = (): ColorScheme => (media?.matches ? 'dark' : 'light');
-  return {
+  const adapter: PlatformAdapter = {
     kind: 'browser',
     vkuiPlatform: 'android',
     getInitData: () => null,
@@ -58,7 +58,9 @@ export function createBrowserAdapter(win: Window = window): PlatformAdapter {
     },
     setClosingConfirmation: () => undefined,
     ready: () => undefined,
+    loadNative: () => import('./browser-native').then((m) => m.createBrowserNative(win, adapter.storage)),
   };
+  return adapter;
 }
 
 function navigatorVibrate(win: Window, pattern: number | number[]) {

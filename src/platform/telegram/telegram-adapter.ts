@@ -12,7 +12,7 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
-import type { ColorScheme, Insets, PlatformAdapter } from '../platform.types';
+import type { ColorScheme, Insets, NativeUi, PlatformAdapter } from '../platform.types';
 
 // The Mini App inside Telegram. The only file (with telegram-detect.ts) that imports the Telegram SDK.
 // init() runs before the router mounts, so the launch parameters in the URL hash are read (and saved to
@@ -51,6 +51,7 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
   const prefix = user?.id ? `tg${user.id}:` : 'tg:';
   let backHandler: (() => void) | null = null;
   let offBack: (() => void) | null = null;
+  let native: Promise<NativeUi> | null = null;
 
   const insets = (): Insets =>
     safe(
@@ -120,6 +121,7 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
     ready() {
       if (miniApp.ready.isAvailable()) miniApp.ready();
     },
+    loadNative: () => (native ??= import('./telegram-native').then((m) => m.createTelegramNative(win))),
   };
 }
 

@@ -65,7 +65,18 @@ export function isTelegramProject(testInfo: TestInfo): boolean {
 export async function openAsMiniApp(
   page: Page,
   path: string,
-  options: { user?: TelegramUser; startParam?: string; theme?: Record<string, string> } = {},
+  options: {
+    user?: TelegramUser;
+    startParam?: string;
+    theme?: Record<string, string>;
+    /** The client's Mini Apps version (default 8.0): 7.0 has no secondary button, fullscreen or home screen. */
+    version?: string;
+    /**
+     * Extra answers the client gives: method → [event, payload] (`null`: the client stays silent). E.g.
+     * `{ web_app_request_fullscreen: ['fullscreen_failed', { error: 'UNSUPPORTED' }] }`.
+     */
+    replies?: Record<string, [string, unknown] | null>;
+  } = {},
 ) {
   const user = options.user ?? {
     id: 100000 + Math.floor(Math.random() * 1e6),
@@ -75,18 +86,20 @@ export async function openAsMiniApp(
   };
   const hash = new URLSearchParams({
     tgWebAppData: signedInitData(user, options.startParam),
-    tgWebAppVersion: '8.0',
+    tgWebAppVersion: options.version ?? '8.0',
     tgWebAppPlatform: 'ios',
     tgWebAppThemeParams: JSON.stringify(options.theme ?? darkTheme),
     ...(options.startParam ? { tgWebAppStartParam: options.startParam } : {}),
   }).toString();
-  await page.addInitScript(() => {
+  await page.addInitScript((extra) => {
     const w = window as unknown as Record<string, unknown> & {
       Telegram?: { WebView?: { receiveEvent(t: string, d?: unknown): void } };
     };
     const events: Array<[string, unknown]> = [];
+    const times: Array<[string, number]> = []; // performance.now() of each posted method (e.g. web_app_ready)
     w.__tgEvents = events;
-    const replies: Record<string, [string, () => unknown]> = {
+    w.__tgEventTimes = times;
+    const replies: Record<string, [string, () => unknown] | null> = {
       web_app_request_viewport: [
         'viewport_changed',
         () => ({ height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true }),
@@ -96,21 +109,58 @@ export async function openAsMiniApp(
         'content_safe_area_changed',
         () => ({ top: 0, bottom: 0, left: 0, right: 0 }),
       ],
+      web_app_request_fullscreen: ['fullscreen_changed', () => ({ is_fullscreen: true })],
+      web_app_exit_fullscreen: ['fullscreen_changed', () => ({ is_fullscreen: false })],
+      web_app_check_home_screen: ['home_screen_checked', () => ({ status: 'missed' })],
+      web_app_send_prepared_message: ['prepared_message_sent', () => undefined],
+    };
+    for (const [method, answer] of Object.entries(extra))
+      replies[method] = answer ? [answer[0], () => answer[1]] : null;
+    // CloudStorage as the client keeps it (per user, across devices)
+    const cloud: Record<string, string> = {};
+    const invoke = (params: { req_id: string; method: string; params: Record<string, unknown> }) => {
+      const p = params.params;
+      if (params.method === 'saveStorageValue') cloud[p.key as string] = p.value as string;
+      const result =
+        params.method === 'getStorageValues'
+          ? Object.fromEntries((p.keys as string[]).map((k) => [k, cloud[k] ?? '']))
+          : true;
+      return { req_id: params.req_id, result };
     };
     w.TelegramWebviewProxy = {
       postEvent(name: string, data?: string) {
-        events.push([name, data ? JSON.parse(data) : null]);
+        const params = data ? JSON.parse(data) : null;
+        events.push([name, params]);
+        times.push([name, performance.now()]);
+        if (name === 'web_app_invoke_custom_method' && !('web_app_invoke_custom_method' in extra)) {
+          setTimeout(() => w.Telegram?.WebView?.receiveEvent('custom_method_invoked', invoke(params)), 0);
+          return;
+        }
         const reply = replies[name];
         if (reply) setTimeout(() => w.Telegram?.WebView?.receiveEvent(reply[0], reply[1]()), 0);
       },
     };
-  });
+  }, options.replies ?? {});
   await page.goto(`${path}#${hash}`);
   return user;
 }
 
 export async function telegramEvents(page: Page): Promise<Array<[string, unknown]>> {
   return page.evaluate(() => (window as unknown as { __tgEvents: Array<[string, unknown]> }).__tgEvents);
+}
+
+/** When (performance.now(), ms after navigation) the app first posted `method`, or null. */
+export async function telegramEventTime(page: Page, method: string): Promise<number | null> {
+  return page.evaluate(
+    (m) => (window as unknown as { __tgEventTimes: Array<[string, number]> }).__tgEventTimes.find(([n]) => n === m)?.[1] ?? null,
+    method,
+  );
+}
+
+/** The last payload the app posted for `method` (e.g. the bottom bar's `web_app_setup_main_button`). */
+export async function lastTelegramEvent<T = Record<string, unknown>>(page: Page, method: string): Promise<T | null> {
+  const events = await telegramEvents(page);
+  return (events.filter(([n]) => n === method).at(-1)?.[1] as T | undefined) ?? null;
 }
 
 export async function sendTelegramEvent(page: Page, type: string, data?: unknown) {

@@ -1,0 +1,218 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  lastTelegramEvent,
+  openAsMiniApp,
+  sendTelegramEvent,
+  telegramEventTime,
+  telegramEvents,
+  type TelegramUser,
+} from './support/telegram';
+
+// Issue 26: the Mini App behaves like one. The native buttons are invisible to DOM tools: what the app draws is
+// asserted from what it posted (`web_app_setup_main_button`), and it is pressed with `main_button_pressed`.
+
+interface ButtonParams {
+  is_visible: boolean;
+  is_active: boolean;
+  is_progress_visible: boolean;
+  text: string;
+}
+const mainButton = (page: Page) => lastTelegramEvent<ButtonParams>(page, 'web_app_setup_main_button');
+const newUser = (first_name: string): TelegramUser => ({
+  id: 600000 + Math.floor(Math.random() * 399999),
+  first_name,
+  language_code: 'en',
+});
+
+async function fund(page: Page, request: APIRequestContext, user: TelegramUser, amount: number) {
+  const token = await page.evaluate((id) => localStorage.getItem(`tg${id}:jwt`), user.id);
+  const deposit = await (
+    await request.post('/main-api/payments/deposit', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { method: 'sandbox', amount, client_type: 'telegram' },
+    })
+  ).json();
+  await request.post(new URL(deposit.redirect_url).pathname, { form: { status: 'success' } });
+}
+
+/** The JSON body of the next request to `url` (read through a route: the page's own event may not carry it). */
+function captureBody(page: Page, url: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    void page.route(url, async (route) => {
+      resolve(route.request().postDataJSON());
+      await route.continue();
+    });
+  });
+}
+
+test('Telegram is told the app is ready within a second of navigation, before sign-in finishes', async ({ page }) => {
+  await openAsMiniApp(page, '/', { user: newUser('Rita') });
+  await expect(page.getByTestId('header-balance')).toBeVisible(); // signed in
+  const readyAt = await telegramEventTime(page, 'web_app_ready');
+  const signedInAt = await page.evaluate(
+    () => performance.getEntriesByType('resource').find((r) => r.name.includes('/auth/telegram'))?.responseEnd ?? null,
+  );
+  expect(readyAt).not.toBeNull();
+  expect(signedInAt).not.toBeNull();
+  expect(readyAt!).toBeLessThan(signedInAt!);
+  test.info().annotations.push({ type: 'web_app_ready (ms after navigation)', description: readyAt!.toFixed(0) });
+  expect(readyAt!).toBeLessThanOrEqual(1000);
+});
+
+test('a deposit through the bottom-bar button: amount in the label, disabled while invalid, loader in flight', async ({
+  page,
+}) => {
+  await openAsMiniApp(page, '/cashbox/deposit', { user: newUser('Dina') });
+  await expect(page.getByTestId('deposit-amount')).toBeVisible();
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: false, text: 'Deposit' });
+
+  await page.getByTestId('deposit-amount').fill('50');
+  await expect
+    .poll(() => mainButton(page))
+    .toEqual({ is_visible: true, is_active: true, is_progress_visible: false, text: 'Deposit $50.00' });
+
+  // hold the request so the loader can be seen, then let it through
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let body: unknown = null;
+  await page.route('**/main-api/payments/deposit', async (route) => {
+    body = route.request().postDataJSON();
+    await held;
+    await route.continue();
+  });
+  await sendTelegramEvent(page, 'main_button_pressed');
+  await expect
+    .poll(() => mainButton(page))
+    .toEqual({ is_visible: true, is_active: false, is_progress_visible: true, text: 'Deposit $50.00' });
+  expect(body).toMatchObject({ amount: 50, client_type: 'telegram' });
+  release();
+  await page.waitForURL(/sandbox|checkout/i, { timeout: 15_000 }).catch(() => undefined);
+});
+
+test('a withdrawal through the bottom-bar button', async ({ page, request }) => {
+  const user = newUser('Wendy');
+  await openAsMiniApp(page, '/', { user });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 30);
+  await expect(page.getByTestId('header-balance')).toContainText('$30.00');
+  await page.evaluate(() => history.pushState(null, '', '/cashbox/cashout'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  await expect(page.getByTestId('cashout-amount')).toBeVisible();
+  await page.getByTestId('cashout-amount').fill('10');
+  // no destination yet: the form is invalid, the button is disabled
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_active: false, text: 'Withdraw $10.00' });
+  await page.getByTestId('cashout-destination').fill('sandbox-account-1');
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true, text: 'Withdraw $10.00' });
+  const sent = captureBody(page, '**/main-api/payments/cashout');
+  await sendTelegramEvent(page, 'main_button_pressed');
+  expect(await sent).toMatchObject({ amount: 10, destination: 'sandbox-account-1' });
+  await expect(page.getByTestId('cashout-available')).toContainText('Waiting for approval');
+  // the keyboard is put away when the bottom-bar button submits (Mini Apps 9.1; at 8.0 it is not posted)
+  const names = (await telegramEvents(page)).map(([n]) => n);
+  expect(names).not.toContain('web_app_hide_keyboard');
+});
+
+test('dice bets pressed from the bottom bar: p95 from the press to the bet request ≤ 50 ms over 50 presses', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const user = newUser('Dora');
+  // every frame records when it sent a bet (epoch ms, sub-millisecond)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __bets: number[]; fetch: typeof fetch };
+    w.__bets = [];
+    const original = w.fetch.bind(window);
+    w.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (/\/house-api\/bet\b|\/bet$/.test(url) && init?.method === 'POST')
+        (window.top as unknown as { __betSent?: number[] }).__betSent?.push(performance.timeOrigin + performance.now());
+      return original(input, init);
+    };
+  });
+  await openAsMiniApp(page, '/', { user });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 100);
+  await expect(page.getByTestId('header-balance')).toContainText('$100.00');
+  await page.evaluate(() => ((window as unknown as { __betSent: number[] }).__betSent = []));
+  await page.evaluate(() => history.pushState(null, '', '/game/house-dice'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: true });
+  expect((await mainButton(page))!.text).toMatch(/^Roll · \$1\.00$/);
+
+  const latencies: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true, is_progress_visible: false });
+    await expect(dice.getByTestId('bet-button')).toBeEnabled();
+    const latency = await page.evaluate(async (n) => {
+      const w = window as unknown as {
+        __betSent: number[];
+        Telegram: { WebView: { receiveEvent(t: string, d?: unknown): void } };
+      };
+      const pressedAt = performance.timeOrigin + performance.now();
+      w.Telegram.WebView.receiveEvent('main_button_pressed');
+      const deadline = pressedAt + 5000;
+      while (w.__betSent.length <= n && performance.timeOrigin + performance.now() < deadline)
+        await new Promise((r) => setTimeout(r, 1));
+      return w.__betSent.length > n ? w.__betSent[n]! - pressedAt : Infinity;
+    }, i);
+    latencies.push(latency);
+  }
+  latencies.sort((a, b) => a - b);
+  const p95 = latencies[Math.ceil(latencies.length * 0.95) - 1]!;
+  test.info().annotations.push({ type: 'p95 press → bet (ms)', description: p95.toFixed(1) });
+  expect(p95).toBeLessThanOrEqual(50);
+});
+
+test('a crash cash-out pressed from the bottom bar, the live amount in its label', async ({ page, request }) => {
+  test.setTimeout(600_000);
+  const user = newUser('Cleo');
+  await openAsMiniApp(page, '/', { user });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 20);
+  await expect(page.getByTestId('header-balance')).toContainText('$20.00');
+  await page.evaluate(() => history.pushState(null, '', '/game/house-crash'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  const crash = page.frameLocator('[data-testid="game-frame"]');
+  await crash.getByTestId('bet-amount').fill('1');
+  let cashedOut = false;
+  for (let round = 0; round < 6 && !cashedOut; round++) {
+    await expect.poll(() => mainButton(page), { timeout: 120_000 }).toMatchObject({ is_active: true });
+    await expect.poll(async () => (await mainButton(page))?.text, { timeout: 120_000 }).toMatch(/^Place bet/);
+    await sendTelegramEvent(page, 'main_button_pressed');
+    await expect(crash.getByTestId('crash-my-bet').or(crash.getByTestId('game-error'))).toBeVisible({
+      timeout: 30_000,
+    });
+    if (await crash.getByTestId('game-error').isVisible()) continue;
+    try {
+      await expect
+        .poll(async () => (await mainButton(page))?.text, { timeout: 20_000 })
+        .toMatch(/^Cash out \d+\.\d{2}$/);
+      await sendTelegramEvent(page, 'main_button_pressed');
+      await expect(crash.getByTestId('crash-my-bet')).toContainText('Cashed out at', { timeout: 5000 });
+      cashedOut = true;
+    } catch {
+      await expect(crash.getByTestId('crash-phase')).toContainText('Crashed', { timeout: 30_000 });
+    }
+  }
+  expect(cashedOut).toBe(true);
+  // the label changed with the multiplier, but Telegram got at most ~10 updates a second
+  const updates = (await telegramEvents(page)).filter(([n]) => n === 'web_app_setup_main_button').length;
+  expect(updates).toBeGreaterThan(3);
+});
+
+test('at Mini Apps 7.0 the same actions are the page’s own buttons: nothing is drawn natively', async ({ page }) => {
+  await openAsMiniApp(page, '/cashbox/deposit', { user: newUser('Olga'), version: '7.0' });
+  await expect(page.getByTestId('deposit-amount')).toBeVisible();
+  await page.getByTestId('deposit-amount').fill('50');
+  await expect(page.getByTestId('deposit-submit')).toBeVisible();
+  await expect(page.getByTestId('deposit-submit')).toBeEnabled();
+  const sent = captureBody(page, '**/main-api/payments/deposit');
+  await page.getByTestId('deposit-submit').click();
+  expect(await sent).toMatchObject({ amount: 50 });
+  const names = (await telegramEvents(page)).map(([n]) => n);
+  expect(names).not.toContain('web_app_setup_main_button');
+  expect(names).toContain('web_app_ready');
+});
