@@ -26,6 +26,7 @@ import { createSiteStatusModule } from './modules/site-status';
 import { createTelegramBotModule } from './modules/telegram-bot';
 import { createBonusesModule } from './modules/bonuses';
 import {
+  assertLedgerKindsAllowed,
   createLedgerFeed,
   createLedgerFeedRepository,
   createWalletRepository,
@@ -328,5 +329,7 @@ export async function createModules(ctx: ModuleContext) {
   };
   // every late port bound above: a missing bind stops start-up here, not at the first call that reaches it
   ports.assertBound();
+  // every ledger kind a module declared is allowed by the database: a missing migration stops start-up here
+  await assertLedgerKindsAllowed(db);
   return { list, services, bot, hub: live.hub, gate: siteStatus.gate };
 }

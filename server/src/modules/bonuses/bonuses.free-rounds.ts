@@ -67,8 +67,9 @@ export function createFreeRounds(deps: BonusesDeps, grants: Grants) {
         w.trx,
       );
       if (payoutMinor > 0n)
-        await w.creditBonus(
+        await w.post(
           { playerId, currency: g.currency, key: `bonus:${g.id}:fr:${index}`, reference: grantRef(g.id) },
+          'bonus_grant',
           payoutMinor,
         );
       if (after.free_rounds_left === 0) await finishFreeRounds(w, after);

@@ -9,6 +9,7 @@ import type { StakeGame } from '../games';
 import type { LivePublisher } from '../live';
 import type { OperatorAudit } from '../operator';
 import type { WalletService, WalletTx } from '../wallet';
+import './bonuses.ledger-kinds';
 import { dbNow, inDays, type BonusesRepository, type GrantRow } from './bonuses.repository';
 import type { TemplateTerms } from './bonuses.tables';
 
@@ -69,7 +70,6 @@ export function uniqueViolation(err: unknown): AppError | undefined {
     return conflict('BONUSES_PROMO_ALREADY_REDEEMED', 'You have already used this promo code');
   return undefined;
 }
-
 
 export function createGrants(deps: BonusesDeps) {
   const { repo } = deps;
@@ -200,8 +200,9 @@ export function createGrants(deps: BonusesDeps) {
     );
     if (!moved) throw conflict('BONUSES_WRONG_STATE', 'The bonus changed meanwhile');
     if (amount > 0n) {
-      await w.creditBonus(
+      await w.post(
         { playerId: g.player_id, currency: g.currency, key: keyOf(g.id, 'credit'), reference: grantRef(g.id) },
+        'bonus_grant',
         amount,
       );
       await tell(w.trx, g, 'credited', amount);
@@ -231,8 +232,9 @@ export function createGrants(deps: BonusesDeps) {
     );
     if (!ended) return false;
     if (forfeited > 0n)
-      await w.forfeitBonus(
+      await w.post(
         { playerId: g.player_id, currency: g.currency, key: keyOf(g.id, 'forfeit'), reference: grantRef(g.id) },
+        'bonus_forfeit',
         forfeited,
       );
     return true;
@@ -256,8 +258,8 @@ export function createGrants(deps: BonusesDeps) {
     );
     if (!done) return false;
     const op = { playerId: g.player_id, currency: g.currency, reference: grantRef(g.id) };
-    if (converted > 0n) await w.convertBonus({ ...op, key: keyOf(g.id, 'conversion') }, converted);
-    if (forfeited > 0n) await w.forfeitBonus({ ...op, key: keyOf(g.id, 'forfeit') }, forfeited);
+    if (converted > 0n) await w.post({ ...op, key: keyOf(g.id, 'conversion') }, 'bonus_conversion', converted);
+    if (forfeited > 0n) await w.post({ ...op, key: keyOf(g.id, 'forfeit') }, 'bonus_forfeit', forfeited);
     await tell(w.trx, g, 'converted', converted);
     return true;
   }

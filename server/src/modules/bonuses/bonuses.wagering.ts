@@ -193,13 +193,14 @@ export function createWageringConsumer(deps: BonusesDeps, grants: Grants): FeedC
       const take = bonus < BigInt(e.bonus_delta_minor) ? bonus : BigInt(e.bonus_delta_minor);
       if (take <= 0n) continue;
       deps.log.error({ playerId: e.player_id, entryId: e.id }, 'bonus refund with no grant in play: forfeited');
-      await w.forfeitBonus(
+      await w.post(
         {
           playerId: e.player_id,
           currency: player.currency,
           key: `bonus:orphan:${e.id}`,
           reference: { type: 'ledger_entry', id: e.id },
         },
+        'bonus_forfeit',
         take,
       );
     }

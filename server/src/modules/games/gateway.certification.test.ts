@@ -134,7 +134,7 @@ describe('the game gateway, as a provider calls it', () => {
 
   it('a rollback after the bet refunds its exact split once, and the round shows as rolled back', async () => {
     const p = await newPlayer('rb@gw.test', 300n);
-    await t.services.wallet.creditBonus({ playerId: p.id, currency: 'USD', key: `bonus:${p.id}` }, 500n);
+    await t.services.wallet.post({ playerId: p.id, currency: 'USD', key: `bonus:${p.id}` }, 'bonus_grant', 500n);
     const placed = await bet(p.token, 'r-rb', 'rb-bet-1', 600); // 300 real + 300 bonus
     expect(placed.body.balance).toBe(200);
     const first = await rollback('r-rb', 'rb-2', 'rb-bet-1');
@@ -148,7 +148,7 @@ describe('the game gateway, as a provider calls it', () => {
 
   it('wins on bonus-funded stakes go to the bonus balance in the same proportion', async () => {
     const p = await newPlayer('split@gw.test', 100n);
-    await t.services.wallet.creditBonus({ playerId: p.id, currency: 'USD', key: `bonus:${p.id}` }, 300n);
+    await t.services.wallet.post({ playerId: p.id, currency: 'USD', key: `bonus:${p.id}` }, 'bonus_grant', 300n);
     await bet(p.token, 'r-split', 'split-bet', 400); // 100 real + 300 bonus
     await win(p.token, 'r-split', 'split-win', 800);
     expect(await t.services.wallet.balances(p.id)).toMatchObject({ real: 200n, bonus: 600n });

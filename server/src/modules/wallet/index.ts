@@ -13,4 +13,12 @@ export { splitStake, splitWin, type Split } from './money-split';
 export { createLedgerFeedRepository } from './ledger-feed.repository';
 export { ledgerFeedOperatorRoutes } from './ledger-feed.operator-routes';
 export { createLedgerFeed, type FeedConsumer, type FeedEntry, type FeedHandler, type LedgerFeed } from './ledger-feed';
-export { LEDGER_KINDS, ledgerKinds, type LedgerKind } from './ledger-kinds';
+export {
+  WALLET_LEDGER_KINDS,
+  declareLedgerKinds,
+  ledgerKinds,
+  type LedgerKind,
+  type ModuleLedgerKind,
+  type ModuleLedgerKindSpec,
+} from './ledger-kinds';
+export { allowLedgerKinds, assertLedgerKindsAllowed } from './ledger-kinds.repository';

@@ -1,3 +1,4 @@
+import '../bonuses/bonuses.ledger-kinds'; // the bonus engine's kind, to put bonus money on a balance
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpPlayer, useTestApp } from '../../../test/fixtures';
 import { usingPostgres } from '../../../test/test-database';
@@ -35,7 +36,7 @@ describe('wallet ledger', () => {
   it('credits, debits real money first then bonus, and keeps entries equal to balances', async () => {
     const p = await player();
     await wallet.creditDeposit(op(p, 'dep-1'), 1000n);
-    await wallet.creditBonus(op(p, 'bonus-1'), 500n);
+    await wallet.post(op(p, 'bonus-1'), 'bonus_grant', 500n);
     const bet = await wallet.debitBet(op(p, 'bet-1'), 1200n);
     expect(bet.split).toEqual({ real: 1000n, bonus: 200n });
     expect(bet.balances).toMatchObject({ real: 0n, bonus: 300n });
@@ -243,7 +244,7 @@ describe('the real-then-bonus split: one rule in SQL (betAndWinCtes) and in Type
       for (const p of [onePath, general]) {
         await wallet.creditDeposit(op(p, 'dep'), real + 1n); // + 1 then a bet of 1: an account with exactly `real`
         await wallet.debitBet(op(p, 'trim'), 1n);
-        if (bonus > 0n) await wallet.creditBonus(op(p, 'bonus'), bonus);
+        if (bonus > 0n) await wallet.post(op(p, 'bonus'), 'bonus_grant', bonus);
       }
       const fast = await wallet.betAndWin(op(onePath, 'bw'), stake, payout); // one statement (betAndWinCtes)
       const slow = await wallet.transaction((w) => w.betAndWin(op(general, 'bw'), stake, payout)); // computeOf

@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { splitStake, splitWin, type Split } from './money-split';
 import type { Balances, WalletRepository } from './wallet.repository';
-import type { LedgerKind } from './ledger-kinds';
+import { moduleKindSpec, type LedgerKind, type ModuleLedgerKind } from './ledger-kinds';
 
 // The only writer of balances. Every operation runs in one transaction: lock the account row, compute the new
 // balances (never below zero), write them and append one ledger entry with a unique idempotency key. A repeated
@@ -48,14 +48,11 @@ export interface WalletTx {
   settleWithdrawal(op: WalletOp, amount: bigint): Promise<WalletResult>;
   /** An operator's correction of the real balance, up (delta > 0) or down (never below zero): kind `adjustment`. */
   adjustReal(op: WalletOp, delta: bigint): Promise<WalletResult>;
-  /** A wheel of fortune prize paid in real money (issue 16): kind `wheel_prize`. */
-  creditWheelPrize(op: WalletOp, amount: bigint): Promise<WalletResult>;
-  /** Bonus money credited by a bonus grant (issue 16): kind `bonus_grant`. */
-  creditBonus(op: WalletOp, amount: bigint): Promise<WalletResult>;
-  /** Wagering complete: bonus money becomes real (kind `bonus_conversion`). */
-  convertBonus(op: WalletOp, amount: bigint): Promise<WalletResult>;
-  /** Bonus money taken back (deleted, expired, cancelled bonus, a withdrawal while wagering): kind `bonus_forfeit`. */
-  forfeitBonus(op: WalletOp, amount: bigint): Promise<WalletResult>;
+  /**
+   * Money moved for a module's own reason, as its declared kind says (ledger-kinds.ts): a credit or debit of real or
+   * bonus money, or bonus money becoming real. The module declares the kind in its own folder; the wallet applies it.
+   */
+  post(op: WalletOp, kind: ModuleLedgerKind, amount: bigint): Promise<WalletResult>;
   /** The player's balances as this transaction sees them, after locking the account row (undefined: no account). */
   lockedBalances(playerId: string, currency: string): Promise<Balances>;
   /** The entry of a key as this transaction sees it (real and bonus deltas, signed), or undefined. */
@@ -261,10 +258,7 @@ export function createWalletService(deps: WalletServiceDeps) {
       releaseWithdrawal: (op, amount) => run(op, computeOf.release(amount)),
       settleWithdrawal: (op, amount) => run(op, computeOf.settle(amount)),
       adjustReal: (op, delta) => run(op, computeOf.adjust(delta)),
-      creditWheelPrize: (op, amount) => run(op, computeOf.wheelPrize(amount)),
-      creditBonus: (op, amount) => run(op, computeOf.bonusGrant(amount)),
-      convertBonus: (op, amount) => run(op, computeOf.bonusConversion(amount)),
-      forfeitBonus: (op, amount) => run(op, computeOf.bonusForfeit(amount)),
+      post: async (op, kind, amount) => run(op, computeOf.post(kind, amount)),
       async lockedBalances(playerId, currency) {
         return (await repo.lockAccount(trx, playerId, currency)).balances;
       },
@@ -326,10 +320,8 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** Undo a bet with its exact split (rollbacks). */
     refundBet: (op: WalletOp, split: Split) => apply(op, computeOf.refund(split)),
 
-    creditBonus: (op: WalletOp, amount: bigint) => apply(op, computeOf.bonusGrant(amount)),
-
-    /** Wagering complete: move bonus money to real. */
-    convertBonus: (op: WalletOp, amount: bigint) => apply(op, computeOf.bonusConversion(amount)),
+    /** Money moved for a module's own reason, as its declared kind says (WalletTx.post), in its own transaction. */
+    post: async (op: WalletOp, kind: ModuleLedgerKind, amount: bigint) => apply(op, computeOf.post(kind, amount)),
 
     /** A withdrawal request reserves the money at once (it leaves the playable balance). */
     reserveWithdrawal: (op: WalletOp, amount: bigint) => apply(op, computeOf.reserve(amount)),
@@ -349,7 +341,7 @@ export function createWalletService(deps: WalletServiceDeps) {
      * `notify`: tell each credited player's open apps the new balance after the commit (default true).
      */
     async creditMany(
-      kind: Extract<LedgerKind, 'wheel_prize' | 'adjustment'>,
+      kind: ModuleLedgerKind | 'adjustment',
       credits: ReadonlyArray<{
         playerId: string;
         amount: bigint;
@@ -358,6 +350,11 @@ export function createWalletService(deps: WalletServiceDeps) {
       }>,
       options: { chunk?: number; notify?: boolean } = {},
     ): Promise<{ credited: number; repeated: number; missing: string[] }> {
+      if (kind !== 'adjustment') {
+        const spec = moduleKindSpec(kind);
+        if (spec.balance !== 'real' || spec.direction !== 'credit')
+          throw new Error(`creditMany credits real money: ${kind} does not`);
+      }
       const chunk = options.chunk ?? 5_000;
       const seenKeys = new Set<string>();
       const rounds: Array<Map<string, (typeof credits)[number]>> = [];
@@ -489,18 +486,20 @@ const computeOf = {
       if (delta === 0n) throw new AppError(400, 'WALLET_BAD_AMOUNT', 'The amount must not be 0');
       return { kind: 'adjustment', next: { ...b, real: b.real + delta } };
     },
-  wheelPrize:
-    (amount: bigint): Compute =>
-    (b) => ({ kind: 'wheel_prize', next: { ...b, real: b.real + positive(amount) } }),
-  bonusGrant:
-    (amount: bigint): Compute =>
-    (b) => ({ kind: 'bonus_grant', next: { ...b, bonus: b.bonus + positive(amount) } }),
-  bonusConversion:
-    (amount: bigint): Compute =>
-    (b) => ({ kind: 'bonus_conversion', next: { ...b, bonus: b.bonus - positive(amount), real: b.real + amount } }),
-  bonusForfeit:
-    (amount: bigint): Compute =>
-    (b) => ({ kind: 'bonus_forfeit', next: { ...b, bonus: b.bonus - positive(amount) } }),
+  /** A module's kind, applied as it was declared (never below zero: the caller gets WALLET_INSUFFICIENT_FUNDS). */
+  post: (kind: ModuleLedgerKind, amount: bigint): Compute => {
+    const spec = moduleKindSpec(kind);
+    positive(amount);
+    return (b) => {
+      if (spec.balance === 'bonus→real')
+        return { kind, next: { ...b, bonus: b.bonus - amount, real: b.real + amount } };
+      const delta = spec.direction === 'credit' ? amount : -amount;
+      return {
+        kind,
+        next: spec.balance === 'real' ? { ...b, real: b.real + delta } : { ...b, bonus: b.bonus + delta },
+      };
+    };
+  },
 };
 
 function positive(amount: bigint): bigint {

@@ -1,4 +1,5 @@
 import { inSavepoint } from '../../lib/after-commit';
+import './wheel.ledger-kinds';
 import type { Transaction } from 'kysely';
 import {
   floatsFor,
@@ -357,8 +358,9 @@ export function createWheelService(deps: WheelServiceDeps) {
             : null;
         if (prize.kind === 'real_money') {
           const digits = await deps.digits(currency);
-          await w.creditWheelPrize(
+          await w.post(
             { playerId, currency, key: `wheel:${spinId}`, reference: { type: 'wheel_spin', id: spinId } },
+            'wheel_prize',
             toMinor(prize.amount, digits),
           );
         } else if (prize.kind === 'bonus_template' || prize.kind === 'free_rounds_template') {
