@@ -102,7 +102,7 @@ const importResolver = {
   'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
 };
 // every transaction is opened by transact() (lib/after-commit), which sends what it queued once it committed: a
-// transaction opened any other way would drop its messages (docs/decisions/021-after-commit-outbox.md)
+// transaction opened any other way would drop its messages (docs/decisions/022-after-commit-outbox-and-module-kinds.md)
 const transactionOutsideOutbox = {
   selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
   message:

@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
 import { afterCommit, inSavepoint, reportAfterCommitFailuresTo, transact } from './after-commit';
 
-// The one after-commit outbox (ADR 021), on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+// The one after-commit outbox (ADR 022), on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 describe('after-commit outbox', () => {
   let h: DatabaseHandle;
   const failures: unknown[] = [];

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 
-// The after-commit outbox (docs/decisions/021-after-commit-outbox.md): what a transaction wants to tell someone (a
+// The after-commit outbox (docs/decisions/022-after-commit-outbox-and-module-kinds.md): what a transaction wants to tell someone (a
 // live message, a balance update, a bot or email notification's first delivery attempt) is queued on the transaction
 // with `afterCommit(trx, send)` and sent by `transact` once that transaction has committed. A transaction that rolls
 // back tells no one anything (its queue is dropped with it); one that commits always sends its queue, in order, each

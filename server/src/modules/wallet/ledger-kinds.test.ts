@@ -6,7 +6,7 @@ import { declareLedgerKinds, ledgerKinds, type FeedConsumer } from '.';
 import { allowedLedgerKinds, allowLedgerKinds, assertLedgerKindsAllowed } from './ledger-kinds.repository';
 
 // A module declares its own kinds of money move in its own folder and moves money with the wallet's general `post`
-// (ADR 021): here a stand-in "cashback" module does exactly what the next money modules will do.
+// (ADR 022): here a stand-in "cashback" module does exactly what the next money modules will do.
 declare global {
   interface CasinoLedgerKinds {
     test_cashback: true;

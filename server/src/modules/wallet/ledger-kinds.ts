@@ -1,4 +1,4 @@
-// The kinds of ledger entries (docs/decisions/021-after-commit-outbox.md §kinds): one closed set, backed by a CHECK
+// The kinds of ledger entries (docs/decisions/022-after-commit-outbox-and-module-kinds.md §kinds): one closed set, backed by a CHECK
 // on wallet_ledger_entries.kind. The wallet's own kinds are listed here; a module that moves money for its own reason
 // (the wheel's prize, the bonus engine's grant, a cashback payout) declares its kinds in its own folder, with
 // `declareLedgerKinds` and a `CasinoLedgerKinds` entry of the same name (so the compiler knows them everywhere, and a
