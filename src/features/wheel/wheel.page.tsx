@@ -302,7 +302,8 @@ export function WheelPage() {
         </Group>
       )}
       {result && (
-        <Group data-testid="wheel-result">
+        // the segment's number is for the verify page's check (it shows it), not a result to read
+        <Group data-testid="wheel-result" data-segment={result.segment_index + 1}>
           <Div>
             <Text weight="2">{t('wheel.this_spin', { prize: prizeOnly(result.prize) })}</Text>
           </Div>

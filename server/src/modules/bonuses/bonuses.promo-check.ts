@@ -49,7 +49,8 @@ export function createPromoCheck(deps: PromoCheckDeps) {
       const template = await deps.repo.findTemplate(promo.template_id, trx);
       if (!template || !template.is_active)
         throw notFound('BONUSES_NOT_FOUND', `No active bonus template ${promo.template_id}`);
-      const inPlay = await deps.repo.grantInPlay(playerId); // read, not locked: nothing changes here
+      // inside the transaction: PGlite has one connection, a read beside an open transaction would wait for ever
+      const inPlay = await deps.repo.grantInPlay(playerId, trx);
       const outcome = promoOutcomeOf(template.type, !!inPlay);
       const claimDays = template.terms.claim_days;
       const now = await deps.repo.now(trx);
