@@ -148,8 +148,9 @@ type Operation = { operationId?: string; summary?: string; responses?: Record<st
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 /** The whole document's finishing touches (Redocly's `recommended` rules, `npm run lint`). */
-export function finishDocument<D extends { paths?: Record<string, Record<string, unknown>> }>(doc: D): D {
-  for (const [path, item] of Object.entries(doc.paths ?? {}))
+export function finishDocument<D extends object>(doc: D): D {
+  const { paths = {} } = doc as { paths?: Record<string, Record<string, unknown>> };
+  for (const [path, item] of Object.entries(paths))
     for (const method of METHODS) {
       const op = item[method] as Operation | undefined;
       if (!op) continue;
@@ -160,7 +161,7 @@ export function finishDocument<D extends { paths?: Record<string, Record<string,
       if (!Object.keys(op.responses ?? {}).some((s) => s.startsWith('2')))
         op.responses = { 200: { description: 'A JSON answer for development (not a stable schema)' }, ...op.responses };
     }
-  typeNullableUnions(doc.paths);
+  typeNullableUnions(paths);
   typeNullableUnions((doc as { components?: unknown }).components);
   return doc;
 }
