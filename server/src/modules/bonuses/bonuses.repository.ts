@@ -19,30 +19,33 @@ export interface PromoCodeInput {
   currencies: string[] | null;
 }
 
-const bn = { player: slot('bn_player'), stake: slot('bn_stake') };
+const maxBetSlots = { player: slot('maxbet_player'), stake: slot('maxbet_stake') };
 /**
  * The max-bet rule's parts of the gateway's one-statement bet (docs/decisions/015-bet-and-cashout-policies.md): the
  * player's grant in play, read by the partial unique index; the stake may go ahead unless it passes the grant's max
  * bet while wagering. Built once; the values are bound per bet.
  */
 export const maxBetStatementParts = {
-  key: 'bn',
+  key: 'maxbet',
   // the grant in play holds bonus money (wagering, or free rounds that have won): its max bet applies to every stake
-  before: sql`bn_g as (
+  before: sql`maxbet_grant as (
       select max_bet_minor from bonus_grants
-      where player_id = ${bn.player}::bigint and status in ('active', 'wagering')
+      where player_id = ${maxBetSlots.player}::bigint and status in ('active', 'wagering')
         and (status = 'wagering' or free_rounds_won_minor > 0)
     )`,
-  allows: sql`not exists (select 1 from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
+  allows: sql`not exists (select 1 from maxbet_grant where max_bet_minor < ${maxBetSlots.stake}::bigint)`,
   // the max bet when this stake is above it (a refusal), else null: the statement may have been refused for another
   // policy's reason or for the balance, and then this part has nothing to say
-  outcome: sql`(select max_bet_minor::text from bn_g where max_bet_minor < ${bn.stake}::bigint)`,
+  outcome: sql`(select max_bet_minor::text from maxbet_grant where max_bet_minor < ${maxBetSlots.stake}::bigint)`,
 };
 /** Bonus windows are on the database clock (the ledger's time): `now()` and `now() + n days`, never the app's clock. */
 export const dbNow = (): RawBuilder<Date> => sql<Date>`now()`;
 export const inDays = (days: number): RawBuilder<Date> => sql<Date>`now() + ${days}::float8 * interval '1 day'`;
 
-export const maxBetValues = (playerId: string, stake: bigint) => ({ bn_player: playerId, bn_stake: stake.toString() });
+export const maxBetValues = (playerId: string, stake: bigint) => ({
+  maxbet_player: playerId,
+  maxbet_stake: stake.toString(),
+});
 
 // All SQL of bonuses; bonus_* tables only (a stake's game comes from the games module).
 export function createBonusesRepository(db: Database) {

@@ -104,7 +104,7 @@ const g = {
 };
 /**
  * betWinInOneStatement's SQL with slots where the values go (db/statement-template.ts): the guard's CTEs (its module's
- * slots), the policy's, the wallet's (`w_*`) and this module's (`g_*`). Built and compiled once per variant.
+ * slots), the policy's, the wallet's (`wallet_*`) and this module's (`g_*`). Built and compiled once per variant.
  */
 export function betWinStatement(
   name: string,
@@ -120,20 +120,20 @@ export function betWinStatement(
           insert into games_rounds (provider_id, round_ref, session_id, player_id, game_id, currency, demo, bet_minor, bet_bonus_minor, win_minor, status, details, finished_at)
           select ${g.provider}, ${g.roundRef}, ${g.session}, ${g.player}, ${g.game}, ${g.currency}, false, ${g.amount}::bigint,
                  u.take_bonus, ${g.payout}::bigint, 'closed', ${g.details}::jsonb, now()
-          from w_upd u
+          from wallet_paid u
           returning id, player_id
         ), t as (
           insert into games_transactions (provider_id, provider_tx_id, kind, round_id, player_id, amount_minor, real_minor, bonus_minor, result)
-          select ${g.provider}::int, ${g.betTx}::text, 'bet'::text, r.id, r.player_id, ${g.amount}::bigint, u.take_real, u.take_bonus, 'ok'::text from r, w_upd u
+          select ${g.provider}::int, ${g.betTx}::text, 'bet'::text, r.id, r.player_id, ${g.amount}::bigint, u.take_real, u.take_bonus, 'ok'::text from r, wallet_paid u
           union all
-          select ${g.provider}::int, ${g.winTx}::text, 'win'::text, r.id, r.player_id, ${g.payout}::bigint, ${g.payout}::bigint - u.win_bonus, u.win_bonus, 'ok'::text from r, w_upd u
+          select ${g.provider}::int, ${g.winTx}::text, 'win'::text, r.id, r.player_id, ${g.payout}::bigint, ${g.payout}::bigint - u.win_bonus, u.win_bonus, 'ok'::text from r, wallet_paid u
           returning id, kind
-        )${policy?.after ? sql`, ${policy.after(sql`exists (select 1 from w_upd)`)}` : sql``}
+        )${policy?.after ? sql`, ${policy.after(sql`exists (select 1 from wallet_paid)`)}` : sql``}
         select r.id::text as round_id, (select id::text from t where kind = 'bet') as bet_id, u.real_minor::text as real, u.bonus_minor::text as bonus,
                u.pending_withdrawal_minor::text as pending, u.deposited_minor::text as deposited, u.take_real::text as take_real,
-               u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries,
+               u.take_bonus::text as take_bonus, u.win_bonus::text as win_bonus, (select count(*) from wallet_entries) as entries,
                ${policy ? sql`case when u.player_id is null then ${policy.outcome} end` : sql`null::json`} as policy, ${guard ? guard.holds : sql`true`} as guard_held
-        from (select 1) as one left join r on true left join w_upd u on true`;
+        from (select 1) as one left join r on true left join wallet_paid u on true`;
 }
 
 // All SQL of the game gateway (sessions, rounds, provider transactions) and the catalogue; touches only games_* tables.

@@ -25,30 +25,35 @@ export interface AdmitOutcome {
   }> | null;
 }
 
-const rg = { player: slot('rg_player'), stake: slot('rg_stake'), payout: slot('rg_payout'), now: slot('rg_now') };
+const limitSlots = {
+  player: slot('limits_player'),
+  stake: slot('limits_stake'),
+  payout: slot('limits_payout'),
+  now: slot('limits_now'),
+};
 /** admitParts' SQL, built once: slots where the values go (db/statement-template.ts). */
 const admitStatementParts = {
-  key: 'rg',
-  before: sql`rg_st as (
-      select excluded_until, time_limit_ends_at from rg_players where player_id = ${rg.player}
-    ), rg_cur as (
+  key: 'limits',
+  before: sql`limits_state as (
+      select excluded_until, time_limit_ends_at from rg_players where player_id = ${limitSlots.player}
+    ), limits_current as (
       select limit_type, value_minor, usage_minor, period_start, period_end from rg_limits
-      where player_id = ${rg.player} and limit_type in ('loss', 'wagering') and value_minor is not null
+      where player_id = ${limitSlots.player} and limit_type in ('loss', 'wagering') and value_minor is not null
       for update
-    ), rg_over as (
-      select * from rg_cur where usage_minor + ${rg.stake}::bigint > value_minor
-    ), rg_stop as (
-      select 1 from rg_st where excluded_until > ${rg.now} or time_limit_ends_at <= ${rg.now}
+    ), limits_over as (
+      select * from limits_current where usage_minor + ${limitSlots.stake}::bigint > value_minor
+    ), limits_stop as (
+      select 1 from limits_state where excluded_until > ${limitSlots.now} or time_limit_ends_at <= ${limitSlots.now}
     )`,
-  allows: sql`(not exists (select 1 from rg_over) and not exists (select 1 from rg_stop))`,
-  after: (moved: RawBuilder<unknown>) => sql`rg_upd as (
-      update rg_limits r set usage_minor = r.usage_minor + ${rg.stake}::bigint - case when r.limit_type = 'loss' then ${rg.payout}::bigint else 0 end
-      from rg_cur where r.player_id = ${rg.player} and r.limit_type = rg_cur.limit_type and (${moved})
+  allows: sql`(not exists (select 1 from limits_over) and not exists (select 1 from limits_stop))`,
+  after: (moved: RawBuilder<unknown>) => sql`limits_counted as (
+      update rg_limits r set usage_minor = r.usage_minor + ${limitSlots.stake}::bigint - case when r.limit_type = 'loss' then ${limitSlots.payout}::bigint else 0 end
+      from limits_current where r.player_id = ${limitSlots.player} and r.limit_type = limits_current.limit_type and (${moved})
       returning r.limit_type
     )`,
-  outcome: sql`json_build_object('excluded_until', (select excluded_until from rg_st), 'time_limit_ends_at', (select time_limit_ends_at from rg_st),
+  outcome: sql`json_build_object('excluded_until', (select excluded_until from limits_state), 'time_limit_ends_at', (select time_limit_ends_at from limits_state),
       'over', (select json_agg(json_build_object('limit_type', limit_type, 'value_minor', value_minor::text, 'usage_minor', usage_minor::text,
-        'period_start', period_start, 'period_end', period_end)) from rg_over))`,
+        'period_start', period_start, 'period_end', period_end)) from limits_over))`,
 };
 
 /**
@@ -57,7 +62,7 @@ const admitStatementParts = {
  */
 const admitStatement = sql`${sql.raw(preparedMark('rg_admit'))}
         with ${admitStatementParts.before}, ${admitStatementParts.after(admitStatementParts.allows)}
-        select ${admitStatementParts.outcome} as outcome, (select count(*) from rg_upd) as counted`;
+        select ${admitStatementParts.outcome} as outcome, (select count(*) from limits_counted) as counted`;
 
 // All SQL of responsible gambling; rg_* tables only.
 export function createLimitsRepository(db: Database) {
@@ -141,7 +146,7 @@ export function createLimitsRepository(db: Database) {
     async admit(playerId: string, amount: bigint, now: Date): Promise<AdmitOutcome> {
       admitTemplate ??= compileTemplate(db, admitStatement);
       const values = bindTemplate(admitTemplate, [
-        { rg_player: playerId, rg_stake: amount.toString(), rg_payout: '0', rg_now: now },
+        { limits_player: playerId, limits_stake: amount.toString(), limits_payout: '0', limits_now: now },
       ]);
       const result = await db.executeQuery<{ outcome: AdmitOutcome }>(CompiledQuery.raw(admitTemplate.sql, values));
       return result.rows[0]!.outcome;
@@ -155,7 +160,12 @@ export function createLimitsRepository(db: Database) {
     admitParts(playerId: string, stake: bigint, payout: bigint, now: Date) {
       return {
         parts: admitStatementParts,
-        values: { rg_player: playerId, rg_stake: stake.toString(), rg_payout: payout.toString(), rg_now: now },
+        values: {
+          limits_player: playerId,
+          limits_stake: stake.toString(),
+          limits_payout: payout.toString(),
+          limits_now: now,
+        },
       };
     },
     /** Undo what admit counted (the debit did not happen), or a rollback. */

@@ -37,51 +37,51 @@ const toBalances = (r: {
 });
 
 const walletSlots = {
-  player: slot('w_player'),
-  currency: slot('w_currency'),
-  stake: slot('w_stake'),
-  payout: slot('w_payout'),
-  betKey: slot('w_bet_key'),
-  winKey: slot('w_win_key'),
-  refType: slot('w_ref_type'),
-  refId: slot('w_ref_id'),
+  player: slot('wallet_player'),
+  currency: slot('wallet_currency'),
+  stake: slot('wallet_stake'),
+  payout: slot('wallet_payout'),
+  betKey: slot('wallet_bet_key'),
+  winKey: slot('wallet_win_key'),
+  refType: slot('wallet_ref_type'),
+  refId: slot('wallet_ref_id'),
 };
 /**
  * The money part of a bet settled at once, as CTEs another module's statement can embed (the game gateway's one-statement
- * house bet): w_acc locks the account, w_calc takes the stake (real first, then bonus) only if `gate` (a boolean SQL
- * condition) holds, w_upd pays the payout (its bonus share in proportion), w_ins appends the 'bet' and 'win' entries.
- * The wallet keeps owning this SQL; the embedding statement reads w_upd (take_real, take_bonus, win_bonus, balances).
- * A statement template (db/statement-template.ts): the values are slots `w_*`, bound by betAndWinValues on each bet.
- * The new balances are computed from the row w_acc locked (c.real_minor), never from the UPDATE's own row version: a
+ * house bet): wallet_account locks the account, wallet_take takes the stake (real first, then bonus) only if `gate` (a boolean SQL
+ * condition) holds, wallet_paid pays the payout (its bonus share in proportion), wallet_entries appends the 'bet' and 'win' entries.
+ * The wallet keeps owning this SQL; the embedding statement reads wallet_paid (take_real, take_bonus, win_bonus, balances).
+ * A statement template (db/statement-template.ts): the values are slots `wallet_*`, bound by betAndWinValues on each bet.
+ * The new balances are computed from the row wallet_account locked (c.real_minor), never from the UPDATE's own row version: a
  * credit committed while the statement waited for the lock is in the locked row but not in the version the UPDATE
  * projects first, and CHECK (real_minor >= 0) is tested on that projection (a false violation, HTTP 500) — issue 13.
  */
 export function betAndWinCtes(gate: RawBuilder<unknown>) {
   const w = walletSlots;
-  return sql`w_acc as (
+  return sql`wallet_account as (
       select player_id, real_minor, bonus_minor from wallet_accounts
       where player_id = ${w.player} and currency = ${w.currency} and (${gate}) for update
-    ), w_calc as (
+    ), wallet_take as (
       select player_id, real_minor, bonus_minor, least(real_minor, ${w.stake}::bigint) as take_real,
              ${w.stake}::bigint - least(real_minor, ${w.stake}::bigint) as take_bonus
-      from w_acc where real_minor + bonus_minor >= ${w.stake}::bigint
-    ), w_split as (
-      select *, (${w.payout}::bigint * take_bonus) / ${w.stake}::bigint as win_bonus from w_calc
-    ), w_upd as (
+      from wallet_account where real_minor + bonus_minor >= ${w.stake}::bigint
+    ), wallet_split as (
+      select *, (${w.payout}::bigint * take_bonus) / ${w.stake}::bigint as win_bonus from wallet_take
+    ), wallet_paid as (
       update wallet_accounts a
       set real_minor = c.real_minor - c.take_real + (${w.payout}::bigint - c.win_bonus),
           bonus_minor = c.bonus_minor - c.take_bonus + c.win_bonus, updated_at = now()
-      from w_split c where a.player_id = c.player_id
+      from wallet_split c where a.player_id = c.player_id
       returning a.player_id, a.real_minor, a.bonus_minor, a.pending_withdrawal_minor, a.deposited_minor,
                 c.take_real, c.take_bonus, c.win_bonus, c.real_minor as real_before, c.bonus_minor as bonus_before
-    ), w_ins as (
+    ), wallet_entries as (
       insert into wallet_ledger_entries (player_id, kind, real_delta_minor, bonus_delta_minor, pending_delta_minor,
         real_after_minor, bonus_after_minor, pending_after_minor, idempotency_key, reference_type, reference_id)
       select player_id, 'bet', -take_real, -take_bonus, 0, real_before - take_real, bonus_before - take_bonus,
-             pending_withdrawal_minor, ${w.betKey}::text, ${w.refType}::text, ${w.refId}::text from w_upd
+             pending_withdrawal_minor, ${w.betKey}::text, ${w.refType}::text, ${w.refId}::text from wallet_paid
       union all
       select player_id, 'win', ${w.payout}::bigint - win_bonus, win_bonus, 0, real_minor, bonus_minor, pending_withdrawal_minor,
-             ${w.winKey}::text, ${w.refType}::text, ${w.refId}::text from w_upd where ${w.payout}::bigint > 0
+             ${w.winKey}::text, ${w.refType}::text, ${w.refId}::text from wallet_paid where ${w.payout}::bigint > 0
       returning id
     )`;
 }
@@ -97,14 +97,14 @@ export function betAndWinValues(p: {
   refId: string | null;
 }) {
   return {
-    w_player: p.playerId,
-    w_currency: p.currency,
-    w_stake: p.stake.toString(),
-    w_payout: p.payout.toString(),
-    w_bet_key: p.betKey,
-    w_win_key: p.winKey,
-    w_ref_type: p.refType,
-    w_ref_id: p.refId,
+    wallet_player: p.playerId,
+    wallet_currency: p.currency,
+    wallet_stake: p.stake.toString(),
+    wallet_payout: p.payout.toString(),
+    wallet_bet_key: p.betKey,
+    wallet_win_key: p.winKey,
+    wallet_ref_type: p.refType,
+    wallet_ref_id: p.refId,
   };
 }
 
@@ -124,15 +124,15 @@ const debitStatement = sql`${sql.raw(preparedMark('wallet_debit'))}
         with ${betAndWinCtes(sql`true`)}
         select u.real_minor::text as real, u.bonus_minor::text as bonus, u.pending_withdrawal_minor::text as pending,
                u.deposited_minor::text as deposited, u.take_real::text as take_real, u.take_bonus::text as take_bonus,
-               (select id::text from w_ins) as entry_id
-        from w_upd u`;
+               (select id::text from wallet_entries) as entry_id
+        from wallet_paid u`;
 /** A bet settled at once, on its own (outside the gateway's statement): betAndWinCtes as they are. */
 const betAndWinStatement = sql`${sql.raw(preparedMark('wallet_bet_win'))}
         with ${betAndWinCtes(sql`true`)}
         select u.real_minor::text as real, u.bonus_minor::text as bonus, u.pending_withdrawal_minor::text as pending,
                u.deposited_minor::text as deposited, u.take_real::text as take_real, u.take_bonus::text as take_bonus,
-               u.win_bonus::text as win_bonus, (select count(*) from w_ins) as entries
-        from w_upd u`;
+               u.win_bonus::text as win_bonus, (select count(*) from wallet_entries) as entries
+        from wallet_paid u`;
 
 // All SQL of the wallet; touches only wallet_* tables (and lends betAndWinCtes to the game gateway's hot statement).
 export function createWalletRepository(db: Database) {
