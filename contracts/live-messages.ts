@@ -17,6 +17,8 @@ export const liveMessageTypes = [
   // ours, beyond the spec: the shared crash round (broadcast) and the player's own crash bet
   'crash',
   'crash_bet',
+  // ours: a payment's status changed (the history and the deposit status page refresh; ADR 023)
+  'payment_status',
 ] as const;
 export type LiveMessageType = (typeof liveMessageTypes)[number];
 
@@ -37,7 +39,9 @@ export interface LiveMessageDataMap {
     currency: string;
   };
   user_blocked: { type: 'block_permanent' | 'block_temporary'; time: string | null };
-  notification: { id: number | string; [k: string]: unknown };
+  /** A stored notification (issue 24): its numeric id (GET notifications/user-notifications), kind and category. */
+  notification: { id: number; kind?: string; category?: string; [k: string]: unknown };
+  payment_status: { payment_id: number; payment_type: 'deposit' | 'withdrawal'; status: number };
   /**
    * Something about the player's bonuses changed (the app refreshes the player). `event` says when it is news to
    * tell: a bonus credited to the bonus balance, or wagering done and `amount` moved to the real balance.

@@ -27,6 +27,10 @@ export const operatorPermissions = [
   'ledger.view',
   /** handle a quarantined ledger entry again */
   'ledger.retry',
+  /** a player's notifications and their delivery, the delivery queue's health, the retention */
+  'notifications.view',
+  /** send a message to a player or a segment; set the retention */
+  'notifications.send',
 ] as const;
 export type OperatorPermission = (typeof operatorPermissions)[number];
 

@@ -16,6 +16,8 @@ export interface BotOptions {
   privacyUrl: string;
   /** Known bot identity (skips getMe), e.g. in tests. */
   botInfo?: UserFromGetMe;
+  /** /start counts as allowing the bot to write (the server notes it for notifications); never fails the reply. */
+  onStart?: (telegramUserId: number) => Promise<void>;
 }
 
 /** `start_param` travels signed inside initData; Telegram allows [A-Za-z0-9_-], up to 512 characters. */
@@ -32,6 +34,7 @@ export function createBot(options: BotOptions): Bot {
 
   // web_app buttons work only in private chats; in groups /start is left unanswered.
   bot.chatType('private').command('start', async (ctx) => {
+    await options.onStart?.(ctx.from.id).catch(() => undefined);
     const t = botTexts[botLanguage(ctx.from.language_code)];
     const payload = typeof ctx.match === 'string' ? ctx.match.trim() : '';
     const link = startLink(options, bot.botInfo, START_PARAM_RE.test(payload) ? payload : '');

@@ -3,7 +3,8 @@ import type { UserFromGetMe } from 'grammy/types';
 
 // A local stand-in of the Bot API for tests (no network): records every call and keeps the bot's settings, so
 // setup's idempotency can be checked. A token other than `goodToken` gets 401 like Telegram's; sendMessage to a chat
-// in `blockedChats` gets 403 like a user who blocked the bot.
+// in `blockedChats` gets 403 like a user who blocked the bot; while `state.tooManyRequests` is above 0, sendMessage
+// gets 429 with `parameters.retry_after` = `state.retryAfter` seconds (and counts it down), like a bot over its limit.
 export interface BotApiCall {
   method: string;
   body: Record<string, unknown>;
@@ -22,6 +23,11 @@ export async function startStandInBotApi(
     webhook: '',
     /** Updates handed out by getUpdates (long polling); push to them in a test. */
     updates: [] as Array<{ update_id: number } & Record<string, unknown>>,
+    /** How many of the next sendMessage calls answer 429 (set it in a test). */
+    tooManyRequests: 0,
+    retryAfter: 1,
+    /** When each sendMessage arrived (ms), answered or not: what a rate test reads. */
+    sendTimes: [] as number[],
   };
   const me: UserFromGetMe = {
     id: 7000000001,
@@ -93,6 +99,16 @@ export async function startStandInBotApi(
           return;
         }
         case 'sendMessage':
+          state.sendTimes.push(Date.now());
+          if (state.tooManyRequests > 0) {
+            state.tooManyRequests--;
+            return send(429, {
+              ok: false,
+              error_code: 429,
+              description: `Too Many Requests: retry after ${state.retryAfter}`,
+              parameters: { retry_after: state.retryAfter },
+            });
+          }
           if (options.blockedChats?.includes(Number(body.chat_id)))
             return send(403, { ok: false, error_code: 403, description: 'Forbidden: bot was blocked by the user' });
           return ok({

@@ -19,6 +19,8 @@ export interface AppOptions {
   /** Pino options, or false to stay quiet (tests). */
   logger?: boolean | Record<string, unknown>;
   livePingIntervalMs?: number;
+  /** false: a commit that queued a bot or email notification does not start a send (tests run the job by hand). */
+  notificationsKickOnCommit?: boolean;
   /** Node flags for the live processes (LIVE_PROCESSES; default: this process's own). */
   liveExecArgv?: string[];
   /** Signs Mini App initData: TELEGRAM_BOT_TOKEN, or a development token kept in DATA_DIR (main.ts decides). */

@@ -11,7 +11,12 @@ import { latePorts } from './lib/port';
 import type { TokenService } from './lib/tokens';
 import type { AuthGuard } from './plugins/auth-guard';
 import type { AppModule } from './modules/module';
-import { createAccountsModule, SELF_EXCLUSION, type AccountsRepository } from './modules/accounts';
+import {
+  createAccountsModule,
+  createNotificationContacts,
+  SELF_EXCLUSION,
+  type AccountsRepository,
+} from './modules/accounts';
 import { activeBlock } from './plugins/auth-guard';
 import { createCashboxModule } from './modules/cashbox';
 import { createGamesModule, type StakeGame } from './modules/games';
@@ -20,7 +25,7 @@ import { createInformationalModule } from './modules/informational';
 import { createLimitsModule } from './modules/limits';
 import { createLiveModule, type LiveBus } from './modules/live';
 import { createMailer } from './modules/mail';
-import { createPlayerNotifier } from './modules/notifications';
+import { createNotificationsModule, type Notify } from './modules/notifications';
 import { createOperatorModule } from './modules/operator';
 import { createSiteStatusModule } from './modules/site-status';
 import { createTelegramBotModule } from './modules/telegram-bot';
@@ -34,7 +39,7 @@ import {
   ledgerFeedOperatorRoutes,
 } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
-import { notificationTexts } from '../../telegram/notification-texts';
+import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 
 /** What every module may be given: the infrastructure app.ts builds before them. */
 export interface ModuleContext {
@@ -86,6 +91,8 @@ export async function createModules(ctx: ModuleContext) {
   const gamesOf = ports.port<[refs: Array<{ type: string; id: string }>, trx: Transaction<DB>], Promise<StakeGame[]>>(
     'bonuses → games.gamesOfReferences',
   );
+  // bonuses and limits tell players through notifications, which is built after them (it needs the mailer and the bot)
+  const notify = ports.port<Parameters<Notify>, ReturnType<Notify>>('bonuses, limits → notifications.notify');
   const openBonusRound = ports.port<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
     'bonuses → games.openBonusRound',
   );
@@ -146,6 +153,23 @@ export async function createModules(ctx: ModuleContext) {
       log,
     });
   const telegramBotToken = options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
+  const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const notifications = createNotificationsModule({
+    db,
+    auth,
+    live: bus,
+    clock,
+    audit,
+    contacts: createNotificationContacts(accountsRepo, clock),
+    telegram: () => telegramBot.bot?.api ?? null,
+    mailer,
+    appUrl: (path) => versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
+    telegramPerSecond: config.NOTIFY_TELEGRAM_PER_SECOND,
+    segmentCap: config.NOTIFY_SEGMENT_CAP,
+    kickOnCommit: options.notificationsKickOnCommit ?? true,
+    log,
+  });
+  notify.bind(notifications.service.notify);
   const accounts = createAccountsModule({
     repo: accountsRepo,
     audit,
@@ -156,6 +180,7 @@ export async function createModules(ctx: ModuleContext) {
     mailer,
     auth,
     telegramBotToken,
+    telegramWriteAccess: (id, allowed) => notifications.service.noteTelegramWriteAccess(id, allowed),
     balances:
       options.balances ??
       (async (playerId, currency) => ({
@@ -189,14 +214,16 @@ export async function createModules(ctx: ModuleContext) {
       : ({ type: 'permanent' } as const);
     await accounts.service.block(playerId, { ...block, reason: SELF_EXCLUSION }, 'player');
   });
-  const telegramBot = createTelegramBotModule({ config, webhookSecret: options.secrets.telegramWebhook, log });
-  const { bot } = telegramBot;
-  const notifier = createPlayerNotifier({
-    contacts: accountsRepo,
-    telegram: bot?.api ?? null,
-    texts: notificationTexts,
+  const telegramBot = createTelegramBotModule({
+    config,
+    webhookSecret: options.secrets.telegramWebhook,
+    onStart: async (telegramId) => {
+      const p = await accountsRepo.findByTelegramId(telegramId);
+      if (p) await notifications.service.noteTelegramWriteAccess(String(p.id), true);
+    },
     log,
   });
+  const { bot } = telegramBot;
   const cashbox = createCashboxModule({
     db,
     config,
@@ -205,7 +232,7 @@ export async function createModules(ctx: ModuleContext) {
     publicUrl: (host) => publicUrlFor(config, host), // the configured URL of the brand asked, never a request header
     wallet,
     live: bus,
-    notifier,
+    notify: notifications.service.notify,
     depositPolicies: options.depositPolicies ?? [limits.service.depositPolicy],
     depositBonusCode: (playerId, code) => bonuses.service.redeemPromo(playerId, code, true),
     audit,
@@ -300,6 +327,7 @@ export async function createModules(ctx: ModuleContext) {
     operatorModule,
     bonuses,
     wheel,
+    notifications,
     live,
     // the ledger feed's lag and quarantine for operators (its consumers run as their modules' jobs)
     { name: 'ledger-feed', routes: { operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed, opsToken } }] } },
@@ -311,7 +339,8 @@ export async function createModules(ctx: ModuleContext) {
     auth,
     accounts: accounts.service,
     mailer,
-    notifier,
+    notifications: notifications.service,
+    notificationDelivery: notifications.delivery,
     wallet,
     cashbox: cashbox.service,
     tonWatcher: cashbox.tonWatcher,

@@ -125,6 +125,10 @@ const configSchema = z.object({
    * later a cashback period or a tournament) 2 × this after its end (server/src/modules/wallet/ledger-feed.ts).
    */
   FEED_WINDOW_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Notifications: bot messages a second, all chats together (Telegram allows about 30 a bot; per instance). */
+  NOTIFY_TELEGRAM_PER_SECOND: z.coerce.number().positive().max(30).default(25),
+  /** Notifications: the most players one operator message may reach. */
+  NOTIFY_SEGMENT_CAP: z.coerce.number().int().min(1).default(200_000),
   // house games
   GAMES_DEMO_CREDITS: z.coerce.number().positive().default(1000),
   /** Lets this instance drive the crash rounds; with several instances one holds the lease, the others stand by. Off in tests unless set. */

@@ -9,6 +9,7 @@ import type { SiteStatusTables } from '../modules/site-status/site-status.tables
 import type { OperatorTables } from '../modules/operator/operator.tables';
 import type { WheelTables } from '../modules/wheel/wheel.tables';
 import type { BonusesTables } from '../modules/bonuses/bonuses.tables';
+import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 
 /** The jobs runner's leases (server/src/jobs.ts). */
 export interface JobsTables {
@@ -29,4 +30,5 @@ export interface DB
     OperatorTables,
     WheelTables,
     BonusesTables,
+    NotificationsTables,
     JobsTables {}

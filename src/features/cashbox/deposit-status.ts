@@ -44,9 +44,8 @@ export function watchDepositStatus(
     stop();
     onSettled(outcome);
   };
-  const off = onLiveMessage('notification', (data) => {
-    if (data.kind === 'payment_status' && data.payment_id === paymentId && typeof data.status === 'number')
-      finish(data.status);
+  const off = onLiveMessage('payment_status', (data) => {
+    if (data.payment_id === paymentId) finish(data.status);
   });
   const timer = setInterval(() => {
     fetchPayments({ page: 1, size: 20, type: 'deposit' }).then(

@@ -6,7 +6,7 @@ import { FakeSocket, jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { PaymentsHistory } from './payments-history';
 import './index';
 
-// The payment history follows the live channel: a payment_status notification (an operator's decision, a credit, an
+// The payment history follows the live channel: a payment_status message (an operator's decision, a credit, an
 // expiry) reloads the rows shown. A fake WebSocket delivers the messages; a fake server keeps the payments.
 const row = (id: number, over: Partial<Payment> = {}): Payment => ({
   id,
@@ -51,9 +51,7 @@ function connect() {
   });
   return FakeSocket.last!;
 }
-const statusNews = (id: number, status: number, type = 'withdrawal') => ({
-  id: `payment:${id}:${status}`,
-  kind: 'payment_status',
+const statusNews = (id: number, status: number, type: 'deposit' | 'withdrawal' = 'withdrawal') => ({
   payment_id: id,
   payment_type: type,
   status,
@@ -75,7 +73,7 @@ describe('the payment history', () => {
 
     payments[0] = row(2, { status: 1 });
     payments[1] = row(1, { type: 'deposit', method: 'ton', status: 3, reason: 'expired' });
-    socket.receive('notification', statusNews(2, 1));
+    socket.receive('payment_status', statusNews(2, 1));
     await waitFor(() => expect(statuses()).toEqual(['1', '3']));
     expect(screen.getAllByTestId('payment-row')[0]).toHaveTextContent('Processed');
     expect(screen.getAllByTestId('payment-row')[1]).toHaveTextContent('Rejected');
@@ -89,13 +87,13 @@ describe('the payment history', () => {
     await waitFor(() => expect(statuses()).toHaveLength(3));
     expect(reads()).toBe(1);
 
-    socket.receive('notification', { id: 'bonus:1', kind: 'bonus_granted' });
+    socket.receive('notification', { id: 1, kind: 'bonus_granted' });
     await new Promise((r) => setTimeout(r, 600));
     expect(reads()).toBe(1);
 
     for (const id of [3, 2, 1]) {
       payments[3 - id] = row(id, { status: 3 });
-      socket.receive('notification', statusNews(id, 3));
+      socket.receive('payment_status', statusNews(id, 3));
     }
     await waitFor(() => expect(statuses()).toEqual(['3', '3', '3']));
     await new Promise((r) => setTimeout(r, 600));
@@ -112,20 +110,20 @@ describe('the payment history', () => {
     await waitFor(() => expect(statuses()).toHaveLength(25));
 
     payments[24] = row(1, { status: 1 }); // the oldest, on the second page
-    socket.receive('notification', statusNews(1, 1));
+    socket.receive('payment_status', statusNews(1, 1));
     await waitFor(() => expect(statuses()[24]).toBe('1'));
     expect(statuses()).toHaveLength(25);
 
     fireEvent.change(document.querySelectorAll('select.vkuiSelect__el')[0]!, { target: { value: 'deposit' } });
     await waitFor(() => expect(statuses()).toHaveLength(12));
     payments[1] = row(24, { type: 'deposit', status: 1 });
-    socket.receive('notification', statusNews(24, 1, 'deposit'));
+    socket.receive('payment_status', statusNews(24, 1, 'deposit'));
     await waitFor(() => expect(statuses()[0]).toBe('1'));
     expect(statuses()).toHaveLength(12); // still deposits only
 
     const before = reads();
     view.unmount();
-    socket.receive('notification', statusNews(2, 1));
+    socket.receive('payment_status', statusNews(2, 1));
     await new Promise((r) => setTimeout(r, 600));
     expect(reads()).toBe(before);
   });

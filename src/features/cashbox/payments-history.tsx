@@ -12,7 +12,7 @@ import { fetchPayments } from './cashbox.api';
 const SIZE = 20;
 /** A burst of status changes (an operator working through a queue) reloads the list once. */
 export const HISTORY_RELOAD_DEBOUNCE_MS = 400;
-const paymentNews = onLive('notification', (data) => data.kind === 'payment_status');
+const paymentNews = onLive('payment_status', () => true);
 
 // /profile/history/payments: the player's deposits and withdrawals, newest first, filtered by type and status.
 export function PaymentsHistory() {
@@ -23,7 +23,7 @@ export function PaymentsHistory() {
     [type, status],
     (page) =>
       fetchPayments({ page, size: SIZE, type: type || undefined, status: status === '' ? undefined : Number(status) }),
-    // the server publishes a payment_status notification for every change of the player's payments (credited,
+    // the server publishes a payment_status message for every change of the player's payments (credited,
     // expired, a withdrawal approved or rejected): the open list reads its rows again, once per burst
     { refreshOn: paymentNews, debounceMs: HISTORY_RELOAD_DEBOUNCE_MS },
   );

@@ -162,9 +162,7 @@ describe('the TON deposit', () => {
     expect(await screen.findByTestId('ton-deposit-facts')).toHaveTextContent('Deposit #41');
 
     // another payment's news changes nothing; ours settles it
-    FakeSocket.last!.receive('notification', {
-      id: 'payment:40:1',
-      kind: 'payment_status',
+    FakeSocket.last!.receive('payment_status', {
       payment_id: 40,
       payment_type: 'deposit',
       status: 1,
@@ -177,9 +175,7 @@ describe('the TON deposit', () => {
       pending_withdraws_sum: 0,
       currency: 'USD',
     });
-    FakeSocket.last!.receive('notification', {
-      id: 'payment:41:1',
-      kind: 'payment_status',
+    FakeSocket.last!.receive('payment_status', {
       payment_id: 41,
       payment_type: 'deposit',
       status: 1,

@@ -28,13 +28,36 @@ export function createAccountsRepository(db: Database) {
         .where('p.id', '=', playerId)
         .executeTakeFirst(),
 
-    /** Where and how a player is notified (notifications module). */
-    findNotificationContact: (playerId: string) =>
-      db
+    /**
+     * The players an operator's message goes to (notifications): by currency, language and last activity; for
+     * marketing, without the unsubscribed and those blocked or self-excluded at `now`.
+     */
+    notificationSegment(
+      filter: { currency?: string; language?: string; seen_within_days?: number },
+      options: { marketing: boolean; now: Date; blockedTemporary: number },
+    ) {
+      let q = db
         .selectFrom('acc_players')
-        .select(['telegram_id', 'preferred_communication_channel', 'unsubscribed', 'language_code'])
-        .where('id', '=', playerId)
-        .executeTakeFirst(),
+        .select(['id', 'telegram_id', 'email', 'preferred_communication_channel'])
+        .orderBy('id');
+      if (filter.currency) q = q.where('currency', '=', filter.currency);
+      if (filter.language) q = q.where('language_code', '=', filter.language);
+      if (filter.seen_within_days)
+        q = q.where('last_activity', '>=', new Date(options.now.getTime() - filter.seen_within_days * 86_400_000));
+      if (options.marketing)
+        q = q
+          .where('unsubscribed', '=', false)
+          .where((eb) =>
+            eb.or([
+              eb('block', 'is', null),
+              eb.and([
+                eb('block', '=', options.blockedTemporary as never),
+                eb.or([eb('block_end', 'is', null), eb('block_end', '<=', options.now)]),
+              ]),
+            ]),
+          );
+      return q.execute();
+    },
 
     findByEmail: (email: string) =>
       db

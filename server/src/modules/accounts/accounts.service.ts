@@ -49,6 +49,8 @@ export interface AccountsDeps {
     check(input: { promo_code?: string; welcome_bonus_id?: number }, currency: string): Promise<void>;
     granted(playerId: string, input: { promo_code?: string; welcome_bonus_id?: number }): Promise<void>;
   };
+  /** allows_write_to_pm of every Mini App sign-in (notifications: may the bot write to the player). */
+  telegramWriteAccess?(playerId: string, allowed: boolean): Promise<void>;
   playSession?: {
     started(playerId: string, timeLimitSeconds: number | null): Promise<void>;
     /** Answers the limit in force after the request (a raise or removal waits its cooling-off). */
@@ -161,6 +163,7 @@ export function createAccountsService(deps: AccountsDeps) {
     // start_param is signed inside initData, so it is trustworthy as the referral (and as a link's promo code)
     const player = await findOrCreateTelegramPlayer(verified.user, verified.startParam);
     refuseIfBlocked(player);
+    await deps.telegramWriteAccess?.(String(player.id), verified.user.allows_write_to_pm === true);
     return issue(player);
   }
 

@@ -13,3 +13,4 @@ export { accountsOperatorRoutes } from './accounts.operator-routes';
 export { devRoutes } from './dev.routes';
 export { createAccountsModule, type AccountsModuleDeps } from './accounts.module';
 export { SELF_EXCLUSION } from './accounts.service';
+export { createNotificationContacts } from './notification-contacts';

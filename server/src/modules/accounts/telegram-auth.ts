@@ -8,6 +8,8 @@ export interface TelegramUser {
   username?: string;
   language_code?: string;
   photo_url?: string;
+  /** Mini App launch data: the user allowed the bot to write to them. */
+  allows_write_to_pm?: boolean;
 }
 
 /** Mini App initData: HMAC-SHA256 with key HMAC("WebAppData", bot token). Null when forged, malformed or stale. */

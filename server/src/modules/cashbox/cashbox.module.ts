@@ -21,7 +21,7 @@ export interface CashboxModuleDeps extends Pick<
   CashboxDeps,
   | 'wallet'
   | 'live'
-  | 'notifier'
+  | 'notify'
   | 'depositPolicies'
   | 'depositBonusCode'
   | 'audit'
@@ -62,7 +62,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
     repo,
     wallet: deps.wallet,
     live: deps.live,
-    notifier: deps.notifier,
+    notify: deps.notify,
     depositPolicies: deps.depositPolicies,
     depositBonusCode: deps.depositBonusCode,
     audit: deps.audit,

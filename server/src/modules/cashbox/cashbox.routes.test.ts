@@ -354,12 +354,12 @@ describe('withdrawals', () => {
     ).toMatchObject({ code: 'CASHBOX_ALREADY_DECIDED' });
     expect(await me(p)).toMatchObject({ balance: 60, pending_withdraws_sum: 0 });
     expect(seen).toContainEqual({
-      type: 'notification',
-      data: expect.objectContaining({ kind: 'payment_status', payment_id: w.payment_id, status: 1 }),
+      type: 'payment_status',
+      data: expect.objectContaining({ payment_id: w.payment_id, status: 1 }),
     });
     expect(seen).toContainEqual({
-      type: 'notification',
-      data: expect.objectContaining({ kind: 'payment_status', payment_id: r.payment_id, status: 3 }),
+      type: 'payment_status',
+      data: expect.objectContaining({ payment_id: r.payment_id, status: 3 }),
     });
     expect(seen).toContainEqual({
       type: 'new_balance',

@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toDecimalString, toMajor, toMinor } from '../../lib/money';
 import type { LivePublisher } from '../live';
-import type { PlayerNotifier } from '../notifications';
+import type { Notify } from '../notifications';
 import type { OperatorAudit } from '../operator';
 import type { WalletService, WalletTx } from '../wallet';
 import type { CashboxRepository, PaymentRow } from './cashbox.repository';
@@ -57,7 +57,8 @@ export interface CashboxDeps {
   repo: CashboxRepository;
   wallet: WalletService;
   live: LivePublisher;
-  notifier: Pick<PlayerNotifier, 'notify'>;
+  /** Tells the player (notifications): called inside the transaction that decides the payment. */
+  notify: Notify;
   /** Asked, in order, before a deposit starts; none: every deposit may go ahead. */
   depositPolicies: readonly DepositPolicy[];
   /** A deposit bonus code entered with the deposit (issue 16): redeemed and started before the payment is made. */
@@ -181,18 +182,26 @@ export function createCashboxService(deps: CashboxDeps) {
     };
   }
 
-  /** The player sees a payment's status change live (the app refreshes history and shows a toast). */
+  /**
+   * The player's open apps see a payment's status change live (the history and the deposit status page refresh). Its
+   * own message type: the stored notification (deposit credited, withdrawal paid…) is told by `notify`, with the toast.
+   */
   async function publishStatus(p: PaymentRow) {
     await deps.live.publishToUser(p.player_id, {
-      type: 'notification',
-      data: {
-        id: `payment:${p.id}:${p.status}`,
-        kind: 'payment_status',
-        payment_id: Number(p.id),
-        payment_type: p.type,
-        status: p.status,
-      },
+      type: 'payment_status',
+      data: { payment_id: Number(p.id), payment_type: p.type, status: p.status },
     });
+  }
+
+  /** The player is told, in the transaction that decided the payment (a rollback tells no one). */
+  async function notifyPayment(
+    p: PaymentRow,
+    kind: 'deposit_credited' | 'deposit_failed' | 'withdrawal_paid' | 'withdrawal_rejected',
+    amountMinor: bigint,
+    trx: WalletTx['trx'],
+  ) {
+    const amount = toDecimalString(amountMinor, await deps.digits(p.currency));
+    await deps.notify(p.player_id, { kind, params: { payment_id: Number(p.id), amount, currency: p.currency } }, trx);
   }
 
   async function tonDeposit(playerId: string, currency: string, amountMinor: bigint) {
@@ -408,15 +417,23 @@ export function createCashboxService(deps: CashboxDeps) {
             },
             BigInt(payment.amount_minor),
           );
+          if (!credit.repeated) await notifyCredited(payment, BigInt(payment.amount_minor), w.trx);
           return { credit, moved };
         });
         if (moved) await publishStatus(moved);
-        if (!credit.repeated) await notifyCredited(payment.player_id, BigInt(payment.amount_minor), payment.currency);
         return { applied: firstTime && !credit.repeated };
       }
       if (event.status === 'failed') {
-        const moved = await repo.transition(payment.id, [paymentStatus.processing], paymentStatus.rejected, {
-          reason: 'declined by the processor',
+        const moved = await wallet.transaction(async (w) => {
+          const row = await repo.transition(
+            payment.id,
+            [paymentStatus.processing],
+            paymentStatus.rejected,
+            { reason: 'declined by the processor' },
+            w.trx,
+          );
+          if (row) await notifyPayment(row, 'deposit_failed', BigInt(row.amount_minor), w.trx);
+          return row;
         });
         if (moved) await publishStatus(moved);
         return { applied: firstTime && !!moved };
@@ -528,20 +545,15 @@ export function createCashboxService(deps: CashboxDeps) {
           ? await w.settleWithdrawal(op('settle'), amount)
           : await w.releaseWithdrawal(op('release'), amount);
         if (moved) await record(moved);
+        if (!money.repeated) {
+          const row = moved ?? p;
+          const paid = amount - BigInt(row.fee_minor);
+          await notifyPayment(row, approve ? 'withdrawal_paid' : 'withdrawal_rejected', approve ? paid : amount, w.trx);
+        }
         return { row: moved ?? p, moved: !!moved, money };
       });
       const { row } = outcome;
       if (outcome.moved) await publishStatus(row);
-      if (outcome.money && !outcome.money.repeated) {
-        const approved = decision.action === 'approve';
-        await deps.notifier
-          .notify(row.player_id, {
-            type: 'withdrawal_processed',
-            amount: `${toDecimalString(approved ? amount - BigInt(row.fee_minor) : amount, digits)} ${row.currency}`,
-            ...(approved ? {} : { rejected: true }),
-          })
-          .catch((err) => deps.log.warn({ err }, 'withdrawal notification failed'));
-      }
       return view(row);
     },
 
@@ -626,7 +638,10 @@ export function createCashboxService(deps: CashboxDeps) {
             { reason: decision.reason },
             w.trx,
           );
-          if (row) await record(row, w.trx);
+          if (row) {
+            await record(row, w.trx);
+            await notifyPayment(row, 'deposit_failed', BigInt(row.amount_minor), w.trx);
+          }
           return row;
         });
         if (!moved) {
@@ -640,7 +655,7 @@ export function createCashboxService(deps: CashboxDeps) {
       const amount =
         p.status === paymentStatus.manual ? await creditAmount(p, decision.amount) : BigInt(p.amount_minor);
       // the status and the credit in one transaction; a repeat of the decision finds the credit by its key
-      const { moved, settled, credit } = await wallet.transaction(async (w) => {
+      const { moved, settled } = await wallet.transaction(async (w) => {
         const moved = await repo.transition(
           id,
           [paymentStatus.manual],
@@ -660,10 +675,10 @@ export function createCashboxService(deps: CashboxDeps) {
           },
           BigInt(settled.amount_minor),
         );
+        if (!credit.repeated) await notifyCredited(settled, BigInt(settled.amount_minor), w.trx);
         return { moved, settled, credit };
       });
       if (moved) await publishStatus(moved);
-      if (!credit.repeated) await notifyCredited(p.player_id, BigInt(settled.amount_minor), p.currency);
       return view(settled);
     },
 
@@ -784,11 +799,9 @@ export function createCashboxService(deps: CashboxDeps) {
     return arrived;
   }
 
-  async function notifyCredited(playerId: string, amountMinor: bigint, currency: string) {
-    const amount = `${toDecimalString(amountMinor, await deps.digits(currency))} ${currency}`;
-    await deps.notifier
-      .notify(playerId, { type: 'deposit_credited', amount })
-      .catch((err) => deps.log.warn({ err }, 'deposit notification failed'));
+  /** A deposit credited (its first credit, inside the transaction that made it). */
+  async function notifyCredited(p: PaymentRow, amountMinor: bigint, trx: WalletTx['trx']) {
+    await notifyPayment(p, 'deposit_credited', amountMinor, trx);
   }
 }
 export type CashboxService = ReturnType<typeof createCashboxService>;

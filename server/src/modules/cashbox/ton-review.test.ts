@@ -89,8 +89,8 @@ describe('TON deposits held for review', () => {
     expect(first.json()).toMatchObject({ id: dep.id, status: 1, amount: 9 });
     expect(await balance(p)).toBe(9);
     expect(seen).toContainEqual({
-      type: 'notification',
-      data: expect.objectContaining({ kind: 'payment_status', payment_id: dep.id, status: 1 }),
+      type: 'payment_status',
+      data: expect.objectContaining({ payment_id: dep.id, status: 1 }),
     });
     expect(seen).toContainEqual({ type: 'new_balance', data: expect.objectContaining({ balance: 9 }) });
 

@@ -155,8 +155,8 @@ describe('TON deposits', () => {
       data: expect.objectContaining({ balance: 10, currency: 'USD' }),
     });
     expect(seen).toContainEqual({
-      type: 'notification',
-      data: expect.objectContaining({ kind: 'payment_status', payment_id: dep.payment_id, status: 1 }),
+      type: 'payment_status',
+      data: expect.objectContaining({ payment_id: dep.payment_id, status: 1 }),
     });
 
     // a re-scan (same cursor, or the cursor lost) credits nothing more

@@ -133,8 +133,9 @@ export function createTonWatcher(deps: TonWatcherDeps) {
     // credit what arrived, at the rate locked when the deposit was requested: the status and the credit in one
     // transaction (the payment row first, then the account), so a crash leaves both or neither
     const credited = minorForNano(value, await deps.digits(payment.currency), BigInt(payment.ton_rate_e9));
-    const creditIn = (w: WalletTx) =>
-      w.creditDeposit(
+    // the credit and its notification in one transaction: told once, and only if it committed
+    const creditIn = async (w: WalletTx) => {
+      const credit = await w.creditDeposit(
         {
           playerId: payment.player_id,
           currency: payment.currency,
@@ -143,6 +144,9 @@ export function createTonWatcher(deps: TonWatcherDeps) {
         },
         credited,
       );
+      if (!credit.repeated) await deps.cashbox.notifyCredited(payment, credited, w.trx);
+      return credit;
+    };
     const settled = await deps.wallet.transaction(async (w) => {
       const moved = await repo.transition(
         payment.id,
@@ -155,7 +159,6 @@ export function createTonWatcher(deps: TonWatcherDeps) {
     });
     if (settled) {
       await deps.cashbox.publishStatus(settled.moved);
-      if (!settled.credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
       return record(tx, 'credited', payment.id, comment);
     }
     const now = await repo.findPayment(payment.id);
@@ -174,7 +177,6 @@ export function createTonWatcher(deps: TonWatcherDeps) {
       });
       if (rescued) {
         await deps.cashbox.publishStatus(rescued.moved);
-        if (!rescued.credit.repeated) await deps.cashbox.notifyCredited(payment.player_id, credited, payment.currency);
         return record(tx, 'credited', payment.id, comment);
       }
     }

@@ -1,4 +1,14 @@
-// Owns: telling players about events outside the app (Telegram messages on their chosen channel).
-// Does not own: the events (wallet, tournaments raise them) or the bot itself.
-// Called by: modules that credit deposits, process withdrawals or finish tournaments (notifier.notify).
-export { createPlayerNotifier, type PlayerEvent, type PlayerNotifier } from './notifications.service';
+// Owns: the player's notifications (notif_* tables): the inbox, its live message, delivery by bot and email, retention.
+// Does not own: the events (cashbox, bonuses, limits call notify in their transactions), the bot, the mailer, the
+// player's contact fields (accounts, through the injected contacts).
+// Called by: every module that tells a player something (`notify(playerId, event, trx)`), accounts (write access).
+export { createNotificationsModule, type NotificationsModuleDeps } from './notifications.module';
+export type {
+  NotificationContact,
+  NotificationContacts,
+  NotificationsService,
+  Notify,
+  SegmentMember,
+} from './notifications.service';
+export type { BotSender } from './notifications.delivery';
+export { renderNotification } from './notifications.texts';

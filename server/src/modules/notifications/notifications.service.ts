@@ -1,56 +1,317 @@
-import type { Api } from 'grammy';
+import type { Transaction } from 'kysely';
+import type {
+  NotificationItem,
+  NotificationPreferences,
+  SegmentFilter,
+  UpdatePreferencesBody,
+} from '@contracts/notifications';
+import {
+  notificationKinds,
+  notificationLink,
+  type NotificationCategory,
+  type NotificationEvent,
+} from '@contracts/notifications.kinds';
+import type { Paged } from '@contracts/common';
+import type { DB } from '../../db/schema';
+import { afterCommit } from '../../lib/after-commit';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { LivePublisher } from '../live';
+import type { OperatorAudit } from '../operator';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository';
+import { renderNotification } from './notifications.texts';
 
-// Messages the product sends a player outside the app, on the channel the player chose. Telegram goes through the
-// bot; a player who chose another channel, unsubscribed, or has no Telegram gets nothing here.
-// Amounts and prizes arrive formatted for display with their currency ("10.00 USD"): the caller knows the precision.
-export type PlayerEvent =
-  | { type: 'deposit_credited'; amount: string }
-  | { type: 'withdrawal_processed'; amount: string; rejected?: boolean }
-  | { type: 'tournament_result'; tournament: string; place: number; prize: string };
+/** Where and how a player is told things (accounts owns it). */
+export interface NotificationContact {
+  telegram_id: string | null;
+  email: string | null;
+  preferred_communication_channel: string;
+  unsubscribed: boolean;
+  language_code: string | null;
+  /** Blocked or self-excluded now: no marketing on any channel. */
+  excluded: boolean;
+}
+export interface SegmentMember {
+  id: string;
+  telegram_id: string | null;
+  email: string | null;
+  preferred_communication_channel: string;
+}
+export interface NotificationContacts {
+  contact(playerId: string, trx?: Transaction<DB>): Promise<NotificationContact | undefined>;
+  /** The players of a segment; `marketing`: without the unsubscribed, blocked and self-excluded. */
+  segment(filter: SegmentFilter, options: { marketing: boolean; now: Date }): Promise<SegmentMember[]>;
+  savePreferences(
+    playerId: string,
+    prefs: Pick<UpdatePreferencesBody, 'preferred_communication_channel' | 'unsubscribed'>,
+  ): Promise<void>;
+}
 
-/** sent; skipped (another channel, unsubscribed, no Telegram, no bot); failed (Telegram refused, e.g. the player blocked the bot). */
-export type NotifyResult = 'sent' | 'skipped' | 'failed';
+export interface NotificationsDeps {
+  repo: NotificationsRepository;
+  contacts: NotificationContacts;
+  live: LivePublisher;
+  clock: Clock;
+  audit: OperatorAudit;
+  /** Wakes the delivery job (after a commit that queued deliveries). */
+  kickDelivery: () => void;
+  /** The most players one operator message may reach (NOTIFY_SEGMENT_CAP). */
+  segmentCap: number;
+}
 
-export function createPlayerNotifier(deps: {
-  /** The accounts repository's read of where and how a player is notified. */
-  contacts: {
-    findNotificationContact(playerId: string): Promise<
-      | {
-          telegram_id: string | null;
-          preferred_communication_channel: string | null;
-          unsubscribed: boolean;
-          language_code: string | null;
-        }
-      | undefined
-    >;
-  };
-  telegram: Pick<Api, 'sendMessage'> | null;
-  texts: NotifierTexts;
-  log?: { warn: (obj: object, msg: string) => void };
-}) {
+export interface NotifyOptions {
+  /** One notification per key, however often the event is seen (the expiry scan: `bonus_expiring:<grant>`). */
+  key?: string;
+  /** An operator's message to one player may be about the account (kept for unsubscribed players too). */
+  category?: NotificationCategory;
+}
+
+const priorityOf = (category: NotificationCategory) => (category === 'marketing' ? 1 : 0);
+
+/** The channels outside the app a notification goes to, from the player's choice and what the bot may do. */
+function outsideChannels(
+  contact: Pick<NotificationContact, 'preferred_communication_channel' | 'telegram_id' | 'email'>,
+  telegramWritable: boolean,
+): Array<'telegram' | 'email'> {
+  if (contact.preferred_communication_channel === 'telegram' && contact.telegram_id && telegramWritable)
+    return ['telegram'];
+  if (contact.preferred_communication_channel === 'email' && contact.email) return ['email'];
+  return [];
+}
+
+// The player's inbox (issue 24, docs/decisions/023-notifications.md). `notify` writes the row in the caller's
+// transaction: a rolled-back operation tells no one, a committed one always does. Once committed, the app is told
+// live (with the stored id) and the delivery job is woken for the bot or email.
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { repo, contacts, clock } = deps;
+
+  function view(row: NotificationRow, language: string | null | undefined): NotificationItem {
+    const { title, text } = renderNotification(row.kind, row.params, language);
+    return {
+      id: Number(row.id),
+      kind: row.kind,
+      category: row.category,
+      title,
+      text,
+      link: notificationLink({ kind: row.kind, params: row.params }),
+      params: row.params,
+      is_viewed: row.is_viewed,
+      created_at: row.created_at.toISOString(),
+    };
+  }
+
+  async function languageOf(playerId: string, asked: string | undefined) {
+    return asked ?? (await contacts.contact(playerId))?.language_code ?? 'en';
+  }
+
   return {
-    /** Never throws for a delivery problem: a notification must not fail the money operation that caused it. */
-    async notify(playerId: string, event: PlayerEvent): Promise<NotifyResult> {
-      const player = await deps.contacts.findNotificationContact(playerId);
-      if (
-        !player ||
-        player.unsubscribed ||
-        player.preferred_communication_channel !== 'telegram' ||
-        !player.telegram_id ||
-        !deps.telegram
-      ) {
-        return 'skipped';
-      }
-      const text = deps.texts(player.language_code, event);
-      try {
-        await deps.telegram.sendMessage(Number(player.telegram_id), text);
-        return 'sent';
-      } catch (err) {
-        deps.log?.warn({ err, playerId, event: event.type }, 'Telegram notification not delivered');
-        return 'failed';
-      }
+    /**
+     * Tells a player about `event`, inside `trx` (opened by `transact`, e.g. `wallet.transaction`'s `w.trx`). Answers
+     * the notification's id; undefined when nothing was written (a marketing message to a player who must not get
+     * one, an unknown player, a key already used).
+     */
+    async notify(
+      playerId: string,
+      event: NotificationEvent,
+      trx: Transaction<DB>,
+      options: NotifyOptions = {},
+    ): Promise<string | undefined> {
+      const category = options.category ?? notificationKinds[event.kind];
+      const contact = await contacts.contact(playerId, trx);
+      if (!contact) return undefined;
+      if (category === 'marketing' && (contact.unsubscribed || contact.excluded)) return undefined;
+      const id = await repo.insert(trx, {
+        player_id: playerId,
+        kind: event.kind,
+        category,
+        params: event.params,
+        ...(options.key ? { dedupe_key: options.key } : {}),
+      });
+      if (!id) return undefined;
+      const access = contact.telegram_id ? await repo.telegramAccess(playerId, trx) : undefined;
+      const channels = outsideChannels(contact, !!access?.writable && !access.blocked_at);
+      await repo.insertDeliveries(
+        trx,
+        channels.map((channel) => ({
+          notification_id: id,
+          player_id: playerId,
+          channel,
+          priority: priorityOf(category),
+        })),
+      );
+      afterCommit(trx, () =>
+        deps.live.publishToUser(playerId, {
+          type: 'notification',
+          data: { id: Number(id), kind: event.kind, category },
+        }),
+      );
+      if (channels.length) afterCommit(trx, () => deps.kickDelivery(), 'notifications:kick');
+      return id;
     },
+
+    async list(
+      playerId: string,
+      q: { page: number; size: number; is_viewed?: 'true' | 'false'; category?: NotificationCategory; lang?: string },
+    ): Promise<Paged<NotificationItem>> {
+      const { items, total } = await repo.list(playerId, {
+        page: q.page,
+        size: q.size,
+        ...(q.is_viewed ? { isViewed: q.is_viewed === 'true' } : {}),
+        ...(q.category ? { category: q.category } : {}),
+      });
+      const language = await languageOf(playerId, q.lang);
+      return {
+        items: items.map((r) => view(r, language)),
+        total,
+        size: q.size,
+        page: q.page,
+        pages: Math.max(1, Math.ceil(total / q.size)),
+      };
+    },
+
+    async markViewed(playerId: string, id: string, lang?: string): Promise<NotificationItem> {
+      const row = await repo.markViewed(playerId, id);
+      // another player's notification is as unknown as a missing one
+      if (!row) throw notFound('NOTIFICATIONS_UNKNOWN', `No notification ${id}`);
+      return view(row, await languageOf(playerId, lang));
+    },
+
+    async remove(playerId: string, id: string) {
+      if (!(await repo.remove(playerId, id))) throw notFound('NOTIFICATIONS_UNKNOWN', `No notification ${id}`);
+      return { deleted: true };
+    },
+
+    async preferences(playerId: string): Promise<NotificationPreferences> {
+      const contact = await contacts.contact(playerId);
+      if (!contact) throw notFound('NOTIFICATIONS_UNKNOWN_PLAYER', 'No such player');
+      const access = await repo.telegramAccess(playerId);
+      return {
+        preferred_communication_channel: contact.preferred_communication_channel,
+        unsubscribed: contact.unsubscribed,
+        telegram: {
+          linked: !!contact.telegram_id,
+          writable: !!access?.writable && !access.blocked_at,
+          unavailable: !!access?.blocked_at,
+        },
+        email: { address: contact.email },
+        unviewed: await repo.unviewedCount(playerId),
+      };
+    },
+
+    async updatePreferences(playerId: string, body: UpdatePreferencesBody): Promise<NotificationPreferences> {
+      const contact = await contacts.contact(playerId);
+      if (!contact) throw notFound('NOTIFICATIONS_UNKNOWN_PLAYER', 'No such player');
+      if (body.preferred_communication_channel === 'telegram' && !contact.telegram_id)
+        throw badRequest('NOTIFICATIONS_NO_TELEGRAM', 'preferred_communication_channel: sign in with Telegram first');
+      if (body.preferred_communication_channel === 'email' && !contact.email)
+        throw badRequest('NOTIFICATIONS_NO_EMAIL', 'preferred_communication_channel: add an email address first');
+      const { telegram_writable, ...prefs } = body;
+      if (Object.keys(prefs).length) await contacts.savePreferences(playerId, prefs);
+      if (telegram_writable !== undefined && contact.telegram_id)
+        await repo.setTelegramWritable(playerId, telegram_writable, clock.now());
+      return this.preferences(playerId);
+    },
+
+    /** allows_write_to_pm at a Telegram sign-in, or /start in the bot (true). */
+    async noteTelegramWriteAccess(playerId: string, writable: boolean) {
+      await repo.setTelegramWritable(playerId, writable, clock.now());
+    },
+
+    /**
+     * An operator's message to one player or a segment: `preview` counts who would get it; otherwise it is written
+     * (one notification each, two statements however many) and recorded in the audit. Capped at `segmentCap`.
+     */
+    async operatorMessage(
+      actor: string,
+      input: {
+        player_id?: number;
+        segment?: SegmentFilter;
+        category: 'account' | 'marketing';
+        texts: Record<string, { title: string; body: string }>;
+        preview: boolean;
+      },
+      transact: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => Promise<T>,
+    ): Promise<{ count: number; preview: boolean }> {
+      const event = { kind: 'operator_message', params: { texts: input.texts } } as const;
+      if (input.player_id !== undefined) {
+        const playerId = String(input.player_id);
+        const contact = await contacts.contact(playerId);
+        if (!contact) throw notFound('NOTIFICATIONS_UNKNOWN_PLAYER', 'No such player');
+        const skip = input.category === 'marketing' && (contact.unsubscribed || contact.excluded);
+        if (input.preview || skip) return { count: skip ? 0 : 1, preview: input.preview };
+        return transact(async (trx) => {
+          const id = await this.notify(playerId, event, trx, { category: input.category });
+          await deps.audit.record(
+            {
+              actor,
+              action: 'notification_sent',
+              playerId,
+              subject: `notification:${id}`,
+              after: { category: input.category, texts: input.texts },
+            },
+            trx,
+          );
+          return { count: id ? 1 : 0, preview: false };
+        });
+      }
+      const members = await contacts.segment(input.segment ?? {}, {
+        marketing: input.category === 'marketing',
+        now: clock.now(),
+      });
+      if (members.length > deps.segmentCap)
+        throw new AppError(
+          409,
+          'NOTIFICATIONS_SEGMENT_TOO_LARGE',
+          `The segment has ${members.length} players; at most ${deps.segmentCap} may be sent one message`,
+        );
+      if (input.preview) return { count: members.length, preview: true };
+      const chosen = (channel: string) =>
+        members.filter((m) => m.preferred_communication_channel === channel).map((m) => m.id);
+      return transact(async (trx) => {
+        const count = await repo.insertForMany(trx, {
+          kind: event.kind,
+          category: input.category,
+          params: event.params,
+          playerIds: members.map((m) => m.id),
+          telegram: chosen('telegram').filter((id) => members.find((m) => m.id === id)?.telegram_id),
+          email: members.filter((m) => m.preferred_communication_channel === 'email' && m.email).map((m) => m.id),
+          priority: priorityOf(input.category),
+        });
+        await deps.audit.record(
+          {
+            actor,
+            action: 'notification_segment_sent',
+            subject: 'notifications:segment',
+            after: { segment: input.segment ?? {}, category: input.category, count, texts: input.texts },
+          },
+          trx,
+        );
+        afterCommit(trx, () => deps.kickDelivery(), 'notifications:kick');
+        return { count, preview: false };
+      });
+    },
+
+    /** Deletes notifications older than the operator's retention (default 90 days). */
+    async applyRetention(): Promise<number> {
+      const days = await repo.retentionDays();
+      return repo.deleteOlderThan(new Date(clock.now().getTime() - days * 86_400_000));
+    },
+    retentionDays: () => repo.retentionDays(),
+    async setRetentionDays(actor: string, days: number) {
+      const before = await repo.retentionDays();
+      await repo.setRetentionDays(days);
+      await deps.audit.record({
+        actor,
+        action: 'notification_retention_set',
+        subject: 'notifications:retention',
+        before: { retention_days: before },
+        after: { retention_days: days },
+      });
+      return { retention_days: days };
+    },
+    queueHealth: () => repo.queueHealth(clock.now()),
+    playerNotifications: (playerId: string, limit = 50) => repo.withDeliveries(playerId, limit),
   };
 }
-export type NotifierTexts = (language: string | null, event: PlayerEvent) => string;
-export type PlayerNotifier = ReturnType<typeof createPlayerNotifier>;
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+export type Notify = NotificationsService['notify'];

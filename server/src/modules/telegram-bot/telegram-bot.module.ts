@@ -9,6 +9,8 @@ export interface TelegramBotModuleDeps {
   config: Config;
   /** TELEGRAM_WEBHOOK_SECRET, or the one main.ts keeps in DATA_DIR. */
   webhookSecret?: string;
+  /** /start from a Telegram user: the bot may write to them now (notifications). */
+  onStart?: (telegramUserId: number) => Promise<void>;
   log: {
     info(o: object | string, m?: string): void;
     warn(o: object, m: string): void;
@@ -23,7 +25,7 @@ export interface TelegramBotModuleDeps {
 export function createTelegramBotModule(deps: TelegramBotModuleDeps) {
   const { config, log } = deps;
   const botOptions = config.TELEGRAM_BOT_TOKEN ? botOptionsFromConfig(config, config.TELEGRAM_BOT_TOKEN) : null;
-  const bot: Bot | null = botOptions ? createBot(botOptions) : null;
+  const bot: Bot | null = botOptions ? createBot({ ...botOptions, onStart: deps.onStart }) : null;
   const secretToken = config.TELEGRAM_WEBHOOK_SECRET ?? deps.webhookSecret;
   const webhook = bot && !config.TELEGRAM_USE_POLLING && secretToken;
   const polling = !!bot && config.TELEGRAM_USE_POLLING;

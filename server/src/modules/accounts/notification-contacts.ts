@@ -1,0 +1,38 @@
+import { blockType } from '@contracts/codes';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { activeBlock } from '../../plugins/auth-guard';
+import type { AccountsRepository } from './accounts.repository';
+
+/**
+ * What the notifications module reads of a player (its NotificationContacts): where and how they are told things,
+ * whether they are blocked or self-excluded now, a segment's players, and their saved choice of channel.
+ */
+export function createNotificationContacts(repo: AccountsRepository, clock: Clock) {
+  return {
+    async contact(playerId: string, trx?: Transaction<DB>) {
+      const p = await repo.findById(playerId, trx);
+      return (
+        p && {
+          telegram_id: p.telegram_id,
+          email: p.email,
+          preferred_communication_channel: p.preferred_communication_channel,
+          unsubscribed: p.unsubscribed,
+          language_code: p.language_code,
+          excluded: activeBlock(p, clock.now()) !== null,
+        }
+      );
+    },
+    segment: (
+      filter: { currency?: string; language?: string; seen_within_days?: number },
+      options: { marketing: boolean; now: Date },
+    ) => repo.notificationSegment(filter, { ...options, blockedTemporary: blockType.temporary }),
+    async savePreferences(
+      playerId: string,
+      prefs: { preferred_communication_channel?: string; unsubscribed?: boolean },
+    ) {
+      await repo.update(playerId, prefs);
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { NotificationCategory } from '@contracts/notifications.kinds';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { NotifDeliveriesTable, NotifNotificationsTable } from './notifications.tables';
+
+export type NotificationRow = Selectable<NotifNotificationsTable>;
+export type DeliveryRow = Selectable<NotifDeliveriesTable>;
+type Db = Database | Transaction<DB>;
+
+/** A claimed delivery with what its message is rendered from. */
+export interface DueDelivery extends DeliveryRow {
+  kind: string;
+  params: Record<string, unknown>;
+}
+
+// All of the notifications module's SQL, its own tables only.
+export function createNotificationsRepository(db: Database) {
+  return {
+    /** The new notification's id; undefined when its dedupe key was already used (told once). */
+    async insert(
+      trx: Db,
+      row: { player_id: string; kind: string; category: NotificationCategory; params: object; dedupe_key?: string },
+    ): Promise<string | undefined> {
+      const inserted = await trx
+        .insertInto('notif_notifications')
+        .values({ ...row, params: JSON.stringify(row.params), dedupe_key: row.dedupe_key ?? null })
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted?.id;
+    },
+
+    async insertDeliveries(
+      trx: Db,
+      rows: Array<{ notification_id: string; player_id: string; channel: 'telegram' | 'email'; priority: number }>,
+    ) {
+      if (rows.length) await trx.insertInto('notif_deliveries').values(rows).execute();
+    },
+
+    /**
+     * One notification for each of many players in two statements (a segment message): the rows, then a delivery for
+     * each player whose channel is listed (Telegram only where the bot may write). Answers how many were written.
+     */
+    async insertForMany(
+      trx: Db,
+      input: {
+        kind: string;
+        category: NotificationCategory;
+        params: object;
+        playerIds: string[];
+        telegram: string[];
+        email: string[];
+        priority: number;
+      },
+    ): Promise<number> {
+      const written = await sql<{ n: string }>`
+        with made as (
+          insert into notif_notifications (player_id, kind, category, params)
+          select p, ${input.kind}, ${input.category}, ${JSON.stringify(input.params)}::jsonb
+          from unnest(${input.playerIds}::bigint[]) as p
+          returning id, player_id
+        ), tg as (
+          insert into notif_deliveries (notification_id, player_id, channel, priority)
+          select made.id, made.player_id, 'telegram', ${input.priority}
+          from made
+          join unnest(${input.telegram}::bigint[]) as t(p) on t.p = made.player_id
+          join notif_telegram_access a on a.player_id = made.player_id and a.writable and a.blocked_at is null
+        ), em as (
+          insert into notif_deliveries (notification_id, player_id, channel, priority)
+          select made.id, made.player_id, 'email', ${input.priority}
+          from made join unnest(${input.email}::bigint[]) as e(p) on e.p = made.player_id
+        )
+        select count(*) as n from made`.execute(trx);
+      return Number(written.rows[0]?.n ?? 0);
+    },
+
+    async list(
+      playerId: string,
+      q: { page: number; size: number; isViewed?: boolean; category?: NotificationCategory },
+    ): Promise<{ items: NotificationRow[]; total: number }> {
+      let base = db.selectFrom('notif_notifications').where('player_id', '=', playerId);
+      if (q.isViewed !== undefined) base = base.where('is_viewed', '=', q.isViewed);
+      if (q.category) base = base.where('category', '=', q.category);
+      const [items, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(q.size)
+          .offset((q.page - 1) * q.size)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.n) };
+    },
+
+    unviewedCount: async (playerId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('notif_notifications')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('player_id', '=', playerId)
+            .where('is_viewed', '=', false)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    markViewed: (playerId: string, id: string) =>
+      db
+        .updateTable('notif_notifications')
+        .set({ is_viewed: true })
+        .where('id', '=', id)
+        .where('player_id', '=', playerId)
+        .returningAll()
+        .executeTakeFirst(),
+
+    async remove(playerId: string, id: string): Promise<boolean> {
+      const r = await db
+        .deleteFrom('notif_notifications')
+        .where('id', '=', id)
+        .where('player_id', '=', playerId)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    telegramAccess: (playerId: string, trx: Db = db) =>
+      trx.selectFrom('notif_telegram_access').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
+
+    /** The player allowed (or not) the bot to write; allowing clears an earlier refusal. */
+    setTelegramWritable: (playerId: string, writable: boolean, now: Date) =>
+      db
+        .insertInto('notif_telegram_access')
+        .values({ player_id: playerId, writable, blocked_at: null, updated_at: now })
+        .onConflict((oc) =>
+          oc.column('player_id').doUpdateSet({
+            writable,
+            blocked_at: writable ? null : sql`notif_telegram_access.blocked_at`,
+            updated_at: now,
+          }),
+        )
+        .execute(),
+
+    /** Telegram refused (403): the channel is unavailable, and nothing more waits for it. */
+    async markTelegramBlocked(playerId: string, now: Date, error: string) {
+      await db
+        .insertInto('notif_telegram_access')
+        .values({ player_id: playerId, writable: false, blocked_at: now, updated_at: now })
+        .onConflict((oc) => oc.column('player_id').doUpdateSet({ writable: false, blocked_at: now, updated_at: now }))
+        .execute();
+      await db
+        .updateTable('notif_deliveries')
+        .set({ status: 'failed', last_error: error })
+        .where('player_id', '=', playerId)
+        .where('channel', '=', 'telegram')
+        .where('status', '=', 'waiting')
+        .execute();
+    },
+
+    /**
+     * Claims up to `limit` waiting deliveries that are due, payments and account first: each is put off by `holdMs`
+     * (so another sender skips it, and a sender that dies leaves it to be retried), and answered with its message.
+     */
+    async claimDue(now: Date, limit: number, holdMs: number): Promise<DueDelivery[]> {
+      const until = new Date(now.getTime() + holdMs);
+      const claimed = await sql<DeliveryRow & { kind: string; params: Record<string, unknown> }>`
+        with due as (
+          select id from notif_deliveries
+          where status = 'waiting' and next_at <= ${now}
+          order by priority, next_at, id
+          limit ${limit}
+          for update skip locked
+        )
+        update notif_deliveries d set next_at = ${until}
+        from due, notif_notifications n
+        where d.id = due.id and n.id = d.notification_id
+        returning d.*, n.kind, n.params`.execute(db);
+      return claimed.rows.sort((a, b) => a.priority - b.priority || Number(BigInt(a.id) - BigInt(b.id)));
+    },
+
+    markSent: (id: string, now: Date) =>
+      db
+        .updateTable('notif_deliveries')
+        .set({ status: 'sent', sent_at: now, attempts: sql`attempts + 1` })
+        .where('id', '=', id)
+        .execute(),
+
+    /** Waits until `nextAt` (a 429, a busy chat: not an attempt), or counts a failed attempt (final: no more). */
+    putOff: (id: string, nextAt: Date) =>
+      db.updateTable('notif_deliveries').set({ next_at: nextAt }).where('id', '=', id).execute(),
+    markAttemptFailed: (id: string, error: string, nextAt: Date | null) =>
+      db
+        .updateTable('notif_deliveries')
+        .set({
+          attempts: sql`attempts + 1`,
+          last_error: error.slice(0, 500),
+          ...(nextAt ? { next_at: nextAt } : { status: 'failed' as const }),
+        })
+        .where('id', '=', id)
+        .execute(),
+
+    retentionDays: async () =>
+      (await db.selectFrom('notif_settings').select('retention_days').executeTakeFirst())?.retention_days ?? 90,
+    setRetentionDays: (days: number) =>
+      db
+        .insertInto('notif_settings')
+        .values({ id: 1, retention_days: days })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ retention_days: days }))
+        .execute(),
+
+    /** Deletes notifications (and their deliveries) older than `before`, `batch` at a time; answers how many. */
+    async deleteOlderThan(before: Date, batch = 5000): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const r = await sql`
+          delete from notif_notifications where id in (
+            select id from notif_notifications where created_at < ${before} limit ${batch})`.execute(db);
+        const n = Number(r.numAffectedRows ?? 0);
+        total += n;
+        if (n < batch) return total;
+      }
+    },
+
+    async queueHealth(now: Date) {
+      const r = await db
+        .selectFrom('notif_deliveries')
+        .select([
+          sql<string>`count(*) filter (where status = 'waiting')`.as('waiting'),
+          sql<string>`count(*) filter (where status = 'failed')`.as('failed'),
+          sql<string>`count(*) filter (where status = 'waiting' and next_at <= ${now})`.as('due'),
+          sql<Date | null>`min(created_at) filter (where status = 'waiting')`.as('oldest'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { waiting: Number(r.waiting), failed: Number(r.failed), due: Number(r.due), oldest_waiting: r.oldest };
+    },
+
+    /** A player's newest notifications with the state of each delivery (operators). */
+    async withDeliveries(playerId: string, limit: number) {
+      const rows = await db
+        .selectFrom('notif_notifications as n')
+        .leftJoin('notif_deliveries as d', 'd.notification_id', 'n.id')
+        .select([
+          'n.id',
+          'n.kind',
+          'n.category',
+          'n.is_viewed',
+          'n.created_at',
+          'd.channel',
+          'd.status',
+          'd.attempts',
+          'd.last_error',
+          'd.sent_at',
+        ])
+        .where('n.player_id', '=', playerId)
+        .orderBy('n.id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows;
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

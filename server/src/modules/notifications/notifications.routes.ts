@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bigIdParams, errorBody } from '@contracts/common';
+import {
+  markViewedBody,
+  notificationIdParams,
+  notificationItem,
+  notificationList,
+  notificationListQuery,
+  notificationPreferences,
+  operatorMessageBody,
+  retentionBody,
+  updatePreferencesBody,
+} from '@contracts/notifications';
+import * as notificationsEndpoints from '@contracts/notifications.endpoints';
+import { transact } from '../../lib/after-commit';
+import { route } from '../../lib/route';
+import type { Database } from '../../db/database';
+import type { AuthGuard } from '../../plugins/auth-guard';
+import { operatorName } from '../../plugins/operator-guard';
+import type { NotificationsService } from './notifications.service';
+
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 422: errorBody };
+
+/** The player's notifications and where they are told things (spec §7 notifications/user-notifications). */
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  auth: AuthGuard;
+}> = async (app, { notifications, auth }) => {
+  const tags = ['notifications'];
+  const me = { preHandler: auth.requirePlayer };
+  route(
+    app,
+    notificationsEndpoints.list,
+    { ...me, schema: { tags, querystring: notificationListQuery, response: { 200: notificationList, ...errors } } },
+    (req) => notifications.list(req.playerId, req.query),
+  );
+  route(
+    app,
+    notificationsEndpoints.markViewed,
+    {
+      ...me,
+      schema: {
+        tags,
+        params: notificationIdParams,
+        body: markViewedBody,
+        response: { 200: notificationItem, ...errors },
+      },
+    },
+    (req) => notifications.markViewed(req.playerId, req.params.id),
+  );
+  route(
+    app,
+    notificationsEndpoints.remove,
+    {
+      ...me,
+      schema: { tags, params: notificationIdParams, response: { 200: z.object({ deleted: z.boolean() }), ...errors } },
+    },
+    (req) => notifications.remove(req.playerId, req.params.id),
+  );
+  route(
+    app,
+    notificationsEndpoints.preferences,
+    { ...me, schema: { tags, response: { 200: notificationPreferences, ...errors } } },
+    (req) => notifications.preferences(req.playerId),
+  );
+  route(
+    app,
+    notificationsEndpoints.updatePreferences,
+    { ...me, schema: { tags, body: updatePreferencesBody, response: { 200: notificationPreferences, ...errors } } },
+    (req) => notifications.updatePreferences(req.playerId, req.body),
+  );
+};
+
+/** Operators: a message to a player or a segment, a player's notifications and their delivery, the queue, retention. */
+export const notificationsOperatorRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService;
+  db: Database;
+}> = async (app, { notifications, db }) => {
+  const hide = { hide: true } as const;
+  app.post(
+    '/notifications/messages',
+    { config: { permission: 'notifications.send' }, schema: { ...hide, body: operatorMessageBody } },
+    (req) => notifications.operatorMessage(operatorName(req), req.body, (fn) => transact(db, fn)),
+  );
+  app.get(
+    '/players/:id/notifications',
+    { config: { permission: 'notifications.view' }, schema: { ...hide, params: bigIdParams('a player id') } },
+    async (req) =>
+      (await notifications.playerNotifications(req.params.id)).map((r) => ({
+        ...r,
+        id: Number(r.id),
+        created_at: r.created_at.toISOString(),
+        sent_at: r.sent_at?.toISOString() ?? null,
+      })),
+  );
+  app.get('/notifications/queue', { config: { permission: 'notifications.view' }, schema: hide }, async () => {
+    const h = await notifications.queueHealth();
+    return { ...h, oldest_waiting: h.oldest_waiting ? new Date(h.oldest_waiting).toISOString() : null };
+  });
+  app.get('/notifications/retention', { config: { permission: 'notifications.view' }, schema: hide }, async () => ({
+    retention_days: await notifications.retentionDays(),
+  }));
+  app.put(
+    '/notifications/retention',
+    { config: { permission: 'notifications.send' }, schema: { ...hide, body: retentionBody } },
+    (req) => notifications.setRetentionDays(operatorName(req), req.body.retention_days),
+  );
+};

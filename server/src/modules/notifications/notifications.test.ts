@@ -1,0 +1,230 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '@contracts/live-messages';
+import { transact } from '../../lib/after-commit';
+import { as, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
+
+// The inbox on the database (issue 24): each producing event writes exactly one notification in its own transaction,
+// a rolled-back one none; the player's list (paged, filters), viewed, delete; marketing never reaches a player who
+// unsubscribed or is excluded. Delivery by bot and email: notifications.delivery.test.ts.
+const SANDBOX_SECRET = 'sandbox-secret-for-tests-0001';
+const t = useTestApp({
+  env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET, PAYMENTS_SANDBOX_PLATFORMS: 'web' },
+  notificationsKickOnCommit: false,
+});
+const published: Array<{ userId: string; message: LiveMessage }> = [];
+beforeAll(() => {
+  t.bus.subscribe((e) => {
+    if ('userId' in e.target) published.push({ userId: e.target.userId, message: e.message });
+  });
+});
+const ops = () => ({ authorization: `Bearer ${t.secrets.ops}` });
+const newPlayer = (email: string) => signUpPlayer(t, { email, currency: 'USD' });
+const rows = (p: Player) =>
+  t.db.selectFrom('notif_notifications').selectAll().where('player_id', '=', p.id).orderBy('id').execute();
+const list = async (p: Player, query = '') =>
+  (await as(p).get(`/main-api/notifications/user-notifications${query}`)).json();
+const settle = () => new Promise((r) => setTimeout(r, 50));
+
+async function sandboxDeposit(p: Player, amount: number, choice: 'success' | 'failed') {
+  const res = await as(p).post('/main-api/payments/deposit', { method: 'sandbox', amount });
+  expect(res.statusCode).toBe(200);
+  const path = new URL(res.json().redirect_url).pathname;
+  const post = () =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `status=${choice}`,
+    });
+  expect((await post()).statusCode).toBe(302);
+  return { payment_id: res.json().payment_id as number, again: post };
+}
+
+describe('each producing event writes exactly one notification', () => {
+  it('a deposit credited: one notification, told live with its stored id; the processor repeating adds none', async () => {
+    const p = await newPlayer('credited@notify.test');
+    const { payment_id, again } = await sandboxDeposit(p, 25, 'success');
+    await again();
+    const mine = await rows(p);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      kind: 'deposit_credited',
+      category: 'payment',
+      params: { payment_id, amount: '25.00', currency: 'USD' },
+      is_viewed: false,
+    });
+    await settle();
+    const live = published.filter((m) => m.userId === p.id);
+    expect(live.filter((m) => m.message.type === 'notification').map((m) => m.message.data)).toEqual([
+      { id: Number(mine[0]!.id), kind: 'deposit_credited', category: 'payment' },
+    ]);
+    // the payment's status has its own message (the history and the deposit page refresh on it)
+    expect(live.some((m) => m.message.type === 'payment_status')).toBe(true);
+    const item = (await list(p)).items[0];
+    expect(item).toMatchObject({
+      id: Number(mine[0]!.id),
+      title: 'Deposit credited',
+      text: 'Your deposit of 25.00 USD is credited. Good luck!',
+      link: '/profile/history/payments',
+    });
+    // rendered in the reader's language when read, from the stored parameters
+    expect((await list(p, '?lang=ru')).items[0].text).toBe('Пополнение на 25.00 USD зачислено. Удачи!');
+  });
+
+  it('a deposit declined: one deposit_failed', async () => {
+    const p = await newPlayer('declined@notify.test');
+    const { again } = await sandboxDeposit(p, 10, 'failed');
+    await again();
+    expect((await rows(p)).map((r) => r.kind)).toEqual(['deposit_failed']);
+  });
+
+  it('a withdrawal paid and one rejected: one each, with the amount paid after the fee', async () => {
+    const p = await newPlayer('cashout@notify.test');
+    await sandboxDeposit(p, 100, 'success');
+    const cashout = async (amount: number) =>
+      (await as(p).post('/main-api/payments/cashout', { method: 'sandbox', amount, destination: 'acct-1' })).json()
+        .payment_id as number;
+    const w1 = await cashout(30);
+    const w2 = await cashout(20);
+    const decide = (id: number, what: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/ops-api/withdrawals/${id}/${what}`, headers: ops(), payload });
+    expect((await decide(w1, 'approve', { fee: 1.5 })).statusCode).toBe(200);
+    expect((await decide(w1, 'approve', { fee: 1.5 })).statusCode).toBe(200); // a repeat tells no one again
+    expect((await decide(w2, 'reject', { reason: 'details do not match' })).statusCode).toBe(200);
+    const mine = (await rows(p)).map((r) => [r.kind, r.params]);
+    expect(mine).toEqual([
+      ['deposit_credited', expect.anything()],
+      ['withdrawal_paid', { payment_id: w1, amount: '28.50', currency: 'USD' }],
+      ['withdrawal_rejected', { payment_id: w2, amount: '20.00', currency: 'USD' }],
+    ]);
+  });
+
+  it('an operation that rolls back notifies no one (no row, no live message)', async () => {
+    const p = await newPlayer('rollback@notify.test');
+    const before = published.length;
+    await expect(
+      transact(t.db, async (trx) => {
+        await t.services.notifications.notify(
+          p.id,
+          { kind: 'bonus_granted', params: { grant_id: 1, name: 'Welcome' } },
+          trx,
+        );
+        throw new Error('the operation failed after notify');
+      }),
+    ).rejects.toThrow('the operation failed');
+    await settle();
+    expect(await rows(p)).toEqual([]);
+    expect(published.slice(before).filter((m) => m.userId === p.id)).toEqual([]);
+  });
+
+  it('a key tells once, however often the event is seen (the expiry scan)', async () => {
+    const p = await newPlayer('keyed@notify.test');
+    const event = {
+      kind: 'bonus_expiring',
+      params: { grant_id: 7, name: 'Reload', expires_at: '2026-12-01T10:00:00.000Z' },
+    } as const;
+    for (let i = 0; i < 3; i++)
+      await transact(t.db, (trx) => t.services.notifications.notify(p.id, event, trx, { key: 'bonus_expiring:7' }));
+    expect(await rows(p)).toHaveLength(1);
+  });
+});
+
+describe('the player’s list', () => {
+  it('pages, filters unviewed, marks viewed (form-encoded) and deletes; another player’s is unknown', async () => {
+    const p = await newPlayer('list@notify.test');
+    const other = await newPlayer('other@notify.test');
+    await transact(t.db, async (trx) => {
+      for (let i = 1; i <= 25; i++)
+        await t.services.notifications.notify(p.id, { kind: 'limit_reached', params: { limit_type: 'loss' } }, trx);
+    });
+    const page3 = await list(p, '?size=10&page=3');
+    expect(page3).toMatchObject({ total: 25, size: 10, page: 3, pages: 3 });
+    expect(page3.items).toHaveLength(5);
+    const first = (await list(p, '?size=10')).items[0];
+    expect((await list(p, '?size=10')).items.map((i: { id: number }) => i.id)).toEqual(
+      [...Array(10)].map((_, i) => first.id - i),
+    ); // newest first
+
+    const viewed = await as(p).put(`/main-api/notifications/user-notifications/${first.id}`, 'is_viewed=true', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.json()).toMatchObject({ id: first.id, is_viewed: true });
+    const unviewed = await list(p, '?is_viewed=false&size=100');
+    expect(unviewed.total).toBe(24);
+    expect(unviewed.items.some((i: { id: number }) => i.id === first.id)).toBe(false);
+    expect((await list(p, '?is_viewed=true')).total).toBe(1);
+    expect((await list(p, '?category=payment')).total).toBe(0);
+    expect((await as(p).get('/main-api/notifications/preferences')).json().unviewed).toBe(24);
+
+    // another player's notification is as unknown as a missing one
+    expect((await as(other).delete(`/main-api/notifications/user-notifications/${first.id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await as(other).put(`/main-api/notifications/user-notifications/${first.id}`, 'is_viewed=true', {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await as(p).delete(`/main-api/notifications/user-notifications/${first.id}`)).statusCode).toBe(200);
+    expect((await as(p).delete(`/main-api/notifications/user-notifications/${first.id}`)).statusCode).toBe(404);
+    expect((await list(p)).total).toBe(24);
+    expect((await as(p).get('/main-api/notifications/user-notifications?size=1000')).statusCode).toBe(422);
+  });
+});
+
+describe('marketing never reaches an unsubscribed, blocked or self-excluded player', () => {
+  it('a segment message skips them; an account message still reaches the unsubscribed one in the app', async () => {
+    const currency = 'EUR';
+    const mk = (email: string) => signUpPlayer(t, { email, currency });
+    const [ok, unsub, excluded, blocked] = await Promise.all(
+      ['ok', 'unsub', 'excluded', 'blocked'].map((n) => mk(`${n}@segment.test`)),
+    );
+    expect((await as(unsub!).put('/main-api/notifications/preferences', { unsubscribed: true })).statusCode).toBe(200);
+    expect((await as(excluded!).post('/main-api/users/me/set_block', { period: '7d' })).statusCode).toBe(200);
+    await t.services.accounts.block(blocked!.id, { type: 'permanent', reason: 'fraud' }, 'ops');
+    const send = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/ops-api/notifications/messages', headers: ops(), payload: body });
+    const texts = { en: { title: 'Weekend', body: 'Free spins all weekend' } };
+    const preview = await send({ segment: { currency }, texts, preview: true });
+    expect(preview.json()).toEqual({ count: 1, preview: true });
+    expect((await send({ segment: { currency }, texts })).json()).toEqual({ count: 1, preview: false });
+    for (const p of [unsub!, excluded!, blocked!]) expect(await rows(p)).toEqual([]);
+    expect((await rows(ok!)).map((r) => r.kind)).toEqual(['operator_message']);
+    expect((await list(ok!)).items[0]).toMatchObject({ title: 'Weekend', text: 'Free spins all weekend' });
+    // a message to one player: marketing skips the unsubscribed one, an account message reaches them in the app
+    expect((await send({ player_id: Number(unsub!.id), texts })).json().count).toBe(0);
+    expect((await send({ player_id: Number(unsub!.id), texts, category: 'account' })).json().count).toBe(1);
+    expect((await rows(unsub!)).map((r) => r.category)).toEqual(['account']);
+    // and the record of what operators sent
+    const audit = await t.db
+      .selectFrom('operator_actions')
+      .select('action')
+      .where('action', 'like', 'notification_%')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['notification_segment_sent', 'notification_sent']);
+  });
+
+  it('retention deletes notifications older than the operator’s setting', async () => {
+    const p = await newPlayer('retention@notify.test');
+    await transact(t.db, (trx) =>
+      t.services.notifications.notify(p.id, { kind: 'self_exclusion_ended', params: {} }, trx),
+    );
+    await t.db
+      .updateTable('notif_notifications')
+      .set({ created_at: new Date(Date.now() - 40 * 86_400_000) })
+      .where('player_id', '=', p.id)
+      .execute();
+    await t.services.notifications.applyRetention(); // default 90 days: kept
+    expect(await rows(p)).toHaveLength(1);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/ops-api/notifications/retention',
+      headers: ops(),
+      payload: { retention_days: 30 },
+    });
+    expect(set.statusCode).toBe(200);
+    await t.services.notifications.applyRetention();
+    expect(await rows(p)).toEqual([]);
+  });
+});
