@@ -11,7 +11,9 @@
 // BENCH_WARM_SECONDS (5: the same load, unmeasured, before the measured run), BENCH_CLIENT_THREADS (1),
 // BENCH_FEED (1: a ledger-feed consumer runs during the measured run, as the promotions' consumers will, and its lag
 // from money moved to entry handled is printed; 0: no consumer), BENCH_BONUS (1: every player has a no-deposit bonus
-// wagering, so each bet carries the max-bet part and the server's bonuses consumer counts its wagering; 0: none).
+// wagering, so each bet carries the max-bet part and the server's bonuses consumer counts its wagering; 0: none),
+// BENCH_CONSUMERS (1: how many such ledger-feed consumers run beside the server, each reading the ledger on its own, as
+// levels, cashback and tournaments will: run it with 1 and 3, alternately, to see what each one costs the bet path).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const feedOn = process.env.BENCH_FEED !== '0';
 const bonusOn = process.env.BENCH_BONUS !== '0';
+const consumerCount = feedOn ? Math.max(1, Number(process.env.BENCH_CONSUMERS ?? 1)) : 0;
 /** As the jobs runner runs a feed consumer by default (ledger-feed.ts). */
 const feedEveryMs = 250;
 const players = 1000;
@@ -333,15 +336,22 @@ async function main() {
       const at = Date.now();
       for (const e of entries) lags.push(at - e.created_at.getTime());
     };
-    const lagConsumer = { name: 'bench.lag', batchSize: 2000 };
-    if (feedOn) await feed.drain({ ...lagConsumer, handle: async () => undefined });
+    // the first consumer records the lag; the others (BENCH_CONSUMERS) read the same entries and do nothing with them
+    const consumers = Array.from({ length: consumerCount }, (_, i) => ({
+      name: `bench.lag${i ? `.${i}` : ''}`,
+      batchSize: 2000,
+      handle: i === 0 ? record : async () => undefined,
+    }));
+    for (const c of consumers) await feed.drain({ ...c, handle: async () => undefined });
     let feeding = feedOn;
-    const feedLoop = (async () => {
-      while (feeding) {
-        await feed.drain({ ...lagConsumer, handle: record });
-        await sleep(feedEveryMs);
-      }
-    })();
+    const feedLoop = Promise.all(
+      consumers.map(async (c) => {
+        while (feeding) {
+          await feed.drain(c);
+          await sleep(feedEveryMs);
+        }
+      }),
+    );
 
     const commitsBefore = await commits(admin, name);
     feedTransactions = 0;
@@ -374,7 +384,7 @@ async function main() {
     feeding = false;
     await feedLoop;
     const lagEnd = lags.length; // entries handled while the load ran; the tail below is drained after it stopped
-    if (feedOn) await feed.drain({ ...lagConsumer, handle: record });
+    if (feedOn) await feed.drain(consumers[0]!);
     const ours = load.perSecond;
     const pct = (p: keyof LoadResult['percentiles']) => load.percentiles[p].toFixed(1);
     stop(server);
@@ -445,6 +455,9 @@ async function main() {
     );
     console.log(`ratio bets / pgbench: ${(ours / reference).toFixed(2)} (goal ≥ 0.5, p99 ≤ 50 ms)`);
     console.log(`bonus wagering on every player: ${bonusOn ? 'yes (BENCH_BONUS=1)' : 'no'}`);
+    console.log(
+      `ledger-feed consumers beside the server: ${consumerCount} (BENCH_CONSUMERS), each reading the ledger on its own`,
+    );
     if (feedOn) {
       const during = lags.slice(0, lagEnd).sort((a, b) => a - b);
       const q = (p: number) => (during[Math.max(0, Math.ceil(during.length * p) - 1)] ?? NaN).toFixed(0);
