@@ -11,7 +11,7 @@ import { siteStatus } from '../features/site-status';
 // sign-out: the next launch signs in by itself.
 
 /** What the app tells the player about the Telegram start (a notice under the header). */
-export type LaunchNotice = 'sdk_failed' | 'sign_in_failed' | 'signed_out';
+export type LaunchNotice = 'sdk_failed' | 'no_client' | 'sign_in_failed' | 'signed_out';
 export const launchNotice = proxy<{ notice: LaunchNotice | null }>({ notice: null });
 
 export async function signInWithTelegram(platform: PlatformAdapter): Promise<string | null> {
@@ -29,6 +29,7 @@ export async function signInWithTelegram(platform: PlatformAdapter): Promise<str
 /** At start-up (main.tsx): sign in from the launch data unless the player signed out, and say what went wrong. */
 export async function signInOnLaunch(platform: PlatformAdapter): Promise<void> {
   if (platformProblem() === 'telegram_sdk_failed') launchNotice.notice = 'sdk_failed';
+  if (platformProblem() === 'telegram_client_missing') launchNotice.notice = 'no_client';
   if (!platform.getInitData() || session.token || siteStatus.blocked || siteStatus.maintenance) return;
   if (platform.storage.get(SIGNED_OUT_KEY) === '1') {
     launchNotice.notice = 'signed_out';
@@ -46,6 +47,6 @@ export async function signInFromTelegram(platform: PlatformAdapter): Promise<boo
     return false;
   }
   setToken(token);
-  if (launchNotice.notice !== 'sdk_failed') launchNotice.notice = null;
+  if (launchNotice.notice !== 'sdk_failed' && launchNotice.notice !== 'no_client') launchNotice.notice = null;
   return true;
 }

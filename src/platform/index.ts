@@ -2,7 +2,7 @@
 // Does not own: what the app does with them.
 // Called by: app/ at start-up (initPlatform) and any code that needs a platform capability (getPlatform).
 import { createBrowserAdapter } from './browser/browser-adapter';
-import { detectTelegram } from './telegram/telegram-detect';
+import { detectTelegram, hasTelegramClient } from './telegram/telegram-detect';
 import type { PlatformAdapter } from './platform.types';
 
 export type { PlatformAdapter, ColorScheme, Insets, HapticImpact, HapticNotification } from './platform.types';
@@ -10,21 +10,34 @@ export type { PlatformAdapter, ColorScheme, Insets, HapticImpact, HapticNotifica
 let current: PlatformAdapter | null = null;
 let problem: PlatformProblem | null = null;
 
-/** What the platform layer could not set up (the app then runs with a fallback and tells the player). */
-export type PlatformProblem = 'telegram_sdk_failed';
+/**
+ * What the platform layer could not set up (the app then runs with a fallback and tells the player): the Telegram SDK
+ * failed inside a client, or Telegram's launch parameters came with no Telegram client (a plain browser).
+ */
+export type PlatformProblem = 'telegram_sdk_failed' | 'telegram_client_missing';
 export const platformProblem = (): PlatformProblem | null => problem;
 
 /**
  * Detects the platform once and loads its adapter; the Telegram SDK is loaded only inside Telegram.
  * Call before the router mounts.
  */
-export async function initPlatform(options: { detect?: () => boolean } = {}): Promise<PlatformAdapter> {
+export async function initPlatform(
+  options: { detect?: () => boolean; hasClient?: () => boolean } = {},
+): Promise<PlatformAdapter> {
   if (current) return current;
   if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('tgWebAppMock')) {
     const { mockTelegramForDevelopment } = await import('./telegram/dev-mock');
     await mockTelegramForDevelopment().catch((err: unknown) => console.error('Telegram dev mock failed', err));
   }
   if ((options.detect ?? detectTelegram)()) {
+    if (!(options.hasClient ?? hasTelegramClient)()) {
+      // a Mini App link in a plain browser: a website that still signs in from the launch data (the server checks
+      // it), and says what it is; the SDK is not started, as it could only fail here
+      problem = 'telegram_client_missing';
+      const { createTelegramFallbackAdapter } = await import('./telegram/telegram-fallback');
+      current = createTelegramFallbackAdapter();
+      return current;
+    }
     try {
       const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
       current = createTelegramAdapter();

@@ -55,6 +55,42 @@ describe('platform detection', () => {
   });
 });
 
+describe('launch parameters without a Telegram client (a Mini App link in a plain browser)', () => {
+  it('sees no client in a plain page, and one behind the webview bridge', async () => {
+    const { hasTelegramClient } = await import('./telegram/telegram-detect');
+    expect(hasTelegramClient()).toBe(false);
+    const w = window as unknown as { TelegramWebviewProxy?: unknown };
+    w.TelegramWebviewProxy = { postEvent: () => undefined };
+    try {
+      expect(hasTelegramClient()).toBe(true);
+    } finally {
+      delete w.TelegramWebviewProxy;
+    }
+  });
+
+  it('runs as a website that keeps the launch data and says why, without starting the SDK', async () => {
+    window.history.replaceState(
+      null,
+      '',
+      `/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppPlatform=tdesktop&tgWebAppVersion=8.0`,
+    );
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { initPlatform, platformProblem } = await import('./index');
+      const platform = await initPlatform();
+      expect(platformProblem()).toBe('telegram_client_missing');
+      expect(platform.getInitData()).toBe(initData); // the server still signs the player in from it
+      expect(platform.getStartParam()).toBe('promo42');
+      expect(errors).not.toHaveBeenCalled(); // no UnknownEnvError from the SDK
+      // a reload (the router dropped the hash) is the same launch
+      window.history.replaceState(null, '', '/');
+      expect(detectTelegram()).toBe(true);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
+
 describe('browser adapter', () => {
   it('uses localStorage, the ETag cache and no native back button', () => {
     const a = createBrowserAdapter();

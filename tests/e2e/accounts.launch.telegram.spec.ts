@@ -30,6 +30,10 @@ function legacyInitData(user: TelegramUser, token = e2eBotToken): string {
 }
 
 async function openWithInitData(page: Page, initData: string) {
+  // a Telegram client is around the page (its webview bridge), only the launch data differs
+  await page.addInitScript(() => {
+    (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = { postEvent: () => undefined };
+  });
   await page.goto(
     `/#${new URLSearchParams({
       tgWebAppData: initData,

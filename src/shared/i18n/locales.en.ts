@@ -131,6 +131,8 @@ export const en = {
       'Could not sign you in with Telegram: the launch data is invalid or expired. Close the app and open it again from the bot.',
     sdk_failed:
       'This Telegram version cannot run the Mini App fully, so it opened as a website. Update Telegram to sign in automatically.',
+    no_client:
+      'This is a Telegram Mini App link opened outside Telegram, so it runs as a website here. Open it from the bot in Telegram to get the Mini App.',
   },
   server_errors: serverErrorsGenericEn,
   meta: { description: 'Casino games and sports betting: play in the browser or in Telegram.' },
