@@ -1,7 +1,6 @@
 // Owns: payments (deposits, withdrawals) and their statuses, processor adapters and webhooks, TON deposits and the watcher.
 // Does not own: balances (it moves money only through the wallet) or deposit limits (the injected DepositPolicy).
 // Called by: its routes (players, processors, operators) and app.ts wiring; nothing else moves payments.
-export { createCashboxRepository } from './cashbox.repository';
 export {
   allowAllDeposits,
   createCashboxService,

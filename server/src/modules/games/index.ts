@@ -18,7 +18,6 @@ export {
   type StakeGame,
   type TxRow,
 } from './games.repository';
-export { createCatalogueRepository } from './catalogue.repository';
 export { createCatalogueService, type CatalogueService } from './catalogue.service';
 export { createGatewayService, GUARD_FAILED, type GatewayService, type GatewaySession } from './gateway.service';
 export { gamesRoutes, betsHistoryRoutes } from './games.routes';

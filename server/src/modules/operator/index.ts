@@ -1,7 +1,6 @@
 // Operator actions: the one record of who did what (operator_actions), the site switches' routes, balance adjustments.
 // Does not own: the actions' own rules and state (each module performs its action and records it here, in the action's
 // own transaction), nor balances (the wallet). Called by: app.ts wiring; modules that perform operator actions (audit).
-export { createOperatorActionsRepository } from './operator-actions.repository';
 export {
   createOperatorActionsService,
   type OperatorAction,
