@@ -33,8 +33,8 @@ export interface AppModule {
     /** /ops-api: the operator console. The kit checks the operator token before every route, and every route declares
      * its permission (`config: { permission }`), else start-up stops. */
     operator?: ModuleRoute[];
-    /** No prefix: providers' callbacks, webhooks, manifests, the live socket. */
-    provider?: ModuleRoute[];
+    /** Mounted at the root, with no prefix: providers' callbacks, webhooks, manifests, the live socket. */
+    unprefixed?: ModuleRoute[];
     /** /int-api: the player app's history reads (spec §7). */
     internal?: ModuleRoute[];
     /** /house-api: the house games' page. */
@@ -55,7 +55,7 @@ export const ROUTE_PREFIXES = {
   internal: '/int-api',
   house: '/house-api',
   dev: '/dev-api',
-  provider: '',
+  unprefixed: '',
 } as const;
 
 /** An operator route as the kit mounted it: what a back office (and the test that lists them) reads. */

@@ -112,7 +112,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
     routes: {
       player: [{ plugin: cashboxRoutes, options: { cashbox: service, auth: deps.auth, publicUrl: deps.publicUrl } }],
       operator: [{ plugin: cashboxOperatorRoutes, options: { cashbox: service } }],
-      provider: [
+      unprefixed: [
         { plugin: cashboxWebhookRoutes, options: { cashbox: service } },
         ...(sandboxEnabled
           ? [

@@ -42,7 +42,7 @@ export function createGamesModule(deps: GamesModuleDeps) {
     routes: {
       player: [{ plugin: gamesRoutes, options: { catalogue, auth } }],
       internal: [{ plugin: betsHistoryRoutes, options: { catalogue, auth } }],
-      provider: [{ plugin: providerGatewayRoutes, options: { gateway, repo } }],
+      unprefixed: [{ plugin: providerGatewayRoutes, options: { gateway, repo } }],
     },
     // recovery sweep (docs/decisions/012-crash-atomic-money.md): finish or reverse money flows a crash left half-done
     jobs: [{ name: 'games.recover', everyMs: 30_000, run: () => gateway.recoverHalfDone() }],

@@ -35,7 +35,7 @@ export async function createLiveModule(deps: LiveModuleDeps) {
   });
   const module: AppModule = {
     name: 'live',
-    routes: { provider: [{ plugin: liveRoutes, options: { hub } }] },
+    routes: { unprefixed: [{ plugin: liveRoutes, options: { hub } }] },
     stop: () => hub.close(),
   };
   return { ...module, hub };

@@ -32,7 +32,7 @@ export function createTelegramBotModule(deps: TelegramBotModuleDeps) {
 
   const module: AppModule = {
     name: 'telegram-bot',
-    routes: webhook ? { provider: [{ plugin: telegramWebhookRoutes, options: { bot, secretToken } }] } : {},
+    routes: webhook ? { unprefixed: [{ plugin: telegramWebhookRoutes, options: { bot, secretToken } }] } : {},
     ...(bot && botOptions
       ? {
           start: () => {
