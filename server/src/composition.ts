@@ -26,6 +26,7 @@ import { createLimitsModule } from './modules/limits';
 import { createLiveModule, type LiveBus } from './modules/live';
 import { createMailer } from './modules/mail';
 import { createNotificationsModule, type Notify } from './modules/notifications';
+import type { NotificationEvent } from '@contracts/notifications.kinds';
 import { createOperatorModule } from './modules/operator';
 import { createSiteStatusModule } from './modules/site-status';
 import { createTelegramBotModule } from './modules/telegram-bot';
@@ -92,7 +93,8 @@ export async function createModules(ctx: ModuleContext) {
     'bonuses → games.gamesOfReferences',
   );
   // bonuses and limits tell players through notifications, which is built after them (it needs the mailer and the bot)
-  const notify = ports.port<Parameters<Notify>, ReturnType<Notify>>('bonuses, limits → notifications.notify');
+  const notify = ports.port<Parameters<Notify>, ReturnType<Notify>>('bonuses → notifications.notify');
+  const tell = ports.port<[string, NotificationEvent, string?], Promise<unknown>>('limits → notifications.notifyAlone');
   const openBonusRound = ports.port<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
     'bonuses → games.openBonusRound',
   );
@@ -120,6 +122,7 @@ export async function createModules(ctx: ModuleContext) {
     gamesOf: gamesOf.call,
     openBonusRound: openBonusRound.call,
     maxWageringMultiplier: config.BONUS_MAX_WAGERING_MULTIPLIER ?? null,
+    notifyPlayer: notify.call,
     log,
   });
 
@@ -140,6 +143,7 @@ export async function createModules(ctx: ModuleContext) {
       return p ? { currency: p.currency, time_zone: p.time_zone, time_limit: p.time_limit } : undefined;
     },
     exclude: selfExclusion.call,
+    tell: tell.call,
   });
   // a block ends the player's game sessions in the gateway, which is built after accounts
   const endGameSessions = ports.port<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
@@ -170,6 +174,7 @@ export async function createModules(ctx: ModuleContext) {
     log,
   });
   notify.bind(notifications.service.notify);
+  tell.bind(notifications.notifyAlone);
   const accounts = createAccountsModule({
     repo: accountsRepo,
     audit,

@@ -7,6 +7,30 @@ export function createExpiry(deps: BonusesDeps, grants: Grants) {
   const { transaction, convert, endWithForfeit, notify } = grants;
   return {
     /**
+     * Tells each player whose bonus window ends within 24 hours, once per grant (a scheduled scan; the key
+     * `bonus_expiring:<grant>` makes a repeat of the scan tell no one twice). Answers how many were told.
+     */
+    async warnExpiring(): Promise<number> {
+      let n = 0;
+      const until = new Date(deps.clock.now().getTime() + 24 * 3600_000);
+      for (const g of await repo.expiringGrants(until)) {
+        const id = await transaction((w) =>
+          deps.notifyPlayer(
+            g.player_id,
+            {
+              kind: 'bonus_expiring',
+              params: { grant_id: Number(g.id), name: g.name, expires_at: g.expires_at!.toISOString() },
+            },
+            w.trx,
+            { key: `bonus_expiring:${g.id}` },
+          ),
+        );
+        if (id) n++;
+      }
+      return n;
+    },
+
+    /**
      * Expiry and the conversions that waited (a job). A window is decided by the database clock and only once the
      * wagering consumer has handled every stake placed before its end (the feed's window-closing rule): a grant whose
      * wagering was met in time converts, never expires; a waiting offer past its claim window and a grant in play past

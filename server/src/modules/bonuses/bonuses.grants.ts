@@ -4,9 +4,10 @@ import { wageringRequiredMinor, type BonusTrigger, type GrantStatus } from '@con
 import { afterCommit } from '../../lib/after-commit';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
-import { toMajor, toMinor } from '../../lib/money';
+import { toDecimalString, toMajor, toMinor } from '../../lib/money';
 import type { StakeGame } from '../games';
 import type { LivePublisher } from '../live';
+import type { Notify } from '../notifications';
 import type { OperatorAudit } from '../operator';
 import type { WalletService, WalletTx } from '../wallet';
 import './bonuses.ledger-kinds';
@@ -53,6 +54,8 @@ export interface BonusesDeps {
   feedCovered(): Promise<Date | null>;
   /** BONUS_MAX_WAGERING_MULTIPLIER: the jurisdiction's ceiling (the UK: 10× from 19 January 2026); null: none. */
   maxWageringMultiplier: number | null;
+  /** Tells the player (notifications), inside the grant's transaction: granted, converted, forfeited, expiring. */
+  notifyPlayer: Notify;
   log: { error(o: object, m: string): void };
 }
 
@@ -95,6 +98,8 @@ export function createGrants(deps: BonusesDeps) {
       news ? undefined : `new_bonus:${playerId}`,
     );
   }
+  /** A grant's template name, as the notifications say it. */
+  const nameOf = async (g: GrantRow, w: WalletTx) => (await repo.findTemplate(g.template_id, w.trx))?.name ?? '';
   /** The live message that tells the player a bonus money move (sent after the commit). */
   const tell = async (trx: Transaction<DB>, g: GrantRow, event: 'credited' | 'converted', minor: bigint) =>
     notify(trx, g.player_id, { event, amount: toMajor(minor, await deps.digits(g.currency)), currency: g.currency });
@@ -143,6 +148,13 @@ export function createGrants(deps: BonusesDeps) {
       },
       w.trx,
     );
+    // granted: made active on the account (an offer waiting in "available" is not news until the player takes it)
+    if (activate)
+      await deps.notifyPlayer(
+        input.playerId,
+        { kind: 'bonus_granted', params: { grant_id: Number(grant.id), name: t.name } },
+        w.trx,
+      );
     if (activate && t.type === 'no_deposit') return creditNoDeposit(w, grant, t.terms);
     return grant;
   }
@@ -231,6 +243,13 @@ export function createGrants(deps: BonusesDeps) {
       w.trx,
     );
     if (!ended) return false;
+    // the player loses a bonus in play (forfeited, expired or cancelled by an operator): they are told
+    if (inPlay)
+      await deps.notifyPlayer(
+        g.player_id,
+        { kind: 'bonus_forfeited', params: { grant_id: Number(g.id), name: await nameOf(g, w) } },
+        w.trx,
+      );
     if (forfeited > 0n)
       await w.post(
         { playerId: g.player_id, currency: g.currency, key: keyOf(g.id, 'forfeit'), reference: grantRef(g.id) },
@@ -261,6 +280,19 @@ export function createGrants(deps: BonusesDeps) {
     if (converted > 0n) await w.post({ ...op, key: keyOf(g.id, 'conversion') }, 'bonus_conversion', converted);
     if (forfeited > 0n) await w.post({ ...op, key: keyOf(g.id, 'forfeit') }, 'bonus_forfeit', forfeited);
     await tell(w.trx, g, 'converted', converted);
+    await deps.notifyPlayer(
+      g.player_id,
+      {
+        kind: 'bonus_converted',
+        params: {
+          grant_id: Number(g.id),
+          name: await nameOf(g, w),
+          amount: toDecimalString(converted, await deps.digits(g.currency)),
+          currency: g.currency,
+        },
+      },
+      w.trx,
+    );
     return true;
   }
 

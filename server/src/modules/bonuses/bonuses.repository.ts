@@ -364,6 +364,18 @@ export function createBonusesRepository(db: Database) {
         .orderBy('id')
         .limit(limit)
         .execute(),
+    /** Open grants whose window ends within (now, until]: the "expiring within 24 h" notification's scan. */
+    expiringGrants: (until: Date, limit = 1000) =>
+      db
+        .selectFrom('bonus_grants as g')
+        .innerJoin('bonus_templates as t', 't.id', 'g.template_id')
+        .select(['g.id', 'g.player_id', 'g.expires_at', 't.name'])
+        .where('g.status', 'in', ['created', 'active', 'wagering'])
+        .where('g.expires_at', '>', sql<Date>`now()`)
+        .where('g.expires_at', '<=', until)
+        .orderBy('g.id')
+        .limit(limit)
+        .execute(),
     /** Wagering grants whose requirement is met but which have not converted (a conversion waited for a round). */
     readyToConvert: (limit = 200) =>
       db

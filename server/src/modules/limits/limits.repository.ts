@@ -209,6 +209,15 @@ export function createLimitsRepository(db: Database) {
         .execute();
     },
 
+    /** Self-exclusions that ended in (since, now]: the "self-exclusion ended" notification's scan. */
+    exclusionsEnded: (since: Date, now: Date) =>
+      db
+        .selectFrom('rg_players')
+        .select(['player_id', 'excluded_until'])
+        .where('excluded_until', '>', since)
+        .where('excluded_until', '<=', now)
+        .limit(1000)
+        .execute(),
     findPlayerState: (playerId: string) =>
       db.selectFrom('rg_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
     async upsertPlayerState(

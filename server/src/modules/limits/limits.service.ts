@@ -10,10 +10,11 @@ import {
 import type { ErrorCode } from '@contracts/errors';
 import { AppError, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
-import { toMajor, toMinor } from '../../lib/money';
+import { toDecimalString, toMajor, toMinor } from '../../lib/money';
 import type { DepositPolicy } from '../cashbox';
 import type { BetPolicy } from '../games';
 import type { LivePublisher } from '../live';
+import type { NotificationEvent } from '@contracts/notifications.kinds';
 import type { WalletService } from '../wallet';
 import type { AdmitOutcome, LimitRow, LimitsRepository } from './limits.repository';
 import { periodAround, periodFromDates } from './periods';
@@ -47,6 +48,11 @@ export interface LimitsDeps {
   ): Promise<{ currency: string; time_zone: string | null; time_limit: number | null } | undefined>;
   /** Self-exclusion signs the player out everywhere and refuses sign-in until it ends (the accounts block). */
   exclude(playerId: string, until: Date | null): Promise<void>;
+  /**
+   * Tells the player (notifications) in a transaction of its own: the limits' writes are single statements, so the
+   * notification follows the change it tells about; `key` tells once (a limit reached once per period).
+   */
+  tell?(playerId: string, event: NotificationEvent, key?: string): Promise<unknown>;
   log: { warn(o: object, m: string): void };
 }
 
@@ -79,6 +85,13 @@ export function createLimitsService(deps: LimitsDeps) {
     digits: number,
   ) {
     const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+    await deps
+      .tell?.(
+        playerId,
+        { kind: 'limit_reached', params: { limit_type: type } },
+        `limit_reached:${playerId}:${type}:${iso(row.period_start)}`,
+      )
+      .catch((err: unknown) => deps.log.warn({ err, playerId }, 'limit reached: not notified'));
     await deps.live.publishToUser(playerId, {
       type: 'limit_reached',
       data: {
@@ -305,6 +318,11 @@ export function createLimitsService(deps: LimitsDeps) {
         value: row.pending_remove ? null : row.pending_value_minor,
         applied: 'confirmed',
       });
+      if (!row.pending_remove && row.pending_value_minor !== null) {
+        const { currency, digits } = await currencyOf(playerId);
+        const value = toDecimalString(BigInt(row.pending_value_minor), digits);
+        await deps.tell?.(playerId, { kind: 'limit_raised', params: { limit_type: type, value, currency } });
+      }
       return view(playerId);
     },
 
@@ -426,6 +444,10 @@ export function createLimitsService(deps: LimitsDeps) {
         until: until.toISOString(),
       });
       await deps.exclude(playerId, ms === null ? null : until);
+      await deps.tell?.(playerId, {
+        kind: 'self_exclusion_confirmed',
+        params: { until: ms === null ? null : until.toISOString() },
+      });
       return { self_excluded_until: until.toISOString() };
     },
 
@@ -437,6 +459,13 @@ export function createLimitsService(deps: LimitsDeps) {
         await rollOne(row, now);
         moved++;
       }
+      // self-exclusions that ended this last week: told once each (the key), whichever run sees them first
+      for (const ended of await repo.exclusionsEnded(new Date(now.getTime() - 7 * 86_400_000), now))
+        await deps.tell?.(
+          ended.player_id,
+          { kind: 'self_exclusion_ended', params: {} },
+          `self_exclusion_ended:${ended.player_id}:${new Date(ended.excluded_until!).toISOString()}`,
+        );
       return moved;
     },
 

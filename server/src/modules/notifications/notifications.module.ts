@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database';
+import { transact } from '../../lib/after-commit';
+import type { NotificationEvent } from '@contracts/notifications.kinds';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AppModule } from '../module';
 import { createDelivery, type DeliveryDeps } from './notifications.delivery';
@@ -35,5 +37,8 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
       { name: 'notifications.retention', everyMs: 3_600_000, run: () => service.applyRetention() },
     ],
   };
-  return { ...module, service, delivery };
+  /** For a caller whose change is not one transaction (limits' single statements): the notification in its own. */
+  const notifyAlone = (playerId: string, event: NotificationEvent, key?: string) =>
+    transact(db, (trx) => service.notify(playerId, event, trx, key ? { key } : {}));
+  return { ...module, service, delivery, notifyAlone };
 }

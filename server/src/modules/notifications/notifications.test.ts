@@ -124,8 +124,68 @@ describe('each producing event writes exactly one notification', () => {
       params: { grant_id: 7, name: 'Reload', expires_at: '2026-12-01T10:00:00.000Z' },
     } as const;
     for (let i = 0; i < 3; i++)
-      await transact(t.db, (trx) => t.services.notifications.notify(p.id, event, trx, { key: 'bonus_expiring:7' }));
+      await transact(t.db, (trx) => t.services.notifications.notify(p.id, event, trx, { key: 'test-scan:reload' }));
     expect(await rows(p)).toHaveLength(1);
+  });
+});
+
+describe('bonuses and limits tell the player once', () => {
+  const opsPost = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: ops() });
+  it('a bonus granted, expiring within 24 h (a scan run twice tells once) and forfeited', async () => {
+    const p = await newPlayer('bonus@notify.test');
+    const made = await opsPost('/ops-api/bonuses/templates', {
+      name: 'Gift',
+      type: 'no_deposit',
+      trigger: 'manual',
+      terms: {
+        title: 'Gift',
+        description: 'A gift',
+        percent: null,
+        currencies: { USD: { amount: 7 } },
+        wagering_multiplier: 1,
+        wagering_base: 'bonus',
+        contributions: [{ target: 'house', percent: 100 }],
+        claim_days: 7,
+        wagering_days: 30,
+        eligible_games: [],
+        max_grants: null,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const granted = await opsPost(`/ops-api/players/${p.id}/bonuses`, {
+      template_id: made.json().id,
+      reason: 'test',
+      activate: true,
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const grantId = Number(granted.json().id);
+    await t.db
+      .updateTable('bonus_grants')
+      .set({ expires_at: new Date(Date.now() + 3600_000) })
+      .where('id', '=', String(grantId))
+      .execute();
+    expect(await t.services.bonuses.warnExpiring()).toBe(1);
+    expect(await t.services.bonuses.warnExpiring()).toBe(0);
+    expect((await as(p).delete(`/main-api/bonuses/my/${grantId}`)).statusCode).toBe(204);
+    expect((await rows(p)).map((r) => [r.kind, r.params.grant_id, r.params.name])).toEqual([
+      ['bonus_granted', grantId, 'Gift'],
+      ['bonus_expiring', grantId, 'Gift'],
+      ['bonus_forfeited', grantId, 'Gift'],
+    ]);
+  });
+
+  it('self-exclusion confirmed, and its end told once by the roll-over job', async () => {
+    const p = await newPlayer('excluded@notify.test');
+    expect((await as(p).post('/main-api/users/me/set_block', { period: '24h' })).statusCode).toBe(200);
+    expect((await rows(p)).map((r) => r.kind)).toEqual(['self_exclusion_confirmed']);
+    await t.db
+      .updateTable('rg_players')
+      .set({ excluded_until: new Date(Date.now() - 60_000) as never })
+      .where('player_id', '=', p.id)
+      .execute();
+    await t.services.limits.rollOverAll();
+    await t.services.limits.rollOverAll();
+    expect((await rows(p)).map((r) => r.kind)).toEqual(['self_exclusion_confirmed', 'self_exclusion_ended']);
   });
 });
 
@@ -189,7 +249,8 @@ describe('marketing never reaches an unsubscribed, blocked or self-excluded play
     const preview = await send({ segment: { currency }, texts, preview: true });
     expect(preview.json()).toEqual({ count: 1, preview: true });
     expect((await send({ segment: { currency }, texts })).json()).toEqual({ count: 1, preview: false });
-    for (const p of [unsub!, excluded!, blocked!]) expect(await rows(p)).toEqual([]);
+    for (const p of [unsub!, excluded!, blocked!])
+      expect((await rows(p)).filter((r) => r.category === 'marketing')).toEqual([]);
     expect((await rows(ok!)).map((r) => r.kind)).toEqual(['operator_message']);
     expect((await list(ok!)).items[0]).toMatchObject({ title: 'Weekend', text: 'Free spins all weekend' });
     // a message to one player: marketing skips the unsubscribed one, an account message reaches them in the app
