@@ -11,8 +11,7 @@ export const bonusesTexts = {
       promo_done: 'Promo code applied',
       promo_check_title: 'Promo code {{code}}',
       promo_started: 'Promo code applied: {{offer}} is in play now.',
-      promo_available:
-        '{{offer}}. It will wait under Available: activate it there, then make a deposit to receive it.',
+      promo_available: '{{offer}}. It will wait under Available: activate it there, then make a deposit to receive it.',
       promo_queued:
         '“{{title}}” is in play, so this bonus ({{offer}}) cannot start now. It will wait under Available and can be activated once “{{title}}” ends: wagering complete, deleted or expired.',
       promo_queued_until: '“{{title}}” ends by {{date}} at the latest.',

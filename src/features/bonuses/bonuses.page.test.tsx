@@ -107,7 +107,9 @@ describe('the bonuses page', () => {
     expect(card).toHaveTextContent('100 % of your deposit, up to $500.00');
     expect(card).toHaveTextContent('Deposit from $10.00');
     // it waits behind the bonus in play, and says so, instead of an Activate that is refused (issue 28)
-    expect(within(card).getByTestId('bonus-waits-for')).toHaveTextContent('Can be activated once “100% on your first deposit” ends.');
+    expect(within(card).getByTestId('bonus-waits-for')).toHaveTextContent(
+      'Can be activated once “100% on your first deposit” ends.',
+    );
     expect(within(card).getByTestId('bonus-activate')).toBeDisabled();
     expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
   });
