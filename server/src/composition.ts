@@ -14,10 +14,10 @@ import type { AppModule } from './modules/module';
 import {
   createAccountsModule,
   createNotificationContacts,
+  createPlayerDirectory,
   SELF_EXCLUSION,
   type AccountsRepository,
 } from './modules/accounts';
-import { activeBlock } from './plugins/auth-guard';
 import { createCashboxModule } from './modules/cashbox';
 import { createGamesModule, type StakeGame } from './modules/games';
 import { createHouseGamesModule } from './modules/house-games';
@@ -66,7 +66,9 @@ export async function createModules(ctx: ModuleContext) {
   const { config } = options;
   const opsToken = options.secrets.ops;
   const ports = latePorts(); // checked bound once every module is built (end of this function)
-  const playerCurrency = async (id: string) => (await accountsRepo.findById(id))?.currency ?? config.DEFAULT_CURRENCY;
+  // what other modules read of a player: a narrow port of the accounts module, never its repository
+  const players = createPlayerDirectory(accountsRepo, clock);
+  const playerCurrency = async (id: string) => (await players.currencyOf(id)) ?? config.DEFAULT_CURRENCY;
 
   const operator = createOperatorModule({ db });
   const { audit } = operator;
@@ -114,11 +116,8 @@ export async function createModules(ctx: ModuleContext) {
     clock,
     audit,
     digits,
-    playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
-    player: async (id, trx) => {
-      const p = await accountsRepo.findById(id, trx);
-      return p && { currency: p.currency, blockedOrSelfExcluded: activeBlock(p, clock.now()) !== null };
-    },
+    playerCurrency: players.currencyOf,
+    player: players.standing,
     gamesOf: gamesOf.call,
     openBonusRound: openBonusRound.call,
     maxWageringMultiplier: config.BONUS_MAX_WAGERING_MULTIPLIER ?? null,
@@ -138,10 +137,7 @@ export async function createModules(ctx: ModuleContext) {
     clock,
     digits,
     log,
-    player: async (id) => {
-      const p = await accountsRepo.findById(id);
-      return p ? { currency: p.currency, time_zone: p.time_zone, time_limit: p.time_limit } : undefined;
-    },
+    player: (id) => players.standing(id),
     exclude: selfExclusion.call,
     tell: tell.call,
   });
@@ -223,8 +219,8 @@ export async function createModules(ctx: ModuleContext) {
     config,
     webhookSecret: options.secrets.telegramWebhook,
     onStart: async (telegramId) => {
-      const p = await accountsRepo.findByTelegramId(telegramId);
-      if (p) await notifications.service.noteTelegramWriteAccess(String(p.id), true);
+      const playerId = await players.idOfTelegramUser(telegramId);
+      if (playerId) await notifications.service.noteTelegramWriteAccess(playerId, true);
     },
     log,
   });
@@ -300,7 +296,7 @@ export async function createModules(ctx: ModuleContext) {
     siteStatus: siteStatus.service,
     wallet,
     digits,
-    playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
+    playerCurrency: players.currencyOf,
   });
 
   // bonus prizes go through the bonus engine (WheelBonusPort)
@@ -316,7 +312,7 @@ export async function createModules(ctx: ModuleContext) {
     audit,
     clock,
     digits,
-    playerCurrency: async (id) => (await accountsRepo.findById(id))?.currency,
+    playerCurrency: players.currencyOf,
     log,
   });
 
