@@ -2,7 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const contracts = fileURLToPath(new URL('./contracts', import.meta.url));
@@ -103,6 +103,12 @@ export default defineConfig({
     ),
   },
   css: {
+    // VKUI's CSS modules keep the names of its classic build (vkuiButton__content): the app's stylesheet can name a
+    // VKUI part (app.css: a button's label wraps instead of ending in "…"). The app has no CSS modules of its own.
+    modules: {
+      generateScopedName: (name: string, filename: string) =>
+        `vkui${basename(filename).replace(/\.module\.css.*$/, '')}__${name}`,
+    },
     postcss: {
       plugins: [
         // VKUI's themes.css declares its tokens for three design themes; the app runs VKUI as 'android' (vkBase) or
@@ -140,6 +146,7 @@ export default defineConfig({
       '/main-api': 'http://127.0.0.1:3000',
       '/int-api': 'http://127.0.0.1:3000',
       '/house-api': 'http://127.0.0.1:3000',
+      '/dev-api': 'http://127.0.0.1:3000', // the Telegram emulation (/?tgWebAppMock) signs its launch data there
       '/users/ws': { target: 'ws://127.0.0.1:3000', ws: true },
     },
   },

@@ -43,8 +43,10 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
   const isActive = (href: string) =>
     href === '/' ? location === '/' : location.startsWith(href.split('/').slice(0, 2).join('/'));
 
+  const showTabBar = tabs.length > 1 && !isDesktop;
+
   return (
-    <div className="app-shell">
+    <div className={showTabBar ? 'app-shell app-shell--tabbar' : 'app-shell'}>
       <header className="app-header" data-testid="app-header">
         <Link href={paths.home()} className="app-header__brand">
           {style?.logo_img ? (
@@ -132,7 +134,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
         <PageErrorBoundary resetKey={location}>{children}</PageErrorBoundary>
       </main>
       <Footer />
-      {tabs.length > 1 && !isDesktop && (
+      {showTabBar && (
         <Suspense fallback={null}>
           <TabBar
             tabs={tabs}
