@@ -27,7 +27,8 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { createLedgerFeed, createLedgerFeedRepository, type FeedHandler } from '../../server/src/modules/wallet';
+import { createLedgerFeed, type FeedHandler } from '../../server/src/modules/wallet';
+import { createLedgerFeedRepository } from '../../server/src/modules/wallet/ledger-feed.repository';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 

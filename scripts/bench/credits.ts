@@ -12,7 +12,8 @@ import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedInformational } from '../../server/src/modules/informational/informational.seed';
 import { createInProcessBus } from '../../server/src/modules/live';
-import { createWalletRepository, createWalletService } from '../../server/src/modules/wallet';
+import { createWalletService } from '../../server/src/modules/wallet';
+import { createWalletRepository } from '../../server/src/modules/wallet/wallet.repository';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const count = Number(process.env.BENCH_CREDITS ?? 100_000);

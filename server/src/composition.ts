@@ -31,14 +31,7 @@ import { createOperatorModule } from './modules/operator';
 import { createSiteStatusModule } from './modules/site-status';
 import { createTelegramBotModule } from './modules/telegram-bot';
 import { createBonusesModule } from './modules/bonuses';
-import {
-  assertLedgerKindsAllowed,
-  createLedgerFeed,
-  createLedgerFeedRepository,
-  createWalletRepository,
-  createWalletService,
-  ledgerFeedOperatorRoutes,
-} from './modules/wallet';
+import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 
@@ -88,7 +81,7 @@ export async function createModules(ctx: ModuleContext) {
     execArgv: options.liveExecArgv,
     onMaintenance: (isActive) => siteStatus.service.noteMaintenance(isActive),
   });
-  const wallet = createWalletService({ repo: createWalletRepository(db), live: bus, digits });
+  const { service: wallet, feed: ledgerFeed } = createWallet({ db, live: bus, digits });
 
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
   const gamesOf = ports.port<[refs: Array<{ type: string; id: string }>, trx: Transaction<DB>], Promise<StakeGame[]>>(
@@ -102,7 +95,7 @@ export async function createModules(ctx: ModuleContext) {
   );
   // the ledger feed (decision 013): consumers start from now unless they ask otherwise, and are registered (their
   // cursors made) here, before any request, so "now" is this start
-  const feed = createLedgerFeed(createLedgerFeedRepository(db), {
+  const feed = ledgerFeed({
     graceMs: config.FEED_WINDOW_GRACE_MS,
     log,
   });

@@ -1,7 +1,9 @@
 // Owns: balances (real, bonus, reserved for withdrawal) and their append-only ledger; the only writer of balances.
 // Does not own: why money moves (cashbox, games, bonuses decide) or limits (their policy hooks run before).
 // Called by: cashbox, games, bonuses, cashback, tournaments — through createWalletService's methods.
-export { betAndWinCtes, betAndWinValues, createWalletRepository, ledgerHasEntry } from './wallet.repository';
+// the wallet's parts of the one-statement house bet (ADR 011): SQL the games module embeds, written here
+export { betAndWinCtes, betAndWinValues, ledgerHasEntry } from './wallet.repository';
+export { createWallet } from './wallet.module';
 export {
   createWalletService,
   type WalletService,
@@ -10,7 +12,6 @@ export {
   type WalletTx,
 } from './wallet.service';
 export { splitStake, splitWin, type Split } from './money-split';
-export { createLedgerFeedRepository } from './ledger-feed.repository';
 export { ledgerFeedOperatorRoutes } from './ledger-feed.operator-routes';
 export { createLedgerFeed, type FeedConsumer, type FeedEntry, type FeedHandler, type LedgerFeed } from './ledger-feed';
 export {

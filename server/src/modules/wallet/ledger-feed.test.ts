@@ -4,13 +4,8 @@ import type { DB } from '../../db/schema';
 import { afterCommit } from '../../lib/after-commit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, usingPostgres } from '../../../test/test-database';
-import {
-  createLedgerFeed,
-  createLedgerFeedRepository,
-  type FeedConsumer,
-  type FeedEntry,
-  type LedgerFeed,
-} from './index';
+import { createLedgerFeed, type FeedConsumer, type FeedEntry, type LedgerFeed } from './index';
+import { createLedgerFeedRepository } from './ledger-feed.repository';
 
 let t: TestApp;
 let feed: LedgerFeed;
