@@ -299,6 +299,38 @@ const commands: Record<string, Command> = {
       return { method: 'POST', path: `/bonuses/grants/${id}/cancel`, body: { reason: reason.join(' ') } };
     },
   },
+  notify: {
+    usage:
+      'notify <message.json> [--send]  (a message to a player or a segment: {player_id | segment: {currency, ' +
+      'language, seen_within_days}, category: marketing|account, texts: {en: {title, body}}}; without --send only ' +
+      'counts who would get it)',
+    async run([file, flag]) {
+      const body = jsonFile(file, 'notify') as Record<string, unknown>;
+      if (flag !== undefined && flag !== '--send') throw new UsageError(`unknown option ${flag}: only --send`);
+      return { method: 'POST', path: '/notifications/messages', body: { ...body, preview: flag !== '--send' } };
+    },
+  },
+  notifications: {
+    usage: "notifications <player id>  (a player's newest notifications and the state of each delivery)",
+    async run([id]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('notifications needs a player id');
+      return { method: 'GET', path: `/players/${id}/notifications` };
+    },
+  },
+  'notify-queue': {
+    usage: 'notify-queue  (the delivery queue: waiting, due, failed, the oldest waiting)',
+    async run() {
+      return { method: 'GET', path: '/notifications/queue' };
+    },
+  },
+  'notify-retention': {
+    usage: 'notify-retention [days]  (how long notifications are kept; with days: sets it)',
+    async run([days]) {
+      if (days === undefined) return { method: 'GET', path: '/notifications/retention' };
+      if (!/^\d+$/.test(days)) throw new UsageError('notify-retention takes a number of days');
+      return { method: 'PUT', path: '/notifications/retention', body: { retention_days: Number(days) } };
+    },
+  },
 };
 
 /** A JSON file's content, or a usage error that says which command wanted it. */

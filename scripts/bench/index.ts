@@ -14,6 +14,7 @@ for (const extra of [
   'scripts/bench/credits.ts',
   'scripts/bench/bets.ts',
   'scripts/bench/live.ts',
+  'scripts/bench/notifications.ts',
 ]) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }
