@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter';
 import type { UiStyle } from '@contracts/informational';
 import { playerState } from '../shared/player/player.store';
 import { useSupport } from '../features/site-status';
+import { NotificationBell } from '../features/notifications';
 import { session } from '../shared/session/session.store';
 import { formatMoney } from '../shared/lib/money-format';
 import { changeLanguage } from './language';
@@ -87,6 +88,7 @@ export function Layout({ style, children }: { style: UiStyle | null; children: R
         >
           {nextLanguage.toUpperCase()}
         </Button>
+        <NotificationBell />
         {token ? (
           // the balance's place is kept while the player loads, so the header does not move when it comes
           !player ? (

@@ -5,6 +5,7 @@ import { session } from '../shared/session/session.store';
 import { showToast } from '../shared/toast/toast.store';
 import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../shared/player/player.store';
 import { openLimitReached } from '../features/limits';
+import { noteNotification } from '../features/notifications';
 import { setMaintenance, siteStatus } from '../features/site-status';
 
 const NAME = 'main';
@@ -32,9 +33,10 @@ export function useLiveChannel(): void {
         socket.on('user_blocked', ({ type, time }) => showBan({ type, time })),
         socket.on('limit_reached', (data) => openLimitReached(data)),
         socket.on('new_balance', (data) => applyBalance(data)),
-        socket.on('notification', () =>
-          showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' }),
-        ),
+        socket.on('notification', () => {
+          showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' });
+          noteNotification(); // the bell's count rises at once
+        }),
         socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
         socket.on('new_bonus', (data) => {
           noteNewBonus();

@@ -43,6 +43,11 @@ export interface PlatformAdapter {
   setClosingConfirmation(enabled: boolean): void;
   /** Tells the host the app is ready to be shown. */
   ready(): void;
+  /**
+   * Asks the player to let the bot write to them (Telegram's write-access prompt): true when allowed, false when
+   * refused or unanswered; null where there is no bot to ask (the browser).
+   */
+  requestWriteAccess(): Promise<boolean | null>;
   /** Telegram's own UI around the app, loaded on first use (a lazy chunk); the web's twin elsewhere. */
   loadNative(): Promise<NativeUi>;
 }

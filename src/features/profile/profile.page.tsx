@@ -22,6 +22,8 @@ const BetsHistory = lazy(() => loadGames().then((m) => ({ default: m.BetsHistory
 const LimitsPage = lazy(() => loadLimitsPage().then((m) => ({ default: m.LimitsPage })));
 // a declared edge: profile → wheel (promotions → wheel), loaded on demand
 const WheelPage = lazy(() => import('../wheel').then((m) => ({ default: m.WheelPage })));
+// a declared edge: profile → notifications (general → notifications), loaded on demand
+const NotificationsPage = lazy(() => import('../notifications').then((m) => m.loadNotificationsPage()));
 // a declared edge: profile → bonuses (promotions → bonuses), loaded on demand
 const BonusesPage = lazy(() => import('../bonuses').then((m) => ({ default: m.BonusesPage })));
 
@@ -52,6 +54,10 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
       <VerificationPage />
     ) : section === 'general' && page === 'preferences' ? (
       <PreferencesPage onLanguage={onLanguage} />
+    ) : section === 'general' && page === 'notifications' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <NotificationsPage />
+      </Suspense>
     ) : section === 'general' && page === 'limits' ? (
       <Suspense fallback={<Spinner size="m" />}>
         <LimitsPage />

@@ -58,6 +58,7 @@ export function createBrowserAdapter(win: Window = window): PlatformAdapter {
     },
     setClosingConfirmation: () => undefined,
     ready: () => undefined,
+    requestWriteAccess: async () => null,
     loadNative: () => import('./browser-native').then((m) => m.createBrowserNative(win, adapter.storage)),
   };
   return adapter;

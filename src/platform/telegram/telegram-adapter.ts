@@ -6,6 +6,7 @@ import {
   miniApp,
   openLink,
   openTelegramLink,
+  requestWriteAccess,
   retrieveLaunchParams,
   retrieveRawInitData,
   swipeBehavior,
@@ -120,6 +121,14 @@ export function createTelegramAdapter(win: Window = window): PlatformAdapter {
     },
     ready() {
       if (miniApp.ready.isAvailable()) miniApp.ready();
+    },
+    async requestWriteAccess() {
+      if (!requestWriteAccess.isAvailable()) return false;
+      try {
+        return (await requestWriteAccess()) === 'allowed';
+      } catch {
+        return false;
+      }
     },
     loadNative: () => (native ??= import('./telegram-native').then((m) => m.createTelegramNative(win))),
   };

@@ -1,0 +1,42 @@
+import { Counter, IconButton } from '@vkontakte/vkui';
+import { Icon24NotificationOutline } from '@vkontakte/icons';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { session } from '../../shared/session/session.store';
+import { paths } from '../../shared/routing/paths';
+import { notificationsState, refreshUnviewed, resetNotifications } from './notifications.store';
+
+// The header's bell (issue 24): the unviewed count, raised live by the `notification` message; opens the list.
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const { token } = useSnapshot(session);
+  const { unviewed } = useSnapshot(notificationsState);
+  useEffect(() => {
+    if (token) void refreshUnviewed();
+    else resetNotifications();
+  }, [token]);
+  if (!token) return null;
+  const count = unviewed ?? 0;
+  const href = paths.profile('general', 'notifications');
+  return (
+    <Link href={href} asChild>
+      <IconButton
+        Component="a"
+        href={href}
+        className="notification-bell"
+        data-testid="header-bell"
+        data-count={count}
+        label={count ? t('notifications.bell_unviewed', { count }) : t('notifications.bell')}
+      >
+        <Icon24NotificationOutline />
+        {count > 0 && (
+          <Counter size="s" mode="primary" appearance="accent-red" className="notification-bell__count" aria-hidden>
+            {count > 99 ? '99+' : count}
+          </Counter>
+        )}
+      </IconButton>
+    </Link>
+  );
+}
