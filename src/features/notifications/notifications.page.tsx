@@ -16,7 +16,7 @@ import {
 } from '@vkontakte/vkui';
 import { Icon24DeleteOutline } from '@vkontakte/icons';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import { Link } from 'wouter';
 import type { NotificationItem, NotificationPreferences } from '@contracts/notifications';
 import { addBundledTexts } from '../../shared/i18n/i18n';
@@ -39,6 +39,7 @@ import './notifications.css';
 
 addBundledTexts(pageTexts);
 const SIZE = 20;
+const newsArrived = (fire: () => void) => subscribeKey(notificationsState, 'changed', fire);
 
 // profile → general → notifications: the list (all or new; opening one marks it viewed; delete) and where the player is
 // told things (channel, news and offers, the bot's permission to write inside Telegram).
@@ -55,15 +56,18 @@ export { NotificationsPage };
 function NotificationList() {
   const { t, i18n } = useTranslation();
   const [filter, setFilter] = useState<'all' | 'new'>('all');
-  const { changed } = useSnapshot(notificationsState);
   const [open, setOpen] = useState<number | null>(null);
-  const list = usePagedResource([filter, i18n.language, changed], (page) =>
-    fetchNotifications({
-      page,
-      size: SIZE,
-      lang: i18n.language,
-      ...(filter === 'new' ? { is_viewed: 'false' as const } : {}),
-    }),
+  const list = usePagedResource(
+    [filter, i18n.language],
+    (page) =>
+      fetchNotifications({
+        page,
+        size: SIZE,
+        lang: i18n.language,
+        ...(filter === 'new' ? { is_viewed: 'false' as const } : {}),
+      }),
+    // a live notification: the open list reads its rows again in place
+    { refreshOn: newsArrived },
   );
   const [gone, setGone] = useState<Set<number>>(new Set());
   const [viewed, setViewed] = useState<Set<number>>(new Set());
