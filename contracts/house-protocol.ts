@@ -55,16 +55,20 @@ export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage 
 // ---------------------------------------------------------------- player app (parent) → game page: commands
 
 /**
- * What the player app posts into the frame (`frame.contentWindow.postMessage(cmd, origin)`): `press` presses the
- * game's main action, as if its own button were tapped (Telegram's bottom-bar button drives Bet and Cash out).
+ * What the player app posts into the frame (`frame.contentWindow.postMessage(cmd, origin)`):
+ * - `press` presses the game's main action, as if its own button were tapped (Telegram's bottom-bar button drives
+ *   Bet and Cash out);
+ * - `pause` when the app is minimised (animations stop), `resume` when it is shown again (animations go on and the
+ *   page reads its balance and round again).
  */
-export type HouseAppCommand = { source: 'house-app'; type: 'press' };
+export type HouseAppCommand = { source: 'house-app'; type: 'press' | 'pause' | 'resume' };
 export function isHouseAppCommand(value: unknown): value is HouseAppCommand {
+  const v = value as { source?: unknown; type?: unknown } | null;
   return (
     typeof value === 'object' &&
-    value !== null &&
-    (value as { source?: unknown }).source === 'house-app' &&
-    (value as { type?: unknown }).type === 'press'
+    v !== null &&
+    v.source === 'house-app' &&
+    (v.type === 'press' || v.type === 'pause' || v.type === 'resume')
   );
 }
 

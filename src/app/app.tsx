@@ -9,12 +9,19 @@ import { loadPlayer, playerState } from '../shared/player/player.store';
 import { limitModals, loadLimitTimers } from '../features/limits';
 import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
 import type { BootData } from './boot';
+import { claimHint } from '../shared/prefs/hints';
 import { showToast, toasts } from '../shared/toast/toast.store';
 import { Layout } from './layout';
 import { RouteGuard } from './router/route-guard';
 import { AppRoutes } from './router/routes';
 import { BlockedPage, MaintenancePage } from '../features/site-status/routes';
-import { useBackButton, usePageMeta, useScrollRestoration, useShellQuery } from './shell/use-shell-behaviours';
+import {
+  useBackButton,
+  usePageMeta,
+  useScrollRestoration,
+  useSettingsButton,
+  useShellQuery,
+} from './shell/use-shell-behaviours';
 import { useLiveChannel } from './live-channel';
 import { paths } from '../shared/routing/paths';
 
@@ -83,6 +90,7 @@ function Shell({ bootData }: { bootData: BootData }) {
   usePageMeta(bootData.style?.title ?? 'Casino', bootData.seo);
   useScrollRestoration();
   useBackButton();
+  useSettingsButton();
   useLiveChannel();
   usePerNavigationLoads(location, isLoggedIn, status.blocked || status.maintenance);
 
@@ -123,17 +131,21 @@ function Shell({ bootData }: { bootData: BootData }) {
 const HIDE_FILL_EMAIL_KEY = 'isHideGoProfile';
 let fillEmailShown = false;
 
-/** A player without an email is asked once to add one (on this device; the profile keeps the way to add it). */
+/**
+ * A player without an email is asked once to add one: once on this device and, inside Telegram, once across the
+ * player's devices (the profile keeps the way to add it).
+ */
 function remindToFillEmail(player: { email: string | null } | null) {
-  const storage = getPlatform().storage;
-  if (!player || player.email || fillEmailShown || storage.get(HIDE_FILL_EMAIL_KEY) === 'true') return;
+  if (!player || player.email || fillEmailShown) return;
   fillEmailShown = true;
-  storage.set(HIDE_FILL_EMAIL_KEY, 'true'); // once: not on every launch (Telegram players have no email)
-  showToast({
-    severity: 'info',
-    summary: 'toast.fill_email',
-    detail: 'toast.fill_email_detail',
-    action: { labelKey: 'toast.go_profile', href: '/profile/general/me' },
+  void claimHint('fill_email', HIDE_FILL_EMAIL_KEY).then((first) => {
+    if (!first) return;
+    showToast({
+      severity: 'info',
+      summary: 'toast.fill_email',
+      detail: 'toast.fill_email_detail',
+      action: { labelKey: 'toast.go_profile', href: '/profile/general/me' },
+    });
   });
 }
 

@@ -13,6 +13,7 @@ import { createAppApiHooks } from './api-hooks';
 import { App } from './app';
 import { boot } from './boot';
 import { signInOnLaunch } from './telegram-sign-in';
+import { syncLanguageWithCloud } from './language';
 
 // Start-up (spec §4): platform first (Telegram reads its launch params before the router touches the URL),
 // the language (stored `locale`, else the Telegram user's en/ru, else en),
@@ -23,6 +24,7 @@ async function start() {
   platform.ready();
   loadSession();
   configureApi(createAppApiHooks(platform));
+  const hadLocalChoice = platform.storage.get(LOCALE_KEY) !== null;
   const language = pickLanguage(platform.storage.get(LOCALE_KEY), platform.getLanguageCode());
   platform.storage.set(LOCALE_KEY, language);
   const i18n = await initI18n(language);
@@ -48,7 +50,10 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App bootData={bootData} />));
   if (platform.kind === 'telegram')
-    whenIdle(() => void import('../shared/bottom-bar/bottom-bar.store').then((m) => m.matchBottomBarColor()));
+    whenIdle(() => {
+      void import('../shared/bottom-bar/bottom-bar.store').then((m) => m.matchBottomBarColor());
+      syncLanguageWithCloud(hadLocalChoice).catch((err: unknown) => console.warn('Cloud language sync failed', err));
+    });
   watchMaintenance();
   if (import.meta.env.PROD) registerServiceWorker();
 }

@@ -66,7 +66,7 @@ export function useMainActionBridge(currency: string | null): void {
     };
     const onMessage = (event: MessageEvent) => {
       if (event.source !== window.parent || event.origin !== window.location.origin) return;
-      if (!isHouseAppCommand(event.data)) return;
+      if (!isHouseAppCommand(event.data) || event.data.type !== 'press') return;
       const button = find();
       if (button && !button.disabled) button.click();
     };

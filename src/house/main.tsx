@@ -6,6 +6,7 @@ import { createHouseApi } from './api';
 import { FairnessPanel } from './fairness-panel';
 import { postToParent } from './frame';
 import { useMainActionBridge } from './main-action-bridge';
+import { useAppCommands } from './use-app-commands';
 import { HouseContext, type HouseContextValue } from './house-context';
 import { formatMoney, formatPercentValue } from '../shared/lib/money-format';
 import { gameText, setLanguage, t, tf } from './i18n';
@@ -57,6 +58,17 @@ export function HouseApp({ token, base = '', embedded = false }: { token: string
   const [freeRounds, setFreeRounds] = useState<FreeRoundsState | null>(null);
   const [useFreeRound, setUseFreeRound] = useState(true);
   useMainActionBridge(session?.currency ?? null);
+  // back from a minimised app: the balance as it is now (a round may have settled meanwhile)
+  useAppCommands(() => {
+    api.call(houseEndpoints.session).then(
+      (s) => {
+        setBalance(s.balance);
+        setFreeRounds(s.free_rounds ?? null);
+        postToParent({ type: 'balance', balance: s.balance, currency: s.currency });
+      },
+      () => undefined,
+    );
+  });
   useEffect(() => {
     api.call(houseEndpoints.session).then(
       (s) => {

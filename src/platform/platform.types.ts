@@ -79,6 +79,8 @@ export interface NativeUi {
   /** Telegram's "⋯" menu → Settings (6.10+). Shows the menu item while a listener is subscribed. */
   onSettings(listener: () => void): () => void;
   fullscreen: {
+    /** A phone (Telegram iOS/Android): where fullscreen and the orientation lock make sense. */
+    isPhone: boolean;
     /** Resolves true when granted; false when refused, unsupported or unanswered within `timeoutMs`. */
     request(timeoutMs?: number): Promise<boolean>;
     exit(): void;

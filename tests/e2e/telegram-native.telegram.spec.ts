@@ -4,6 +4,7 @@ import {
   openAsMiniApp,
   sendTelegramEvent,
   telegramEventTime,
+  telegramCloud,
   telegramEvents,
   type TelegramUser,
 } from './support/telegram';
@@ -50,7 +51,10 @@ test('Telegram is told the app is ready within a second of navigation, before si
   await expect(page.getByTestId('header-balance')).toBeVisible(); // signed in
   const readyAt = await telegramEventTime(page, 'web_app_ready');
   const signedInAt = await page.evaluate(
-    () => performance.getEntriesByType('resource').find((r) => r.name.includes('/auth/telegram'))?.responseEnd ?? null,
+    () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) =>
+        r.name.includes('/auth/telegram'),
+      )?.responseEnd ?? null,
   );
   expect(readyAt).not.toBeNull();
   expect(signedInAt).not.toBeNull();
@@ -215,4 +219,128 @@ test('at Mini Apps 7.0 the same actions are the page’s own buttons: nothing is
   const names = (await telegramEvents(page)).map(([n]) => n);
   expect(names).not.toContain('web_app_setup_main_button');
   expect(names).toContain('web_app_ready');
+});
+
+test('Settings in Telegram’s ⋯ menu opens the settings page', async ({ page }) => {
+  await openAsMiniApp(page, '/', { user: newUser('Sete') });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await expect.poll(() => lastTelegramEvent(page, 'web_app_setup_settings_button')).toEqual({ is_visible: true });
+  await sendTelegramEvent(page, 'settings_button_pressed');
+  await expect(page).toHaveURL(/\/profile\/general\/preferences$/);
+  await expect(page.getByTestId('profile-preferences')).toBeVisible();
+  const more = page.getByTestId('settings-more');
+  for (const name of ['Notifications', 'Limits and self-exclusion', 'Terms and conditions', 'Privacy policy'])
+    await expect(more.getByRole('link', { name })).toBeVisible();
+});
+
+/** A funded player on the dice game, Telegram answering fullscreen as `reply` says. */
+async function openDice(page: Page, request: APIRequestContext, reply?: [string, unknown] | null) {
+  const user = newUser('Fula');
+  await openAsMiniApp(page, '/', {
+    user,
+    ...(reply === undefined ? {} : { replies: { web_app_request_fullscreen: reply } }),
+  });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 10);
+  await expect(page.getByTestId('header-balance')).toContainText('$10.00');
+  const started = Date.now();
+  await page.evaluate(() => history.pushState(null, '', '/game/house-dice'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  return { dice, started };
+}
+
+for (const [name, reply] of [
+  ['granted', undefined],
+  ['refused as UNSUPPORTED', ['fullscreen_failed', { error: 'UNSUPPORTED' }]],
+  ['never answered', null],
+] as const) {
+  test(`a game asks for fullscreen (${name}) and stays playable`, async ({ page, request }) => {
+    const { dice } = await openDice(page, request, reply as [string, unknown] | null | undefined);
+    await expect.poll(async () => (await telegramEvents(page)).map(([n]) => n)).toContain('web_app_request_fullscreen');
+    await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
+    // a bet through the bottom bar; the orientation is locked while the round is open, then unlocked
+    await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true });
+    const answered = page.waitForResponse((r) => r.url().includes('/house-api/bet'));
+    await sendTelegramEvent(page, 'main_button_pressed');
+    expect((await answered).ok()).toBe(true);
+    await expect
+      .poll(async () =>
+        (await telegramEvents(page)).filter(([n]) => n === 'web_app_toggle_orientation_lock').map(([, p]) => p),
+      )
+      .toEqual([{ locked: true }, { locked: false }]);
+    // leaving the game leaves fullscreen (only if it was granted)
+    await page.getByTestId('game-close').click();
+    await expect(page).toHaveURL(/\/$/);
+    const exits = (await telegramEvents(page)).filter(([n]) => n === 'web_app_exit_fullscreen').length;
+    if (name === 'granted')
+      await expect
+        .poll(async () => (await telegramEvents(page)).filter(([n]) => n === 'web_app_exit_fullscreen').length)
+        .toBe(1);
+    else expect(exits).toBe(0);
+  });
+}
+
+test('minimising pauses the game; coming back reads the balance again within a second', async ({ page, request }) => {
+  const { dice } = await openDice(page, request);
+  await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
+  const frame = page.frame({ url: /\/house\// })!;
+  await sendTelegramEvent(page, 'visibility_changed', { is_visible: false });
+  await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.paused ?? null)).toBe('true');
+  const reread = page.waitForRequest((r) => r.url().includes('/house-api/session'), { timeout: 1000 });
+  const back = Date.now();
+  await sendTelegramEvent(page, 'visibility_changed', { is_visible: true });
+  await reread;
+  expect(Date.now() - back).toBeLessThan(1000);
+  await expect.poll(() => frame.evaluate(() => document.documentElement.dataset.paused ?? null)).toBeNull();
+});
+
+test('the add-email hint shows once across the player’s Telegram devices, and the language follows them', async ({
+  browser,
+}) => {
+  const user = newUser('Mira');
+  const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openAsMiniApp(phone, '/', { user });
+  await expect(phone.getByTestId('header-balance')).toBeVisible();
+  await expect(phone.getByTestId('toast')).toBeVisible();
+  await phone.getByTestId('language-switch').click(); // → RU
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect.poll(() => telegramCloud(phone)).toMatchObject({ seen_fill_email: '1', locale: 'ru' });
+  const cloud = await telegramCloud(phone);
+
+  // the desktop client: nothing stored on this device, the same CloudStorage
+  const desktop = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openAsMiniApp(desktop, '/', { user, cloud });
+  await expect(desktop.getByTestId('header-balance')).toBeVisible();
+  await expect(desktop.locator('html')).toHaveAttribute('lang', 'ru', { timeout: 5000 });
+  await desktop.waitForTimeout(1500);
+  await expect(desktop.getByTestId('toast')).toHaveCount(0);
+});
+
+test('inside Telegram, sign-up is the Telegram account: no email form', async ({ page }) => {
+  const user = newUser('Sana');
+  await page.addInitScript((id) => localStorage.setItem(`tg${id}:signed_out`, '1'), user.id);
+  await openAsMiniApp(page, '/auth/signup', { user });
+  await expect(page.getByTestId('telegram-way-in')).toBeVisible();
+  await expect(page.getByLabel(/email/i)).toHaveCount(0);
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Sign in with Telegram' });
+  await sendTelegramEvent(page, 'main_button_pressed');
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+});
+
+test('the profile offers the home screen while the app is not there (8.0+), and not on older clients', async ({
+  page,
+  browser,
+}) => {
+  await openAsMiniApp(page, '/profile/general/me', { user: newUser('Hana') });
+  await expect(page.getByTestId('home-screen-card')).toBeVisible();
+  await page.getByTestId('home-screen-add').click();
+  expect((await telegramEvents(page)).map(([n]) => n)).toContain('web_app_add_to_home_screen');
+  await expect(page.getByTestId('home-screen-card')).toHaveCount(0);
+
+  const old = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openAsMiniApp(old, '/profile/general/me', { user: newUser('Otto'), version: '7.0' });
+  await expect(old.getByTestId('profile-me')).toBeVisible();
+  await old.waitForTimeout(500);
+  await expect(old.getByTestId('home-screen-card')).toHaveCount(0);
 });

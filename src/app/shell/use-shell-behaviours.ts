@@ -143,6 +143,27 @@ export function useBackButton(): void {
   }, [location, navigate]);
 }
 
+/** Telegram's "⋯" menu → Settings opens the settings page (language, notifications, limits, terms, privacy). */
+export function useSettingsButton(): void {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const platform = getPlatform();
+    if (platform.kind !== 'telegram') return;
+    let off: (() => void) | null = null;
+    let stopped = false;
+    platform
+      .loadNative()
+      .then((ui) => {
+        if (!stopped) off = ui.onSettings(() => navigate(paths.profile('general', 'preferences')));
+      })
+      .catch((err: unknown) => console.warn('Telegram settings button unavailable', err));
+    return () => {
+      stopped = true;
+      off?.();
+    };
+  }, [navigate]);
+}
+
 function setMeta(name: string, content: string, property = false): void {
   const attr = property ? 'property' : 'name';
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${name}"]`);

@@ -40,4 +40,8 @@ export const resetPassword = (token: string, password: string) =>
 export const signInWithWidget = (payload: Record<string, string | number>) =>
   api.call(accountsEndpoints.telegramWidget, { body: payload as TelegramWidgetPayload, anonymous: true });
 
+/** Inside Telegram: the launch's signed initData is the way in (checked on the server). */
+export const signInWithInitData = (initData: string) =>
+  api.call(accountsEndpoints.telegram, { body: { init_data: initData }, anonymous: true });
+
 export const fetchCurrencies = () => api.call(informationalEndpoints.allCurrencies);

@@ -13,9 +13,16 @@ import { afterSignInPath, EMAIL_RE, formError } from './form-error';
 import { CaptchaField } from './captcha-field';
 import { paths } from '../../shared/routing/paths';
 import { MainAction } from '../../shared/bottom-bar/main-action';
+import { TelegramWayIn } from './telegram-way-in';
 
-// /auth/signup: email, password, currency (from all_currencies, default USD) and the terms.
+// /auth/signup: email, password, currency (from all_currencies, default USD) and the terms. Inside Telegram the
+// Telegram account is the way in: no email form there.
 export function SignupPage() {
+  const initData = getPlatform().getInitData();
+  return initData ? <TelegramWayIn initData={initData} /> : <EmailSignupPage />;
+}
+
+function EmailSignupPage() {
   const { t, i18n } = useTranslation();
   const [currencies, setCurrencies] = useState<string[]>(['USD']);
   // the welcome offer chosen on /bonuses (?welcome_bonus_id=) and a promo code (issue 16)

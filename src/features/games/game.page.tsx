@@ -12,6 +12,7 @@ import { ApiError } from '../../shared/api';
 import { session } from '../../shared/session/session.store';
 import { holdBalance, playerState, releaseBalance } from '../../shared/player/player.store';
 import { fetchSessionUrl } from './games.api';
+import { useGameNative } from './use-game-native';
 import { useMainButton, useSecondaryButton } from '../../shared/bottom-bar/use-bottom-button';
 import './game.page.css';
 import { gameName } from './game-name';
@@ -46,6 +47,7 @@ export function GamePage() {
   const roundOpen = useRef(false);
   const platform = getPlatform();
   const frameRef = useRef<HTMLIFrameElement | null>(null);
+  const native = useGameNative(!!game, frameRef);
   const [contentHeight, setContentHeight] = useState(0);
   const [available, setAvailable] = useState(0);
   const pageRef = useRef<HTMLDivElement | null>(null);
@@ -94,11 +96,13 @@ export function GamePage() {
         roundOpen.current = true;
         holdBalance();
         platform.setClosingConfirmation(true);
+        native.lockOrientation(true);
         platform.haptics.impact('light');
       } else if (msg.type === 'round_finished') {
         roundOpen.current = false;
         releaseBalance();
         platform.setClosingConfirmation(false);
+        native.lockOrientation(false);
         if (msg.result === 'win') platform.haptics.notification('success');
         else platform.haptics.impact('light');
       } else if (msg.type === 'balance') {
@@ -126,7 +130,7 @@ export function GamePage() {
       releaseBalance();
       if (roundOpen.current) platform.setClosingConfirmation(false);
     };
-  }, [navigate, platform, isDemo]);
+  }, [navigate, platform, isDemo, native]);
 
   useMainButton({
     text: frameActionText(frameAction, i18n.language),

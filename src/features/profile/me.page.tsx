@@ -11,6 +11,7 @@ import { ApiError } from '../../shared/api';
 import { showToast } from '../../shared/toast/toast.store';
 import { playerState } from '../../shared/player/player.store';
 import { updatePlayer } from './profile.api';
+import { HomeScreenOffer } from './home-screen-offer';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
@@ -20,7 +21,12 @@ const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 export function MePage() {
   const { player } = useSnapshot(playerState);
   if (!player) return <Spinner size="m" style={{ margin: '24px auto' }} data-testid="profile-loading" />;
-  return <MeForm key={String(player.id)} />;
+  return (
+    <>
+      <HomeScreenOffer />
+      <MeForm key={String(player.id)} />
+    </>
+  );
 }
 
 function MeForm() {

@@ -1,4 +1,6 @@
-import { Button, FormItem, Group } from '@vkontakte/vkui';
+import { Button, FormItem, Group, Header, SimpleCell } from '@vkontakte/vkui';
+import { Link } from 'wouter';
+import { paths } from '../../shared/routing/paths';
 import { Select } from '../../shared/ui/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +47,23 @@ export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => 
           {t('profile.save')}
         </Button>
       </FormItem>
+      {/* Telegram's ⋯ menu → Settings opens this page: the rest of the settings are one tap away */}
+      <Group mode="plain" header={<Header>{t('profile.settings_more')}</Header>} data-testid="settings-more">
+        {(
+          [
+            ['settings_notifications', paths.profile('general', 'notifications')],
+            ['settings_limits', paths.profile('general', 'limits')],
+            ['settings_terms', paths.content('terms')],
+            ['settings_privacy', paths.content('privacy')],
+          ] as const
+        ).map(([key, href]) => (
+          <Link key={key} href={href} asChild>
+            <SimpleCell Component="a" href={href} chevron="always">
+              {t(`profile.${key}`)}
+            </SimpleCell>
+          </Link>
+        ))}
+      </Group>
     </Group>
   );
 }

@@ -17,7 +17,12 @@ export function createBrowserNative(
       setColor: () => undefined,
     },
     onSettings: none,
-    fullscreen: { request: () => Promise.resolve(false), exit: () => undefined, lockOrientation: () => undefined },
+    fullscreen: {
+      isPhone: false,
+      request: () => Promise.resolve(false),
+      exit: () => undefined,
+      lockOrientation: () => undefined,
+    },
     onActiveChange(listener) {
       const handler = () => listener(win.document.visibilityState !== 'hidden');
       win.document.addEventListener('visibilitychange', handler);

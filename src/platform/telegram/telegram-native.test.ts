@@ -95,6 +95,7 @@ describe.each(['6.9', '7.10', '8.0', '9.1'])('Telegram native UI at Mini Apps %s
     ui.fullscreen.lockOrientation(true);
     ui.fullscreen.exit();
     expect(granted).toBe(v >= 800);
+    expect(ui.fullscreen.isPhone).toBe(true); // launched on iOS
     if (v >= 800)
       expect(posted).toEqual([
         ['web_app_request_fullscreen', undefined],

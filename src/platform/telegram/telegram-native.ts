@@ -9,7 +9,11 @@ import type { BottomButtonState, HomeScreenStatus, NativeUi } from '../platform.
 const NATIVE_BAR_VERSION = '7.10';
 type Listener<T = void> = (value: T) => void;
 
-export function createTelegramNative(win: Window = window, version = launchVersion()): NativeUi {
+export function createTelegramNative(
+  win: Window = window,
+  version = launchVersion(),
+  platform = launchPlatform(),
+): NativeUi {
   const can = (method: string) => !!version && safe(() => supports(method as MethodName, version), false);
   const post = (method: string, params?: unknown): boolean => {
     if (!can(method)) return false;
@@ -98,6 +102,7 @@ export function createTelegramNative(win: Window = window, version = launchVersi
       };
     },
     fullscreen: {
+      isPhone: platform === 'ios' || platform === 'android',
       request: (timeoutMs = 2000) =>
         ask(
           'web_app_request_fullscreen',
@@ -160,6 +165,10 @@ function listen(event: string, listener: (payload: unknown) => void): () => void
   } catch {
     return () => undefined;
   }
+}
+
+function launchPlatform(): string {
+  return safe(() => String(retrieveLaunchParams().tgWebAppPlatform ?? ''), '');
 }
 
 function launchVersion(): string | null {

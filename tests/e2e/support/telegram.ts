@@ -76,6 +76,8 @@ export async function openAsMiniApp(
      * `{ web_app_request_fullscreen: ['fullscreen_failed', { error: 'UNSUPPORTED' }] }`.
      */
     replies?: Record<string, [string, unknown] | null>;
+    /** The player's CloudStorage as another device left it (it is per player, across devices). */
+    cloud?: Record<string, string>;
   } = {},
 ) {
   const user = options.user ?? {
@@ -91,56 +93,60 @@ export async function openAsMiniApp(
     tgWebAppThemeParams: JSON.stringify(options.theme ?? darkTheme),
     ...(options.startParam ? { tgWebAppStartParam: options.startParam } : {}),
   }).toString();
-  await page.addInitScript((extra) => {
-    const w = window as unknown as Record<string, unknown> & {
-      Telegram?: { WebView?: { receiveEvent(t: string, d?: unknown): void } };
-    };
-    const events: Array<[string, unknown]> = [];
-    const times: Array<[string, number]> = []; // performance.now() of each posted method (e.g. web_app_ready)
-    w.__tgEvents = events;
-    w.__tgEventTimes = times;
-    const replies: Record<string, [string, () => unknown] | null> = {
-      web_app_request_viewport: [
-        'viewport_changed',
-        () => ({ height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true }),
-      ],
-      web_app_request_safe_area: ['safe_area_changed', () => ({ top: 44, bottom: 34, left: 0, right: 0 })],
-      web_app_request_content_safe_area: [
-        'content_safe_area_changed',
-        () => ({ top: 0, bottom: 0, left: 0, right: 0 }),
-      ],
-      web_app_request_fullscreen: ['fullscreen_changed', () => ({ is_fullscreen: true })],
-      web_app_exit_fullscreen: ['fullscreen_changed', () => ({ is_fullscreen: false })],
-      web_app_check_home_screen: ['home_screen_checked', () => ({ status: 'missed' })],
-      web_app_send_prepared_message: ['prepared_message_sent', () => undefined],
-    };
-    for (const [method, answer] of Object.entries(extra))
-      replies[method] = answer ? [answer[0], () => answer[1]] : null;
-    // CloudStorage as the client keeps it (per user, across devices)
-    const cloud: Record<string, string> = {};
-    const invoke = (params: { req_id: string; method: string; params: Record<string, unknown> }) => {
-      const p = params.params;
-      if (params.method === 'saveStorageValue') cloud[p.key as string] = p.value as string;
-      const result =
-        params.method === 'getStorageValues'
-          ? Object.fromEntries((p.keys as string[]).map((k) => [k, cloud[k] ?? '']))
-          : true;
-      return { req_id: params.req_id, result };
-    };
-    w.TelegramWebviewProxy = {
-      postEvent(name: string, data?: string) {
-        const params = data ? JSON.parse(data) : null;
-        events.push([name, params]);
-        times.push([name, performance.now()]);
-        if (name === 'web_app_invoke_custom_method' && !('web_app_invoke_custom_method' in extra)) {
-          setTimeout(() => w.Telegram?.WebView?.receiveEvent('custom_method_invoked', invoke(params)), 0);
-          return;
-        }
-        const reply = replies[name];
-        if (reply) setTimeout(() => w.Telegram?.WebView?.receiveEvent(reply[0], reply[1]()), 0);
-      },
-    };
-  }, options.replies ?? {});
+  await page.addInitScript(
+    ({ extra, initialCloud }) => {
+      const w = window as unknown as Record<string, unknown> & {
+        Telegram?: { WebView?: { receiveEvent(t: string, d?: unknown): void } };
+      };
+      const events: Array<[string, unknown]> = [];
+      const times: Array<[string, number]> = []; // performance.now() of each posted method (e.g. web_app_ready)
+      w.__tgEvents = events;
+      w.__tgEventTimes = times;
+      const replies: Record<string, [string, () => unknown] | null> = {
+        web_app_request_viewport: [
+          'viewport_changed',
+          () => ({ height: innerHeight, width: innerWidth, is_expanded: true, is_state_stable: true }),
+        ],
+        web_app_request_safe_area: ['safe_area_changed', () => ({ top: 44, bottom: 34, left: 0, right: 0 })],
+        web_app_request_content_safe_area: [
+          'content_safe_area_changed',
+          () => ({ top: 0, bottom: 0, left: 0, right: 0 }),
+        ],
+        web_app_request_fullscreen: ['fullscreen_changed', () => ({ is_fullscreen: true })],
+        web_app_exit_fullscreen: ['fullscreen_changed', () => ({ is_fullscreen: false })],
+        web_app_check_home_screen: ['home_screen_checked', () => ({ status: 'missed' })],
+        web_app_send_prepared_message: ['prepared_message_sent', () => undefined],
+      };
+      for (const [method, answer] of Object.entries(extra))
+        replies[method] = answer ? [answer[0], () => answer[1]] : null;
+      // CloudStorage as the client keeps it (per user, across devices)
+      const cloud: Record<string, string> = { ...initialCloud };
+      w.__tgCloud = cloud;
+      const invoke = (params: { req_id: string; method: string; params: Record<string, unknown> }) => {
+        const p = params.params;
+        if (params.method === 'saveStorageValue') cloud[p.key as string] = p.value as string;
+        const result =
+          params.method === 'getStorageValues'
+            ? Object.fromEntries((p.keys as string[]).map((k) => [k, cloud[k] ?? '']))
+            : true;
+        return { req_id: params.req_id, result };
+      };
+      w.TelegramWebviewProxy = {
+        postEvent(name: string, data?: string) {
+          const params = data ? JSON.parse(data) : null;
+          events.push([name, params]);
+          times.push([name, performance.now()]);
+          if (name === 'web_app_invoke_custom_method' && !('web_app_invoke_custom_method' in extra)) {
+            setTimeout(() => w.Telegram?.WebView?.receiveEvent('custom_method_invoked', invoke(params)), 0);
+            return;
+          }
+          const reply = replies[name];
+          if (reply) setTimeout(() => w.Telegram?.WebView?.receiveEvent(reply[0], reply[1]()), 0);
+        },
+      };
+    },
+    { extra: options.replies ?? {}, initialCloud: options.cloud ?? {} },
+  );
   await page.goto(`${path}#${hash}`);
   return user;
 }
@@ -149,10 +155,17 @@ export async function telegramEvents(page: Page): Promise<Array<[string, unknown
   return page.evaluate(() => (window as unknown as { __tgEvents: Array<[string, unknown]> }).__tgEvents);
 }
 
+/** The player's CloudStorage as the app left it (pass it as `cloud` to open the app on "another device"). */
+export async function telegramCloud(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...(window as unknown as { __tgCloud: Record<string, string> }).__tgCloud }));
+}
+
 /** When (performance.now(), ms after navigation) the app first posted `method`, or null. */
 export async function telegramEventTime(page: Page, method: string): Promise<number | null> {
   return page.evaluate(
-    (m) => (window as unknown as { __tgEventTimes: Array<[string, number]> }).__tgEventTimes.find(([n]) => n === m)?.[1] ?? null,
+    (m) =>
+      (window as unknown as { __tgEventTimes: Array<[string, number]> }).__tgEventTimes.find(([n]) => n === m)?.[1] ??
+      null,
     method,
   );
 }
