@@ -1,27 +1,17 @@
-// Telegram's loading placeholder gives way to the server-drawn shell as soon as this arrives, not after the app's
-// bundle has downloaded and started (issue 26: `web_app_ready` within 1 s of navigation). A classic async script
-// on purpose: Vite merges every module script of index.html into the main bundle, which is what we must not wait
-// for. Detection as in src/platform/telegram/telegram-detect.ts; the adapter posts ready again once it starts
-// (Telegram ignores the repeat). No SDK, no other Telegram call here: those stay in src/platform/telegram/.
-(function () {
-  var inUrl = function (s) {
-    return /[#?&]tgWebAppData=/.test(s) || /[#&?]tgWebAppPlatform=/.test(s);
-  };
-  var inTelegram = inUrl(location.hash) || inUrl(location.search);
+// Posts web_app_ready as soon as the shell is parsed (issue 26); why a classic script: docs/architecture.md.
+(function (w, l) {
+  var s = l.hash + l.search;
   try {
-    inTelegram = inTelegram || !!sessionStorage.getItem('tapps/launchParams');
+    s += w.sessionStorage.getItem('tapps/launchParams') ? '#tgWebAppPlatform=' : '';
   } catch {
-    /* storage disabled */
+    /* no storage */
   }
-  if (!inTelegram) return;
+  if (!/[#?&](tgWebAppData|tgWebAppPlatform)=/.test(s)) return;
   try {
-    if (window.TelegramWebviewProxy) window.TelegramWebviewProxy.postEvent('web_app_ready', '{}');
-    else if (window.parent !== window)
-      window.parent.postMessage(
-        JSON.stringify({ eventType: 'web_app_ready', eventData: {} }),
-        'https://web.telegram.org',
-      );
+    if (w.TelegramWebviewProxy) w.TelegramWebviewProxy.postEvent('web_app_ready', '{}');
+    else if (w.parent !== w)
+      w.parent.postMessage('{"eventType":"web_app_ready","eventData":{}}', 'https://web.telegram.org');
   } catch {
-    /* no bridge: the adapter tries again */
+    /* no bridge: the adapter posts it */
   }
-})();
+})(window, location);
