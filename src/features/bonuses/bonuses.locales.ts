@@ -14,7 +14,7 @@ export const bonusesTexts = {
       promo_available: '{{offer}}. It will wait under Available: activate it there, then make a deposit to receive it.',
       promo_queued:
         '“{{title}}” is in play, so this bonus ({{offer}}) cannot start now. It will wait under Available and can be activated once “{{title}}” ends: wagering complete, deleted or expired.',
-      promo_queued_until: '“{{title}}” ends by {{date}} at the latest.',
+      promo_queued_until: 'It ends by {{date}} at the latest.',
       promo_activate_by: 'Activate it by {{date}}.',
       promo_add: 'Add to Available',
       promo_cancel: 'Cancel',
@@ -97,7 +97,7 @@ export const bonusesTexts = {
         '{{offer}}. Он будет ждать в разделе «Доступные»: активируйте его там и внесите депозит, чтобы получить бонус.',
       promo_queued:
         'Сейчас действует «{{title}}», поэтому этот бонус ({{offer}}) не может начаться. Он будет ждать в разделе «Доступные», и его можно будет активировать, когда «{{title}}» закончится: отыгран, удалён или истёк.',
-      promo_queued_until: '«{{title}}» закончится не позже {{date}}.',
+      promo_queued_until: 'Он закончится не позже {{date}}.',
       promo_activate_by: 'Активируйте его до {{date}}.',
       promo_add: 'Добавить в доступные',
       promo_cancel: 'Отмена',
