@@ -4,8 +4,13 @@
 // the server registers it with `route(app, endpoint, options, handler)` (server/src/lib/route.ts), which fails
 // typecheck when the route's schemas drift from the endpoint's types; the app calls it with
 // `api.call(endpoint, { params, body, query })` (src/shared/api), which types the body, the query and the answer.
+// An operator endpoint (/ops-api, contracts/<domain>.operator-endpoints.ts) is declared with `opsEndpoint`, which adds
+// the permission its caller needs (contracts/operator-permissions.ts); `route()` puts it on the route, so it is
+// declared once (docs/architecture.md, "Operator endpoints").
 
-export type ApiPrefix = 'main-api' | 'int-api' | 'house-api';
+import type { OperatorPermission } from './operator-permissions';
+
+export type ApiPrefix = 'main-api' | 'int-api' | 'house-api' | 'ops-api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** How the body travels: JSON (the default) or form-encoded (sign-in and 2FA, spec §7). */
 export type BodyEncoding = 'json' | 'form';
@@ -27,16 +32,32 @@ export type ResOf<E> = E extends Endpoint<infer R, infer _B, infer _Q> ? R : nev
 export type BodyOf<E> = E extends Endpoint<infer _R, infer B, infer _Q> ? B : never;
 export type QueryOf<E> = E extends Endpoint<infer _R, infer _B, infer Q> ? Q : never;
 
-/** Pure (a bundler drops an endpoint nobody calls). */
+/** An /ops-api endpoint: the operator's token opens it today; the back office's staff accounts will need `permission`. */
+export interface OpsEndpoint<Res = unknown, Body = void, Query = void> extends Endpoint<Res, Body, Query> {
+  readonly api: 'ops-api';
+  readonly permission: OperatorPermission;
+}
+
+/** Pure (a bundler drops an endpoint nobody calls). An operator endpoint is an `opsEndpoint`, with its permission. */
 /* #__NO_SIDE_EFFECTS__ */
 export function endpoint<Res, Body = void, Query = void>(
   method: HttpMethod,
-  api: ApiPrefix,
+  api: Exclude<ApiPrefix, 'ops-api'>,
   path: `/${string}`,
   options?: { encoding: BodyEncoding },
 ): Endpoint<Res, Body, Query> {
   // every byte here is on the first load: the leading slash is checked by the path's type, not at runtime
   return { method, api, path, ...options };
+}
+
+/** Pure. An operator endpoint under /ops-api and the permission its caller needs. */
+/* #__NO_SIDE_EFFECTS__ */
+export function opsEndpoint<Res, Body = void, Query = void>(
+  method: HttpMethod,
+  path: `/${string}`,
+  permission: OperatorPermission,
+): OpsEndpoint<Res, Body, Query> {
+  return { method, api: 'ops-api', path, permission };
 }
 
 export type PathParams = Record<string, string | number>;

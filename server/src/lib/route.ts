@@ -12,12 +12,20 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint } from '@contracts/endpoint';
+import type { Endpoint, OpsEndpoint } from '@contracts/endpoint';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract endpoint this route was registered from (set by `route()`; the /ops-api listing reads it). */
+    endpoint?: Endpoint;
+  }
+}
 
 // Registers a route declared once in contracts/<domain>.endpoints.ts (docs/architecture.md, "Endpoints").
 // At compile time: the success response schema's output is the endpoint's answer type (both ways), the body and
 // query the app sends are accepted by the route's schemas, and a route without a body schema declares no body.
-// At registration: the plugin's prefix is the endpoint's api, so a 'main-api' endpoint is not mounted elsewhere.
+// At registration: the plugin's prefix is the endpoint's api, so a 'main-api' endpoint is not mounted elsewhere; an
+// operator endpoint's permission goes on the route (`config.permission`, read by the module kit), declared only there.
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -88,5 +96,10 @@ export function route<E extends Endpoint<any, any, any>, const S extends Fastify
       `${endpoint.method} ${endpoint.path} is a ${expected} endpoint but is registered under '${app.prefix}'`,
     );
   }
-  app.route({ ...(options as Options<S>), method: endpoint.method, url: endpoint.path, handler });
+  const permission = (endpoint as Partial<OpsEndpoint>).permission;
+  const given = options as Options<S>;
+  if (given.config?.permission !== undefined)
+    throw new Error(`${endpoint.method} ${endpoint.path}: the permission is declared on the endpoint, not the route`);
+  const config = { ...given.config, endpoint, ...(permission ? { permission } : {}) };
+  app.route({ ...given, config, method: endpoint.method, url: endpoint.path, handler });
 }

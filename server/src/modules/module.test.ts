@@ -1,6 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { opsEndpoint } from '@contracts/endpoint';
 import { operatorGuard } from '../plugins/operator-guard';
+import { route } from '../lib/route';
 import { currentRequest } from '../lib/request-context';
 import { mountModules, type AppModule } from './module';
 
@@ -67,8 +71,8 @@ describe('module kit: operator routes', () => {
     };
     const routes = await mountModules(app, [module], { jobs, operatorGuard: operatorGuard(token) });
     expect(routes).toEqual([
-      { method: 'GET', url: '/ops-api/whoami', permission: 'audit.view' },
-      { method: 'POST', url: '/ops-api/players/:id/block', permission: 'players.block' },
+      { method: 'GET', url: '/ops-api/whoami', permission: 'audit.view', contract: false },
+      { method: 'POST', url: '/ops-api/players/:id/block', permission: 'players.block', contract: false },
     ]);
     const reply = await app.inject({
       url: '/ops-api/whoami',
@@ -78,5 +82,43 @@ describe('module kit: operator routes', () => {
     expect(reply.json()).toEqual({ requestId: expect.any(String), address: '203.0.113.7' });
     // only operator requests carry it
     expect((await app.inject({ url: '/main-api/free' })).body).toBe('null');
+  });
+
+  it('takes the permission from the contract endpoint a route is registered from', async () => {
+    const sample = opsEndpoint<{ ok: boolean }>('POST', '/sample/:id/decide', 'payments.decide');
+    const plugin: FastifyPluginAsyncZod = async (scope) =>
+      route(scope, sample, { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
+        ok: true,
+      }));
+    app = Fastify().setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
+    const module: AppModule = { name: 'sample', routes: { operator: [{ plugin }] } };
+    const routes = await mountModules(app, [module], { jobs, operatorGuard: operatorGuard(token) });
+    expect(routes).toEqual([
+      { method: 'POST', url: '/ops-api/sample/:id/decide', permission: 'payments.decide', contract: true },
+    ]);
+    const reply = await app.inject({
+      method: 'POST',
+      url: '/ops-api/sample/7/decide',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(reply.json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'POST', url: '/ops-api/sample/7/decide' })).statusCode).toBe(401);
+  });
+
+  it('refuses a permission given on the route as well as on its endpoint (declared once)', async () => {
+    const sample = opsEndpoint<{ ok: boolean }>('DELETE', '/sample', 'site.manage');
+    const plugin: FastifyPluginAsyncZod = async (scope) =>
+      route(
+        scope,
+        sample,
+        { config: { permission: 'site.manage' }, schema: { response: { 200: z.object({ ok: z.boolean() }) } } },
+        async () => ({ ok: true }),
+      );
+    app = Fastify();
+    const started = mountModules(app, [{ name: 'sample', routes: { operator: [{ plugin }] } }], {
+      jobs,
+      operatorGuard: operatorGuard(token),
+    }).then(() => app!.ready());
+    await expect(started).rejects.toThrow('the permission is declared on the endpoint, not the route');
   });
 });

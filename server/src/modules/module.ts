@@ -30,8 +30,9 @@ export interface AppModule {
   routes?: {
     /** /main-api: the player app. */
     player?: ModuleRoute[];
-    /** /ops-api: the operator console. The kit checks the operator token before every route, and every route declares
-     * its permission (`config: { permission }`), else start-up stops. */
+    /** /ops-api: the operator console. The kit checks the operator token before every route; every route is registered
+     * with `route()` from an `opsEndpoint` (contracts/<domain>.operator-endpoints.ts), which carries its permission;
+     * a route without a permission stops start-up. */
     operator?: ModuleRoute[];
     /** Mounted at the root, with no prefix: providers' callbacks, webhooks, manifests, the live socket. */
     unprefixed?: ModuleRoute[];
@@ -63,6 +64,8 @@ export interface OperatorRouteEntry {
   method: string;
   url: string;
   permission: OperatorPermission;
+  /** Registered with `route()` from a contract endpoint (its path, schemas and permission declared once). */
+  contract: boolean;
 }
 
 export interface MountOptions {
@@ -96,7 +99,9 @@ export async function mountModules(
 
 // One operator plugin in a scope of its own under /ops-api: the guard first, then the request's id and address for the
 // audit row (lib/request-context.ts); a route that declares no known permission fails its registration, so the server
-// does not start.
+// does not start. The permission comes from the route's `opsEndpoint` through `route()`; a route registered otherwise
+// (`config: { permission }` by hand) still starts but is listed with `contract: false`, which server/src/ops-api.test.ts
+// refuses.
 async function mountOperatorRoute(
   app: FastifyInstance,
   route: ModuleRoute,
@@ -112,7 +117,9 @@ async function mountOperatorRoute(
             `operator route ${methods.join(',')} ${options.url} declares no permission: ` +
               `add config: { permission } (one of contracts/operator-permissions.ts)`,
           );
-        for (const method of methods) if (method !== 'HEAD') mounted.push({ method, url: options.url, permission });
+        const contract = options.config?.endpoint?.api === 'ops-api';
+        for (const method of methods)
+          if (method !== 'HEAD') mounted.push({ method, url: options.url, permission, contract });
       });
       scope.addHook('onRequest', operatorGuard);
       scope.addHook('onRequest', (request, _reply, done) =>
