@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorBody } from '@contracts/common';
 import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { contentPage, contentPageEdit, contentPageParams, contentPageQuery } from '@contracts/content-pages';
+import * as ops from '@contracts/ops/content-pages';
 import { route } from '../../lib/route';
 import { operatorName } from '../../plugins/operator-guard';
 import type { InformationalService } from './informational.service';
@@ -28,34 +28,24 @@ export const contentPagesRoutes: FastifyPluginAsyncZod<{ service: InformationalS
   );
 };
 
+/** The operator's calls, declared in contracts/ops/content-pages.ts. */
 export const contentPagesOperatorRoutes: FastifyPluginAsyncZod<{ service: InformationalService }> = async (
   app,
   { service },
 ) => {
   const tags = ['operator'];
-  app.get(
-    '/content-pages',
-    {
-      config: { permission: 'content.manage' },
-      schema: {
-        tags,
-        response: {
-          200: z.array(contentPage.omit({ body: true }).extend({ updated_by: z.string() })),
-          401: errorBody,
-        },
-      },
-    },
-    () => service.listContentPages(),
+  route(app, ops.listContentPages, { schema: { tags, response: { 200: ops.contentPageSummaries } } }, () =>
+    service.listContentPages(),
   );
-  app.put(
-    '/content-pages/:slug',
+  route(
+    app,
+    ops.saveContentPage,
     {
-      config: { permission: 'content.manage' },
       schema: {
         tags,
         params: contentPageParams,
         body: contentPageEdit,
-        response: { 200: contentPage, 401: errorBody, 404: errorBody },
+        response: { 200: contentPage, 404: errorBody },
       },
     },
     (req) => service.saveContentPage(req.params.slug, req.body, operatorName(req)),
