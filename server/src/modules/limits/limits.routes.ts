@@ -10,6 +10,7 @@ import {
   setLimitBody,
 } from '@contracts/limits';
 import * as limitsEndpoints from '@contracts/limits.endpoints';
+import * as ops from '@contracts/ops/limits';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { LimitsService } from './limits.service';
@@ -60,11 +61,16 @@ export const limitsRoutes: FastifyPluginAsyncZod<{ limits: LimitsService; auth: 
 
 /** Operators read every change of a player's limits and exclusions (who, when, old, new). */
 export const limitsOperatorRoutes: FastifyPluginAsyncZod<{ limits: LimitsService }> = async (app, { limits }) => {
-  const options = {
-    config: { permission: 'players.view' },
-    schema: { hide: true, params: bigIdParams('a player id') },
-  } as const;
-  app.get('/players/:id/limit-changes', options, async (req) =>
-    (await limits.changes(req.params.id)).map((c) => ({ ...c, id: Number(c.id), at: c.at.toISOString() })),
+  route(
+    app,
+    ops.playerLimitChanges,
+    { schema: { tags: ['operator'], params: bigIdParams('a player id'), response: { 200: ops.limitChanges } } },
+    async (req) =>
+      (await limits.changes(req.params.id)).map((c) => ({
+        ...c,
+        id: Number(c.id),
+        player_id: Number(c.player_id),
+        at: c.at.toISOString(),
+      })),
   );
 };
