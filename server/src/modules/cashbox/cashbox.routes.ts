@@ -1,7 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cashoutBody,
   cashoutResponse,
@@ -15,10 +14,11 @@ import {
   paymentIdParams,
 } from '@contracts/cashbox';
 import * as cashboxEndpoints from '@contracts/cashbox.endpoints';
+import * as ops from '@contracts/ops/cashbox';
 import { bigIdParams, errorBody } from '@contracts/common';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { paymentStatus, paymentStatuses } from '@contracts/codes';
+import { paymentStatus } from '@contracts/codes';
 import { operatorName } from '../../plugins/operator-guard';
 import type { CashboxService } from './cashbox.service';
 import { buildTonManifest, manifestOrigin } from './ton-manifest';
@@ -152,62 +152,32 @@ export async function sandboxCheckoutRoutes(
 export const cashboxOperatorRoutes: FastifyPluginAsyncZod<{ cashbox: CashboxService }> = async (app, { cashbox }) => {
   const tags = ['operator'];
   const params = bigIdParams('a payment id');
-  app.get(
-    '/withdrawals',
-    {
-      config: { permission: 'payments.view' },
-      schema: {
-        tags,
-        querystring: z.object({
-          status: z.coerce
-            .number()
-            .int()
-            .refine((n) => (paymentStatuses as readonly number[]).includes(n), 'a payment status 0-4')
-            .optional(),
-        }),
-      },
-    },
+  const decided = { 200: payment, 400: errorBody, 404: errorBody, 409: errorBody };
+  route(
+    app,
+    ops.withdrawals,
+    { schema: { tags, querystring: ops.withdrawalsQuery, response: { 200: ops.operatorPayments } } },
     (req) =>
       cashbox.listWithdrawals(
         req.query.status === undefined ? [paymentStatus.processing, paymentStatus.manual] : [req.query.status],
       ),
   );
-  app.post(
-    '/withdrawals/:id/approve',
-    {
-      config: { permission: 'payments.decide' },
-      schema: { tags, params, body: z.object({ fee: z.number().nonnegative().optional() }).default({}) },
-    },
-    (req) => cashbox.decideWithdrawal(req.params.id, { action: 'approve', fee: req.body.fee }, operatorName(req)),
+  route(app, ops.approveWithdrawal, { schema: { tags, params, body: ops.approveBody, response: decided } }, (req) =>
+    cashbox.decideWithdrawal(req.params.id, { action: 'approve', fee: req.body.fee }, operatorName(req)),
   );
-  app.post(
-    '/withdrawals/:id/reject',
-    {
-      config: { permission: 'payments.decide' },
-      schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) },
-    },
-    (req) => cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
+  route(app, ops.rejectWithdrawal, { schema: { tags, params, body: ops.reasonBody, response: decided } }, (req) =>
+    cashbox.decideWithdrawal(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
   );
-  app.post('/withdrawals/:id/manual', { config: { permission: 'payments.decide' }, schema: { tags, params } }, (req) =>
+  route(app, ops.manualWithdrawal, { schema: { tags, params, response: decided } }, (req) =>
     cashbox.decideWithdrawal(req.params.id, { action: 'manual' }, operatorName(req)),
   );
   // TON deposits held for review (underpayments) and chain transfers that named no open deposit
-  app.get('/ton/held', { config: { permission: 'payments.view' }, schema: { tags } }, () => cashbox.listHeldTon());
-  app.post(
-    '/deposits/:id/credit',
-    {
-      config: { permission: 'payments.decide' },
-      schema: { tags, params, body: z.object({ amount: z.number().positive().optional() }).default({}) },
-    },
-    (req) => cashbox.decideDeposit(req.params.id, { action: 'credit', amount: req.body.amount }, operatorName(req)),
+  route(app, ops.heldTonDeposits, { schema: { tags, response: { 200: ops.heldTon } } }, () => cashbox.listHeldTon());
+  route(app, ops.creditDeposit, { schema: { tags, params, body: ops.creditBody, response: decided } }, (req) =>
+    cashbox.decideDeposit(req.params.id, { action: 'credit', amount: req.body.amount }, operatorName(req)),
   );
-  app.post(
-    '/deposits/:id/reject',
-    {
-      config: { permission: 'payments.decide' },
-      schema: { tags, params, body: z.object({ reason: z.string().min(1).max(500) }) },
-    },
-    (req) => cashbox.decideDeposit(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
+  route(app, ops.rejectDeposit, { schema: { tags, params, body: ops.reasonBody, response: decided } }, (req) =>
+    cashbox.decideDeposit(req.params.id, { action: 'reject', reason: req.body.reason }, operatorName(req)),
   );
 };
 
