@@ -57,7 +57,6 @@ export interface ModuleContext {
 export async function createModules(ctx: ModuleContext) {
   const { options, db, clock, bus, log, tokens, auth, accountsRepo, assetsDir } = ctx;
   const { config } = options;
-  const opsToken = options.secrets.ops;
   const ports = latePorts(); // checked bound once every module is built (end of this function)
   // what other modules read of a player: a narrow port of the accounts module, never its repository
   const players = createPlayerDirectory(accountsRepo, clock);
@@ -102,7 +101,6 @@ export async function createModules(ctx: ModuleContext) {
   const bonuses = createBonusesModule({
     db,
     auth,
-    opsToken,
     feed,
     wallet,
     live: bus,
@@ -300,7 +298,6 @@ export async function createModules(ctx: ModuleContext) {
     },
     db,
     auth,
-    opsToken,
     wallet,
     audit,
     clock,
@@ -324,7 +321,7 @@ export async function createModules(ctx: ModuleContext) {
     notifications,
     live,
     // the ledger feed's lag and quarantine for operators (its consumers run as their modules' jobs)
-    { name: 'ledger-feed', routes: { operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed, opsToken } }] } },
+    { name: 'ledger-feed', routes: { operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed } }] } },
   ];
   const services = {
     informational: informational.service,

@@ -9,7 +9,6 @@ import { createBonusesService, type BonusesDeps } from './bonuses.service';
 export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo' | 'feedCovered'> {
   db: Database;
   auth: AuthGuard;
-  opsToken: string;
   /** The wallet's ledger feed (docs/decisions/013-ledger-feed-and-jobs.md); its consumer here is 'bonuses'. */
   feed: LedgerFeed;
 }
@@ -20,7 +19,7 @@ export interface BonusesModuleDeps extends Omit<BonusesDeps, 'repo' | 'feedCover
  * Hands the gateway its max-bet BetPolicy and the cashbox its forfeit CashoutPolicy.
  */
 export function createBonusesModule(deps: BonusesModuleDeps) {
-  const { db, auth, opsToken, feed, ...rest } = deps;
+  const { db, auth, feed, ...rest } = deps;
   const service = createBonusesService({
     ...rest,
     repo: createBonusesRepository(db),
@@ -36,7 +35,7 @@ export function createBonusesModule(deps: BonusesModuleDeps) {
     name: 'bonuses',
     routes: {
       player: [{ plugin: bonusesRoutes, options: { bonuses: service, auth } }],
-      operator: [{ plugin: bonusesOperatorRoutes, options: { bonuses: service, opsToken } }],
+      operator: [{ plugin: bonusesOperatorRoutes, options: { bonuses: service } }],
     },
     jobs: [
       { name: 'feed.bonuses', everyMs: 250, run: runFeed },

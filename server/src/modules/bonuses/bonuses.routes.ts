@@ -5,22 +5,18 @@ import {
   bonus,
   bonusesResponse,
   bonusIdParams,
-  bonusTriggers,
-  bonusTypes,
-  freeRoundGames,
   promoCheck,
   redeemPromoBody,
   welcomeQuery,
   myQuery,
   welcomeResponse,
-  wageringBase,
-  type BonusTrigger,
-  type BonusType,
 } from '@contracts/bonuses';
 import * as bonusesEndpoints from '@contracts/bonuses.endpoints';
+import * as ops from '@contracts/ops/bonuses';
+import { dated } from '../../lib/dated';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { operatorGuard, operatorName } from '../../plugins/operator-guard';
+import { operatorName } from '../../plugins/operator-guard';
 import type { BonusesService } from './bonuses.service';
 
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody };
@@ -79,155 +75,81 @@ export const bonusesRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService; aut
   );
 };
 
-const money = z.number().min(0);
-const templateTerms = z.object({
-  title: z.string().min(1).max(200),
-  description: z.string().max(2000).default(''),
-  translations: z
-    .record(
-      z.string().regex(/^[a-z]{2}$/),
-      z.object({ title: z.string().min(1).max(200).optional(), description: z.string().max(2000).optional() }),
-    )
-    .default({}),
-  percent: z.number().min(0).max(1000).nullable().default(null),
-  currencies: z.record(
-    z.string().regex(/^[A-Z]{3,5}$/),
-    z.object({
-      amount: money.optional(),
-      min_dep: money.optional(),
-      max_dep: money.nullable().optional(),
-      max_bonus: money.nullable().optional(),
-      max_bet: money.nullable().optional(),
-      max_conversion: money.nullable().optional(),
-      free_round_bet: money.optional(),
-    }),
-  ),
-  wagering_multiplier: z.number().min(0).max(200),
-  wagering_base: z.enum([wageringBase.bonus, wageringBase.depositAndBonus]).default('bonus'),
-  contributions: z
-    .array(z.object({ target: z.string().min(1).max(100), percent: z.number().min(0).max(100) }))
-    .default([{ target: 'house', percent: 100 }]),
-  claim_days: z.number().int().min(1).max(365).nullable().default(null),
-  wagering_days: z.number().int().min(1).max(365).nullable().default(null),
-  eligible_games: z.array(z.string().min(1).max(100)).default([]),
-  max_grants: z.number().int().min(1).nullable().default(null),
-  deposit_number: z.number().int().min(1).max(100).nullable().default(null),
-  free_rounds: z
-    .object({
-      game: z.enum(freeRoundGames),
-      count: z.number().int().min(1).max(1000),
-      // the game's parameters every round is played at (checked against the game's rules); absent: its defaults
-      params: z.record(z.string(), z.unknown()).optional(),
-    })
-    .nullable()
-    .default(null),
-});
-const templateBody = z.object({
-  name: z.string().min(1).max(200),
-  type: z.enum(bonusTypes as [BonusType, ...BonusType[]]),
-  trigger: z.enum(bonusTriggers as [BonusTrigger, ...BonusTrigger[]]),
-  terms: templateTerms,
-});
-const promoBody = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(2)
-    .max(40)
-    .regex(/^[A-Za-z0-9_-]+$/),
-  template_id: z.number().int().positive().max(2_147_483_647),
-  max_redemptions: z.number().int().min(1).nullable().default(null),
-  valid_from: z.coerce.date().nullable().default(null),
-  valid_to: z.coerce.date().nullable().default(null),
-  currencies: z
-    .array(z.string().regex(/^[A-Z]{3,5}$/))
-    .nullable()
-    .default(null),
-});
-
 /**
- * Operators: bonus templates (a change is a new version), promo codes, a grant to one player with a reason, a grant
- * cancelled; each action recorded with the operator's name (X-Operator).
+ * Operators (contracts/ops/bonuses.ts): bonus templates (a change is a new version), promo codes, a grant to one
+ * player with a reason, a grant cancelled; each action recorded with the operator's name (X-Operator).
  */
-export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService; opsToken: string }> = async (
-  app,
-  { bonuses, opsToken },
-) => {
-  app.addHook('onRequest', operatorGuard(opsToken));
-  const hide = { hide: true };
-  app.get('/bonuses/templates', { config: { permission: 'promotions.view' }, schema: hide }, () =>
-    bonuses.listTemplates(),
+export const bonusesOperatorRoutes: FastifyPluginAsyncZod<{ bonuses: BonusesService }> = async (app, { bonuses }) => {
+  const tags = ['operator'];
+  const failed = { 404: errorBody, 409: errorBody };
+  route(app, ops.listTemplates, { schema: { tags, response: { 200: ops.templates } } }, async () =>
+    (await bonuses.listTemplates()).map(dated),
   );
-  app.post(
-    '/bonuses/templates',
-    { config: { permission: 'promotions.manage' }, schema: { ...hide, body: templateBody } },
-    async (req, reply) => reply.code(201).send(await bonuses.createTemplate(operatorName(req), req.body)),
+  route(
+    app,
+    ops.createTemplate,
+    { schema: { tags, body: ops.templateBody, response: { 201: ops.template } } },
+    async (req, reply) => reply.code(201).send(dated(await bonuses.createTemplate(operatorName(req), req.body))),
   );
-  app.put(
-    '/bonuses/templates/:id',
+  route(
+    app,
+    ops.versionTemplate,
     {
-      config: { permission: 'promotions.manage' },
       schema: {
-        ...hide,
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        body: z.object({ terms: templateTerms, is_active: z.boolean().default(true) }),
+        tags,
+        params: ops.templateIdParams,
+        body: ops.templateVersionBody,
+        response: { 200: ops.template, ...failed },
       },
     },
-    (req) => bonuses.updateTemplate(operatorName(req), req.params.id, req.body),
+    async (req) => dated(await bonuses.updateTemplate(operatorName(req), req.params.id, req.body)),
   );
-  app.get('/bonuses/promo-codes', { config: { permission: 'promotions.view' }, schema: hide }, () =>
-    bonuses.listPromoCodes(),
+  route(app, ops.listPromoCodes, { schema: { tags, response: { 200: ops.promoCodes } } }, async () =>
+    (await bonuses.listPromoCodes()).map(dated),
   );
-  app.post(
-    '/bonuses/promo-codes',
-    { config: { permission: 'promotions.manage' }, schema: { ...hide, body: promoBody } },
-    async (req, reply) => reply.code(201).send(await bonuses.createPromoCode(operatorName(req), req.body)),
+  route(
+    app,
+    ops.createPromoCode,
+    { schema: { tags, body: ops.promoCodeBody, response: { 201: ops.promoCode, ...failed } } },
+    async (req, reply) => reply.code(201).send(dated(await bonuses.createPromoCode(operatorName(req), req.body))),
   );
-  app.get(
-    '/players/:id/bonuses',
-    { config: { permission: 'players.view' }, schema: { ...hide, params: bigIdParams('a player id') } },
-    (req) => bonuses.grantsOfPlayer(req.params.id),
+  route(
+    app,
+    ops.playerGrants,
+    { schema: { tags, params: bigIdParams('a player id'), response: { 200: ops.grants } } },
+    async (req) => (await bonuses.grantsOfPlayer(req.params.id)).map(dated),
   );
-  app.post(
-    '/players/:id/bonuses',
+  route(
+    app,
+    ops.grantBonus,
     {
-      config: { permission: 'promotions.manage' },
       schema: {
-        ...hide,
+        tags,
         params: bigIdParams('a player id'),
-        body: z.object({
-          template_id: z.number().int().positive().max(2_147_483_647),
-          reason: z.string().trim().min(1).max(500),
-          activate: z.boolean().default(false),
-        }),
+        body: ops.grantBody,
+        response: { 201: ops.grant, 403: errorBody, ...failed },
       },
     },
-    async (req, reply) =>
-      reply
-        .code(201)
-        .send(
-          await bonuses.grantToPlayer(
-            operatorName(req),
-            req.params.id,
-            req.body.template_id,
-            req.body.reason,
-            req.body.activate,
-          ),
-        ),
+    async (req, reply) => {
+      const { template_id, reason, activate } = req.body;
+      const g = await bonuses.grantToPlayer(operatorName(req), req.params.id, template_id, reason, activate);
+      return reply.code(201).send(dated(g));
+    },
   );
-  app.post(
-    '/bonuses/grants/:id/cancel',
+  route(
+    app,
+    ops.cancelGrant,
     {
-      config: { permission: 'promotions.manage' },
       schema: {
-        ...hide,
+        tags,
         params: bigIdParams('a bonus id'),
-        body: z.object({ reason: z.string().trim().min(1).max(500) }),
+        body: ops.cancelBody,
+        response: { 204: z.null(), ...failed },
       },
     },
     async (req, reply) => {
       await bonuses.cancelGrant(operatorName(req), req.params.id, req.body.reason);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

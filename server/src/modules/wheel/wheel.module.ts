@@ -8,18 +8,17 @@ import { wheelOperatorRoutes, wheelRoutes } from './wheel.routes';
 export interface WheelModuleDeps extends Omit<WheelServiceDeps, 'repo'> {
   db: Database;
   auth: AuthGuard;
-  opsToken: string;
 }
 
 /** The wheel of fortune (ADR 017): player routes, operator routes, and `grantSpins` for levels and promo codes. */
 export function createWheelModule(deps: WheelModuleDeps) {
-  const { db, auth, opsToken, ...serviceDeps } = deps;
+  const { db, auth, ...serviceDeps } = deps;
   const service = createWheelService({ ...serviceDeps, repo: createWheelRepository(db) });
   const module: AppModule = {
     name: 'wheel',
     routes: {
       player: [{ plugin: wheelRoutes, options: { wheel: service, auth } }],
-      operator: [{ plugin: wheelOperatorRoutes, options: { wheel: service, opsToken } }],
+      operator: [{ plugin: wheelOperatorRoutes, options: { wheel: service } }],
     },
   };
   return { ...module, service, grantSpins: service.grantSpins };

@@ -169,7 +169,6 @@ describe('a prize that cannot be granted when the spin lands pays nothing, and t
     createWheelModule({
       db: t.db,
       auth: t.services.auth,
-      opsToken: t.secrets.ops,
       wallet: t.services.wallet,
       audit: t.services.operatorActions,
       clock,

@@ -196,7 +196,6 @@ describe('the wheel', () => {
     createWheelModule({
       db: t.db,
       auth: t.services.auth,
-      opsToken: t.secrets.ops,
       wallet: t.services.wallet,
       audit: t.services.operatorActions,
       clock,

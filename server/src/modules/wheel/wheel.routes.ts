@@ -3,12 +3,14 @@ import { bigIdParams, errorBody } from '@contracts/common';
 import {
   grantSpinsBody,
   wheelConfigBody,
+  wheelConfigView,
   wheelSpinBody,
   wheelSpinResult,
   wheelSpinsResponse,
   wheelView,
 } from '@contracts/wheel';
 import * as wheelEndpoints from '@contracts/wheel.endpoints';
+import * as ops from '@contracts/ops/wheel';
 import { route } from '../../lib/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorName } from '../../plugins/operator-guard';
@@ -40,23 +42,32 @@ export const wheelRoutes: FastifyPluginAsyncZod<{ wheel: WheelService; auth: Aut
   );
 };
 
-/** Operators set the wheel (segments, weights, cooldown) and grant spins; each action recorded with their name. */
+/** Operators set the wheel (segments, weights, cooldown) and grant spins (contracts/ops/wheel.ts); each action is
+ * recorded with their name. */
 export const wheelOperatorRoutes: FastifyPluginAsyncZod<{ wheel: WheelService }> = async (app, { wheel }) => {
-  app.get(
-    '/wheel/config',
-    { config: { permission: 'promotions.view' }, schema: { hide: true } },
-    async () => (await wheel.config()) ?? { version: 0 },
+  const tags = ['operator'];
+  route(
+    app,
+    ops.wheelConfig,
+    { schema: { tags, response: { 200: ops.wheelConfigState } } },
+    async () => (await wheel.config()) ?? { version: 0 as const },
   );
-  app.put(
-    '/wheel/config',
-    { config: { permission: 'promotions.manage' }, schema: { hide: true, body: wheelConfigBody } },
+  route(
+    app,
+    ops.setWheelConfig,
+    { schema: { tags, body: wheelConfigBody, response: { 200: wheelConfigView, 409: errorBody } } },
     (req) => wheel.setConfig(operatorName(req), req.body),
   );
-  app.post(
-    '/players/:id/wheel-spins',
+  route(
+    app,
+    ops.grantWheelSpins,
     {
-      config: { permission: 'promotions.manage' },
-      schema: { hide: true, params: bigIdParams('a player id'), body: grantSpinsBody },
+      schema: {
+        tags,
+        params: bigIdParams('a player id'),
+        body: grantSpinsBody,
+        response: { 200: ops.grantedSpins, 404: errorBody, 409: errorBody },
+      },
     },
     (req) => wheel.grantSpins(req.params.id, req.body.count, req.body.reason, { actor: operatorName(req) }),
   );
