@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
-// Every /ops-api route of the real app, as the module kit mounted it (server/src/modules/module.ts): each one refuses a
-// caller without the operator token and declares its permission (contracts/operator-permissions.ts). A route added
-// later is listed and checked the same way without an edit here; the table below is what a back office can rely on.
+// Every /ops-api route of the real app, as the module kit mounted it (server/src/modules/module.ts): each one is
+// registered from a contract endpoint (contracts/ops/<module>.ts) that names its permission
+// (contracts/operator-permissions.ts), and refuses a caller without the operator token. A route added later is listed
+// and checked the same way without an edit here; the table below is what a back office can rely on.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ seed: false });
@@ -39,7 +40,20 @@ const known = [
   ['GET', '/ops-api/wheel/config', 'promotions.view'],
   ['PUT', '/ops-api/wheel/config', 'promotions.manage'],
   ['POST', '/ops-api/players/:id/wheel-spins', 'promotions.manage'],
-].map(([method, url, permission]) => ({ method, url, permission }));
+  ['GET', '/ops-api/ledger-feed', 'ledger.view'],
+  ['GET', '/ops-api/ledger-feed/:consumer/quarantine', 'ledger.view'],
+  ['POST', '/ops-api/ledger-feed/:consumer/quarantine/:entry/retry', 'ledger.retry'],
+].map(([method, url, permission]) => ({ method, url, permission, contract: true }));
+
+// Written by hand while the notifications module is being finished (issue 23): to move to contracts/ops/notifications.ts
+// and off this list, which then goes.
+const beingConverted = [
+  'POST /ops-api/notifications/messages',
+  'GET /ops-api/players/:id/notifications',
+  'GET /ops-api/notifications/queue',
+  'GET /ops-api/notifications/retention',
+  'PUT /ops-api/notifications/retention',
+];
 
 describe('/ops-api: every route guarded, every route with its permission', () => {
   it('mounts the operator routes a back office uses, each with its permission', () => {
@@ -47,8 +61,14 @@ describe('/ops-api: every route guarded, every route with its permission', () =>
     expect(t.operatorRoutes.every((r) => r.url.startsWith('/ops-api/'))).toBe(true);
   });
 
+  it('registers every one of them from a contract endpoint, which declares its path, schemas and permission', () => {
+    const byHand = t.operatorRoutes.filter((r) => !r.contract).map((r) => `${r.method} ${r.url}`);
+    expect(byHand.filter((r) => !beingConverted.includes(r))).toEqual([]);
+  });
+
   it('refuses each of them without the operator token, and with a wrong one', async () => {
     const filled = (url: string) => url.replace(/:[a-z]+/g, '1');
+    expect(t.operatorRoutes.length).toBeGreaterThanOrEqual(known.length);
     const statuses = async (authorization?: string) =>
       Promise.all(
         t.operatorRoutes.map(async (r) => {

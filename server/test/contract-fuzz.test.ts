@@ -169,13 +169,23 @@ function hostile(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
   );
 }
 
-/** OpenAPI 3.0 writes a nullable enum as `nullable: true` beside `enum`; JSON Schema wants null in the enum. */
+/** OpenAPI 3.0 writes a nullable enum as `nullable: true` beside `enum`, and an exclusive bound as a boolean beside
+ * `minimum`/`maximum`; the JSON Schema ajv reads wants null in the enum, and the bound as the number. */
 function nullableEnums(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(nullableEnums);
   if (!schema || typeof schema !== 'object') return schema;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(schema)) out[k] = nullableEnums(v);
   if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  // OpenAPI 3.0 says an exclusive bound with a boolean beside `minimum`/`maximum`; ajv's draft wants the number
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const)
+    if (out[flag] === true && typeof out[bound] === 'number') {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else if (out[flag] === false) delete out[flag];
   return out;
 }
 

@@ -67,12 +67,25 @@ describe('the OpenAPI document', () => {
     const ops = operations(doc).filter((o) => o.path.startsWith('/ops-api'));
     expect(ops.length).toBeGreaterThan(5);
     for (const { op } of ops) expect(op.security).toEqual([{ operator: [] }]);
+    // each with its permission, and named by its contract endpoint (contracts/ops/<module>.ts)
+    const permissions = Object.fromEntries(
+      t.operatorRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.permission]),
+    );
+    for (const { path, method, op } of ops)
+      expect((op as { 'x-permission'?: string })['x-permission']).toBe(permissions[`${method.toUpperCase()} ${path}`]);
+    const find = (method: string, path: string) => ops.find((o) => o.method === method && o.path === path)!.op;
+    expect(find('post', '/ops-api/withdrawals/{id}/approve')).toMatchObject({
+      operationId: 'ops.approveWithdrawal',
+      summary: 'Ops: approve withdrawal',
+      'x-permission': 'payments.decide',
+    });
+    expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(ops.length);
   });
 
   it('makes names of a path for calls the app does not make', () => {
-    expect(nameOperation('post', '/ops-api/withdrawals/{id}/manual')).toEqual({
-      operationId: 'ops.postWithdrawalsByIdManual',
-      summary: 'Ops: post withdrawals by id manual',
+    expect(nameOperation('post', '/ops-api/sample/{id}/manual')).toEqual({
+      operationId: 'ops.postSampleByIdManual',
+      summary: 'Ops: post sample by id manual',
     });
   });
 });

@@ -13,6 +13,14 @@ import * as houseEndpoints from '@contracts/house.endpoints';
 import * as informationalEndpoints from '@contracts/informational.endpoints';
 import * as limitsEndpoints from '@contracts/limits.endpoints';
 import * as wheelEndpoints from '@contracts/wheel.endpoints';
+import * as opsAccounts from '@contracts/ops/accounts';
+import * as opsBonuses from '@contracts/ops/bonuses';
+import * as opsCashbox from '@contracts/ops/cashbox';
+import * as opsContentPages from '@contracts/ops/content-pages';
+import * as opsLedgerFeed from '@contracts/ops/ledger-feed';
+import * as opsLimits from '@contracts/ops/limits';
+import * as opsOperator from '@contracts/ops/operator';
+import * as opsWheel from '@contracts/ops/wheel';
 import { publicUrlFor, type Config } from '../config';
 import { isUnder } from './request-path';
 
@@ -70,6 +78,9 @@ export function documentOperation(input: TransformInput): TransformInput {
   if (isUnder(url, '/ops-api')) {
     add(401);
     schema.security = [{ operator: [] }];
+    // the permission the back office's staff accounts will check (today the one operator token opens every call)
+    const permission = (route as { config?: { permission?: string } }).config?.permission;
+    if (permission) schema['x-permission'] = permission;
   }
   schema.response = response;
   return { ...input, schema } as TransformInput;
@@ -77,18 +88,32 @@ export function documentOperation(input: TransformInput): TransformInput {
 
 const transform: Transform = (input) => jsonSchemaTransform(documentOperation(input));
 
-/** The endpoints declared in contracts/<domain>.endpoints.ts, by "METHOD /prefix/path" in OpenAPI's `{param}` form. */
+/** The endpoints declared in contracts/<domain>.endpoints.ts and the operator's in contracts/ops/<module>.ts (domain
+ * `ops`), by "METHOD /prefix/path" in OpenAPI's `{param}` form. */
 const declared = new Map<string, { domain: string; name: string }>();
-for (const [domain, module] of Object.entries({
-  accounts: accountsEndpoints,
-  bonuses: bonusesEndpoints,
-  cashbox: cashboxEndpoints,
-  games: gamesEndpoints,
-  house: houseEndpoints,
-  informational: informationalEndpoints,
-  limits: limitsEndpoints,
-  wheel: wheelEndpoints,
-}))
+const operatorEndpoints = [
+  opsAccounts,
+  opsBonuses,
+  opsCashbox,
+  opsContentPages,
+  opsLedgerFeed,
+  opsLimits,
+  opsOperator,
+  opsWheel,
+];
+for (const [domain, module] of [
+  ...Object.entries({
+    accounts: accountsEndpoints,
+    bonuses: bonusesEndpoints,
+    cashbox: cashboxEndpoints,
+    games: gamesEndpoints,
+    house: houseEndpoints,
+    informational: informationalEndpoints,
+    limits: limitsEndpoints,
+    wheel: wheelEndpoints,
+  }),
+  ...operatorEndpoints.map((module) => ['ops', module] as const),
+])
   for (const [name, e] of Object.entries(module as Record<string, unknown>)) {
     if (!e || typeof e !== 'object' || !('method' in e) || !('api' in e)) continue;
     const { method, api, path } = e as Endpoint;
