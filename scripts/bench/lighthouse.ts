@@ -26,14 +26,19 @@ interface PageSpec {
   path: string;
   /** measured with a signed-in player's token in localStorage */
   signedIn?: boolean;
+  /**
+   * kept out of search engines on purpose (`noindex`, server/src/plugins/seo.ts PRIVATE_PATHS): Lighthouse's SEO
+   * score then fails "is-crawlable" by design, and the SEO target does not apply (the score is still printed)
+   */
+  noindex?: boolean;
 }
 const PAGES: PageSpec[] = [
   { name: 'home', path: '/' },
-  { name: 'game', path: '/game/house-dice/demo' },
+  { name: 'game', path: '/game/house-dice/demo', noindex: true },
   { name: 'bonuses', path: '/bonuses' },
   { name: 'signup', path: '/auth/signup' },
-  { name: 'cashbox', path: '/cashbox/deposit', signedIn: true },
-  { name: 'profile', path: '/profile/general/me', signedIn: true },
+  { name: 'cashbox', path: '/cashbox/deposit', signedIn: true, noindex: true },
+  { name: 'profile', path: '/profile/general/me', signedIn: true, noindex: true },
 ];
 
 async function waitReady(url: string, ms = 120_000): Promise<void> {
@@ -217,7 +222,7 @@ async function main() {
     }
     const missed = [
       ...(Object.keys(targets) as Array<keyof typeof targets>)
-        .filter((id) => r.scores[id]! < targets[id])
+        .filter((id) => r.scores[id]! < targets[id] && !(id === 'seo' && page.noindex))
         .map((id) => `${id} ${r.scores[id]} < ${targets[id]}`),
       ...(r.cls > CLS_TARGET ? [`CLS ${r.cls.toFixed(3)} > ${CLS_TARGET}`] : []),
     ];
@@ -228,7 +233,7 @@ async function main() {
   }
   console.log(
     `targets: Perf ≥ ${targets.performance}, A11y ≥ ${targets.accessibility}, BP ≥ ${targets['best-practices']}, ` +
-      `SEO ≥ ${targets.seo}, CLS ≤ ${CLS_TARGET}`,
+      `SEO ≥ ${targets.seo} (not on the noindex pages: game, cashbox, profile), CLS ≤ ${CLS_TARGET}`,
   );
   process.exit(ok ? 0 : 1);
 }
