@@ -7,6 +7,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paymentStatus } from '../contracts/codes';
+import { pathOf, type BodyOf, type OpsEndpoint, type PathParams, type QueryOf } from '../contracts/endpoint';
+import * as accounts from '../contracts/ops/accounts';
+import * as bonuses from '../contracts/ops/bonuses';
+import * as cashbox from '../contracts/ops/cashbox';
+import * as ledgerFeed from '../contracts/ops/ledger-feed';
+import * as limits from '../contracts/ops/limits';
+import * as operator from '../contracts/ops/operator';
+import * as wheel from '../contracts/ops/wheel';
 import { findRunningServer, loadDotEnv, localUrl } from '../server/src/lib/local-settings';
 
 /** Payment statuses by the names an operator types and reads (contracts/codes.ts, snake_case). */
@@ -14,9 +22,27 @@ const statusByName: Record<string, number> = Object.fromEntries(
   Object.entries(paymentStatus).map(([name, code]) => [name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), code]),
 );
 
+interface Request {
+  method: string;
+  path: string;
+  body?: unknown;
+}
 interface Command {
   usage: string;
-  run(args: string[]): Promise<{ method: string; path: string; body?: unknown }>;
+  run(args: string[]): Promise<Request>;
+}
+
+/** A request to an operator endpoint (contracts/ops/<module>.ts): its method and path, the body its type allows. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any endpoint; its own body and query types are checked
+function call<E extends OpsEndpoint<any, any, any>>(
+  endpoint: E,
+  input: { params?: PathParams; body?: BodyOf<E>; query?: QueryOf<E> } = {},
+): Request {
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>))
+    if (v !== undefined) query.set(k, String(v));
+  const path = `${pathOf(endpoint, input.params)}${query.size ? `?${query}` : ''}`;
+  return { method: endpoint.method, path, ...(input.body === undefined ? {} : { body: input.body }) };
 }
 
 const commands: Record<string, Command> = {
@@ -24,7 +50,7 @@ const commands: Record<string, Command> = {
     usage: 'maintenance on|off',
     async run([state]) {
       if (state !== 'on' && state !== 'off') throw new UsageError('maintenance takes on or off');
-      return { method: 'PUT', path: '/maintenance', body: { is_active: state === 'on' } };
+      return call(operator.setMaintenance, { body: { is_active: state === 'on' } });
     },
   },
   block: {
@@ -32,16 +58,15 @@ const commands: Record<string, Command> = {
     async run([id, type, ...rest]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('block needs a player id');
       if (type === 'permanent')
-        return { method: 'POST', path: `/players/${id}/block`, body: { type, reason: rest.join(' ') || undefined } };
+        return call(accounts.blockPlayer, { params: { id }, body: { type, reason: rest.join(' ') || undefined } });
       if (type === 'temporary') {
         const [until, ...reason] = rest;
         if (!until || Number.isNaN(Date.parse(until)))
           throw new UsageError('a temporary block needs an end time, e.g. 2026-12-01T00:00:00Z');
-        return {
-          method: 'POST',
-          path: `/players/${id}/block`,
+        return call(accounts.blockPlayer, {
+          params: { id },
           body: { type, until: new Date(until).toISOString(), reason: reason.join(' ') || undefined },
-        };
+        });
       }
       throw new UsageError('block type is temporary or permanent');
     },
@@ -50,37 +75,33 @@ const commands: Record<string, Command> = {
     usage: 'unblock <player id>',
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('unblock needs a player id');
-      return { method: 'DELETE', path: `/players/${id}/block` };
+      return call(accounts.unblockPlayer, { params: { id } });
     },
   },
   withdrawals: {
     usage: `withdrawals [status]  (${Object.keys(statusByName).join(', ')}; default: processing and manual)`,
     async run([status]) {
-      if (status === undefined) return { method: 'GET', path: '/withdrawals' };
+      if (status === undefined) return call(cashbox.withdrawals);
       const code =
         statusByName[status] ??
         (Object.values(paymentStatus).includes(Number(status) as never) ? Number(status) : undefined);
       if (code === undefined)
         throw new UsageError(`unknown status ${status}: one of ${Object.keys(statusByName).join(', ')}`);
-      return { method: 'GET', path: `/withdrawals?status=${code}` };
+      return call(cashbox.withdrawals, { query: { status: code } });
     },
   },
   player: {
     usage: 'player <email>  (the player with this email: id, state, block; the lookup is recorded)',
     async run([email]) {
       if (!email || !email.includes('@')) throw new UsageError('player needs an email');
-      return { method: 'GET', path: `/players?email=${encodeURIComponent(email)}` };
+      return call(accounts.findPlayers, { query: { email } });
     },
   },
   approve: {
     usage: 'approve <withdrawal id> [fee]',
     async run([id, fee]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('approve needs a withdrawal id');
-      return {
-        method: 'POST',
-        path: `/withdrawals/${id}/approve`,
-        body: fee === undefined ? {} : { fee: Number(fee) },
-      };
+      return call(cashbox.approveWithdrawal, { params: { id }, body: fee === undefined ? {} : { fee: Number(fee) } });
     },
   },
   reject: {
@@ -88,20 +109,20 @@ const commands: Record<string, Command> = {
     async run([id, ...reason]) {
       if (!id || !/^\d+$/.test(id) || reason.length === 0)
         throw new UsageError('reject needs a withdrawal id and a reason');
-      return { method: 'POST', path: `/withdrawals/${id}/reject`, body: { reason: reason.join(' ') } };
+      return call(cashbox.rejectWithdrawal, { params: { id }, body: { reason: reason.join(' ') } });
     },
   },
   manual: {
     usage: 'manual <withdrawal id>',
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('manual needs a withdrawal id');
-      return { method: 'POST', path: `/withdrawals/${id}/manual` };
+      return call(cashbox.manualWithdrawal, { params: { id } });
     },
   },
   'ton-held': {
     usage: 'ton-held  (TON deposits held for review, e.g. underpaid, and chain transfers that named no open deposit)',
     async run() {
-      return { method: 'GET', path: '/ton/held' };
+      return call(cashbox.heldTonDeposits);
     },
   },
   'credit-deposit': {
@@ -109,11 +130,10 @@ const commands: Record<string, Command> = {
     async run([id, amount]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('credit-deposit needs a deposit id');
       if (amount !== undefined && !(Number(amount) > 0)) throw new UsageError('the amount must be a number above 0');
-      return {
-        method: 'POST',
-        path: `/deposits/${id}/credit`,
+      return call(cashbox.creditDeposit, {
+        params: { id },
         body: amount === undefined ? {} : { amount: Number(amount) },
-      };
+      });
     },
   },
   'reject-deposit': {
@@ -121,21 +141,21 @@ const commands: Record<string, Command> = {
     async run([id, ...reason]) {
       if (!id || !/^\d+$/.test(id) || reason.length === 0)
         throw new UsageError('reject-deposit needs a deposit id and a reason');
-      return { method: 'POST', path: `/deposits/${id}/reject`, body: { reason: reason.join(' ') } };
+      return call(cashbox.rejectDeposit, { params: { id }, body: { reason: reason.join(' ') } });
     },
   },
   'limit-changes': {
     usage: "limit-changes <player id>  (every change of the player's limits and self-exclusion: who, when, old, new)",
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('limit-changes needs a player id');
-      return { method: 'GET', path: `/players/${id}/limit-changes` };
+      return call(limits.playerLimitChanges, { params: { id } });
     },
   },
   actions: {
     usage: 'actions <player id>  (every operator action on the player: who, when, what)',
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('actions needs a player id');
-      return { method: 'GET', path: `/players/${id}/actions` };
+      return call(operator.playerActions, { params: { id } });
     },
   },
   adjust: {
@@ -145,23 +165,22 @@ const commands: Record<string, Command> = {
       if (!amount || !Number.isFinite(Number(amount)) || Number(amount) === 0)
         throw new UsageError('the amount is a number other than 0');
       if (!reference || reason.length === 0) throw new UsageError('adjust needs a reference and a reason');
-      return {
-        method: 'POST',
-        path: `/players/${id}/balance-adjustments`,
+      return call(operator.adjustBalance, {
+        params: { id },
         body: { amount: Number(amount), reference, reason: reason.join(' ') },
-      };
+      });
     },
   },
   audit: {
     usage: 'audit [limit]',
     async run([limit]) {
-      return { method: 'GET', path: `/audit?limit=${Number(limit ?? 20)}` };
+      return call(operator.audit, { query: { limit: Number(limit ?? 20) } });
     },
   },
   wheel: {
     usage: 'wheel  (the wheel of fortune: segments, weights, prizes, free-spin cooldown, version)',
     async run() {
-      return { method: 'GET', path: '/wheel/config' };
+      return call(wheel.wheelConfig);
     },
   },
   'wheel-set': {
@@ -175,7 +194,7 @@ const commands: Record<string, Command> = {
       } catch {
         throw new UsageError(`${file} is not JSON`);
       }
-      return { method: 'PUT', path: '/wheel/config', body };
+      return call(wheel.setWheelConfig, { body: body as BodyOf<typeof wheel.setWheelConfig> });
     },
   },
   'wheel-spins': {
@@ -185,24 +204,20 @@ const commands: Record<string, Command> = {
       if (!count || !/^\d+$/.test(count) || Number(count) < 1)
         throw new UsageError('the count is a whole number, 1 or more');
       if (reason.length === 0) throw new UsageError('wheel-spins needs a reason');
-      return {
-        method: 'POST',
-        path: `/players/${id}/wheel-spins`,
-        body: { count: Number(count), reason: reason.join(' ') },
-      };
+      return call(wheel.grantWheelSpins, { params: { id }, body: { count: Number(count), reason: reason.join(' ') } });
     },
   },
   feed: {
     usage: 'feed  (each ledger-feed consumer: lag in ms, entries waiting, quarantined entries)',
     async run() {
-      return { method: 'GET', path: '/ledger-feed' };
+      return call(ledgerFeed.ledgerFeedStatus);
     },
   },
   'feed-quarantine': {
     usage: 'feed-quarantine <consumer>  (the entries set aside, with their error and attempts)',
     async run([consumer]) {
       if (!consumer) throw new UsageError('feed-quarantine needs a consumer name (see: feed)');
-      return { method: 'GET', path: `/ledger-feed/${encodeURIComponent(consumer)}/quarantine` };
+      return call(ledgerFeed.quarantine, { params: { consumer } });
     },
   },
   'feed-retry': {
@@ -210,20 +225,22 @@ const commands: Record<string, Command> = {
     async run([consumer, entry]) {
       if (!consumer || !entry || !/^\d+$/.test(entry))
         throw new UsageError('feed-retry needs a consumer and an entry id');
-      return { method: 'POST', path: `/ledger-feed/${encodeURIComponent(consumer)}/quarantine/${entry}/retry` };
+      return call(ledgerFeed.retryQuarantined, { params: { consumer, entry } });
     },
   },
   'bonus-templates': {
     usage: 'bonus-templates  (bonus templates with their current terms and version)',
     async run() {
-      return { method: 'GET', path: '/bonuses/templates' };
+      return call(bonuses.listTemplates);
     },
   },
   'bonus-template-add': {
     usage:
       'bonus-template-add <file.json>  (a new template: {"name", "type", "trigger", "terms": {title, description, translations: {ru: {title, description}}, percent, currencies, wagering_multiplier, wagering_base, contributions, claim_days, wagering_days, eligible_games, max_grants}})',
     async run([file]) {
-      return { method: 'POST', path: '/bonuses/templates', body: jsonFile(file, 'bonus-template-add') };
+      return call(bonuses.createTemplate, {
+        body: jsonFile(file, 'bonus-template-add') as BodyOf<typeof bonuses.createTemplate>,
+      });
     },
   },
   'bonus-template-set': {
@@ -231,13 +248,14 @@ const commands: Record<string, Command> = {
       'bonus-template-set <template id> <file.json>  (new terms as a new version: {"terms": {…}, "is_active": true}; grants keep theirs)',
     async run([id, file]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('bonus-template-set needs a template id');
-      return { method: 'PUT', path: `/bonuses/templates/${id}`, body: jsonFile(file, 'bonus-template-set') };
+      const body = jsonFile(file, 'bonus-template-set') as BodyOf<typeof bonuses.versionTemplate>;
+      return call(bonuses.versionTemplate, { params: { id }, body });
     },
   },
   'promo-codes': {
     usage: 'promo-codes  (promo codes with their template, cap, window and redemptions)',
     async run() {
-      return { method: 'GET', path: '/bonuses/promo-codes' };
+      return call(bonuses.listPromoCodes);
     },
   },
   'promo-code-add': {
@@ -255,9 +273,7 @@ const commands: Record<string, Command> = {
       for (const name of ['from', 'to'])
         if (opt(name) !== undefined && Number.isNaN(Date.parse(opt(name)!)))
           throw new UsageError(`--${name} is an ISO time, e.g. 2026-12-01T00:00:00Z`);
-      return {
-        method: 'POST',
-        path: '/bonuses/promo-codes',
+      return call(bonuses.createPromoCode, {
         body: {
           code,
           template_id: Number(templateId),
@@ -266,14 +282,14 @@ const commands: Record<string, Command> = {
           valid_to: opt('to') ?? null,
           currencies: opt('currencies')?.split(',') ?? null,
         },
-      };
+      });
     },
   },
   'player-bonuses': {
     usage: 'player-bonuses <player id>  (every bonus of a player, with its state and amounts)',
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('player-bonuses needs a player id');
-      return { method: 'GET', path: `/players/${id}/bonuses` };
+      return call(bonuses.playerGrants, { params: { id } });
     },
   },
   'bonus-grant': {
@@ -284,11 +300,7 @@ const commands: Record<string, Command> = {
       const activate = rest.includes('--activate');
       const reason = rest.filter((r) => r !== '--activate').join(' ');
       if (!reason) throw new UsageError('bonus-grant needs a reason');
-      return {
-        method: 'POST',
-        path: `/players/${id}/bonuses`,
-        body: { template_id: Number(templateId), reason, activate },
-      };
+      return call(bonuses.grantBonus, { params: { id }, body: { template_id: Number(templateId), reason, activate } });
     },
   },
   'bonus-cancel': {
@@ -296,7 +308,7 @@ const commands: Record<string, Command> = {
     async run([id, ...reason]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('bonus-cancel needs a bonus id');
       if (reason.length === 0) throw new UsageError('bonus-cancel needs a reason');
-      return { method: 'POST', path: `/bonuses/grants/${id}/cancel`, body: { reason: reason.join(' ') } };
+      return call(bonuses.cancelGrant, { params: { id }, body: { reason: reason.join(' ') } });
     },
   },
   notify: {
