@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpoint, pathOf, urlOf } from './endpoint';
+import { endpoint, opsEndpoint, pathOf, urlOf } from './endpoint';
 
 describe('endpoint paths', () => {
   const one = endpoint<{ id: number }>('GET', 'main-api', '/bonuses/my/:id/claim/:step');
@@ -20,5 +20,22 @@ describe('endpoint paths', () => {
     expect(endpoint('POST', 'main-api', '/auth/token', { encoding: 'form' }).encoding).toBe('form');
     // @ts-expect-error a path starts with '/' (checked by its type; nothing is checked at runtime)
     endpoint('GET', 'main-api', 'users/me');
+  });
+});
+
+describe('operator endpoints', () => {
+  it('carry their permission, and only an opsEndpoint is under /ops-api', () => {
+    const approve = opsEndpoint<{ id: number }>('POST', '/withdrawals/:id/approve', 'payments.decide');
+    expect(approve).toEqual({
+      method: 'POST',
+      api: 'ops-api',
+      path: '/withdrawals/:id/approve',
+      permission: 'payments.decide',
+    });
+    expect(urlOf(approve, { id: 3 })).toBe('/ops-api/withdrawals/3/approve');
+    // @ts-expect-error -- an operator call is declared with opsEndpoint, which wants its permission
+    endpoint('POST', 'ops-api', '/withdrawals/:id/approve');
+    // @ts-expect-error -- a permission contracts/operator-permissions.ts does not name
+    opsEndpoint('GET', '/everything', 'everything.please');
   });
 });
