@@ -74,6 +74,7 @@ test('a deposit through the bottom-bar button: amount in the label, disabled whi
   await expect
     .poll(() => mainButton(page))
     .toEqual({ is_visible: true, is_active: true, is_progress_visible: false, text: 'Deposit $50.00' });
+  await page.screenshot({ path: '.tmp/telegram-native/cashbox-deposit-390-dark.png' });
 
   // hold the request so the loader can be seen, then let it through
   let release: () => void = () => undefined;
@@ -213,12 +214,13 @@ test('at Mini Apps 7.0 the same actions are the page’s own buttons: nothing is
   await page.getByTestId('deposit-amount').fill('50');
   await expect(page.getByTestId('deposit-submit')).toBeVisible();
   await expect(page.getByTestId('deposit-submit')).toBeEnabled();
-  const sent = captureBody(page, '**/main-api/payments/deposit');
-  await page.getByTestId('deposit-submit').click();
-  expect(await sent).toMatchObject({ amount: 50 });
+  await page.waitForTimeout(500); // time for a (wrong) native update to be posted
   const names = (await telegramEvents(page)).map(([n]) => n);
   expect(names).not.toContain('web_app_setup_main_button');
   expect(names).toContain('web_app_ready');
+  const sent = captureBody(page, '**/main-api/payments/deposit');
+  await page.getByTestId('deposit-submit').click();
+  expect(await sent).toMatchObject({ amount: 50 });
 });
 
 test('Settings in Telegram’s ⋯ menu opens the settings page', async ({ page }) => {
@@ -231,6 +233,7 @@ test('Settings in Telegram’s ⋯ menu opens the settings page', async ({ page 
   const more = page.getByTestId('settings-more');
   for (const name of ['Notifications', 'Limits and self-exclusion', 'Terms and conditions', 'Privacy policy'])
     await expect(more.getByRole('link', { name })).toBeVisible();
+  await page.screenshot({ path: '.tmp/telegram-native/settings-390-dark.png', fullPage: true });
 });
 
 /** A funded player on the dice game, Telegram answering fullscreen as `reply` says. */
@@ -242,6 +245,7 @@ async function openDice(page: Page, request: APIRequestContext, reply?: [string,
   });
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await fund(page, request, user, 10);
+  await page.reload(); // the balance as the server has it now (the live message may come later)
   await expect(page.getByTestId('header-balance')).toContainText('$10.00');
   const started = Date.now();
   await page.evaluate(() => history.pushState(null, '', '/game/house-dice'));
@@ -259,6 +263,7 @@ for (const [name, reply] of [
     const { dice } = await openDice(page, request, reply as [string, unknown] | null | undefined);
     await expect.poll(async () => (await telegramEvents(page)).map(([n]) => n)).toContain('web_app_request_fullscreen');
     await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
+    await page.screenshot({ path: `.tmp/telegram-native/dice-fullscreen-${name.split(' ')[0]}-390-dark.png` });
     // a bet through the bottom bar; the orientation is locked while the round is open, then unlocked
     await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true });
     const answered = page.waitForResponse((r) => r.url().includes('/house-api/bet'));
@@ -323,6 +328,7 @@ test('inside Telegram, sign-up is the Telegram account: no email form', async ({
   await openAsMiniApp(page, '/auth/signup', { user });
   await expect(page.getByTestId('telegram-way-in')).toBeVisible();
   await expect(page.getByLabel(/email/i)).toHaveCount(0);
+  await page.screenshot({ path: '.tmp/telegram-native/signup-in-telegram-390-dark.png' });
   await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Sign in with Telegram' });
   await sendTelegramEvent(page, 'main_button_pressed');
   await expect(page.getByTestId('header-balance')).toBeVisible();
