@@ -13,6 +13,7 @@ import * as bonuses from '../contracts/ops/bonuses';
 import * as cashbox from '../contracts/ops/cashbox';
 import * as ledgerFeed from '../contracts/ops/ledger-feed';
 import * as limits from '../contracts/ops/limits';
+import * as notifications from '../contracts/ops/notifications';
 import * as operator from '../contracts/ops/operator';
 import * as wheel from '../contracts/ops/wheel';
 import { findRunningServer, loadDotEnv, localUrl } from '../server/src/lib/local-settings';
@@ -317,30 +318,30 @@ const commands: Record<string, Command> = {
       'language, seen_within_days}, category: marketing|account, texts: {en: {title, body}}}; without --send only ' +
       'counts who would get it)',
     async run([file, flag]) {
-      const body = jsonFile(file, 'notify') as Record<string, unknown>;
+      const body = jsonFile(file, 'notify') as BodyOf<typeof notifications.sendMessage>;
       if (flag !== undefined && flag !== '--send') throw new UsageError(`unknown option ${flag}: only --send`);
-      return { method: 'POST', path: '/notifications/messages', body: { ...body, preview: flag !== '--send' } };
+      return call(notifications.sendMessage, { body: { ...body, preview: flag !== '--send' } });
     },
   },
   notifications: {
     usage: "notifications <player id>  (a player's newest notifications and the state of each delivery)",
     async run([id]) {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('notifications needs a player id');
-      return { method: 'GET', path: `/players/${id}/notifications` };
+      return call(notifications.playerNotificationsOf, { params: { id } });
     },
   },
   'notify-queue': {
     usage: 'notify-queue  (the delivery queue: waiting, due, failed, the oldest waiting)',
     async run() {
-      return { method: 'GET', path: '/notifications/queue' };
+      return call(notifications.queue);
     },
   },
   'notify-retention': {
     usage: 'notify-retention [days]  (how long notifications are kept; with days: sets it)',
     async run([days]) {
-      if (days === undefined) return { method: 'GET', path: '/notifications/retention' };
+      if (days === undefined) return call(notifications.getRetention);
       if (!/^\d+$/.test(days)) throw new UsageError('notify-retention takes a number of days');
-      return { method: 'PUT', path: '/notifications/retention', body: { retention_days: Number(days) } };
+      return call(notifications.setRetention, { body: { retention_days: Number(days) } });
     },
   },
 };

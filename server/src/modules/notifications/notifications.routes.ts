@@ -8,11 +8,10 @@ import {
   notificationList,
   notificationListQuery,
   notificationPreferences,
-  operatorMessageBody,
-  retentionBody,
   updatePreferencesBody,
 } from '@contracts/notifications';
 import * as notificationsEndpoints from '@contracts/notifications.endpoints';
+import * as ops from '@contracts/ops/notifications';
 import { transact } from '../../lib/after-commit';
 import { route } from '../../lib/route';
 import type { Database } from '../../db/database';
@@ -77,33 +76,36 @@ export const notificationsOperatorRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
   db: Database;
 }> = async (app, { notifications, db }) => {
-  const hide = { hide: true } as const;
-  app.post(
-    '/notifications/messages',
-    { config: { permission: 'notifications.send' }, schema: { ...hide, body: operatorMessageBody } },
+  const tags = ['operator'];
+  route(
+    app,
+    ops.sendMessage,
+    { schema: { tags, body: ops.operatorMessageBody, response: { 200: ops.messageSent, ...errors, 409: errorBody } } },
     (req) => notifications.operatorMessage(operatorName(req), req.body, (fn) => transact(db, fn)),
   );
-  app.get(
-    '/players/:id/notifications',
-    { config: { permission: 'notifications.view' }, schema: { ...hide, params: bigIdParams('a player id') } },
+  route(
+    app,
+    ops.playerNotificationsOf,
+    { schema: { tags, params: bigIdParams('a player id'), response: { 200: ops.playerNotifications, ...errors } } },
     async (req) =>
       (await notifications.playerNotifications(req.params.id)).map((r) => ({
         ...r,
         id: Number(r.id),
         created_at: r.created_at.toISOString(),
-        sent_at: r.sent_at?.toISOString() ?? null,
+        sent_at: r.sent_at ? new Date(r.sent_at).toISOString() : null,
       })),
   );
-  app.get('/notifications/queue', { config: { permission: 'notifications.view' }, schema: hide }, async () => {
+  route(app, ops.queue, { schema: { tags, response: { 200: ops.queueHealth, ...errors } } }, async () => {
     const h = await notifications.queueHealth();
     return { ...h, oldest_waiting: h.oldest_waiting ? new Date(h.oldest_waiting).toISOString() : null };
   });
-  app.get('/notifications/retention', { config: { permission: 'notifications.view' }, schema: hide }, async () => ({
+  route(app, ops.getRetention, { schema: { tags, response: { 200: ops.retention, ...errors } } }, async () => ({
     retention_days: await notifications.retentionDays(),
   }));
-  app.put(
-    '/notifications/retention',
-    { config: { permission: 'notifications.send' }, schema: { ...hide, body: retentionBody } },
+  route(
+    app,
+    ops.setRetention,
+    { schema: { tags, body: ops.retentionBody, response: { 200: ops.retention, ...errors } } },
     (req) => notifications.setRetentionDays(operatorName(req), req.body.retention_days),
   );
 };
