@@ -217,6 +217,7 @@ function NotificationSettings() {
       )}
       {current.telegram.linked && channel === 'telegram' && (
         <Div
+          className="notification-access"
           data-testid="telegram-access"
           data-state={current.telegram.unavailable ? 'unavailable' : current.telegram.writable ? 'writable' : 'ask'}
         >
