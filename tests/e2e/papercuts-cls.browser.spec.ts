@@ -53,3 +53,20 @@ for (const [name, path, ready] of [
     expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
   });
 }
+
+// The signed-in profile (Lighthouse CLS 0.110: the sign-out button's container was pushed down when the player's
+// details arrived and the form replaced a small spinner).
+test('the signed-in profile loads without layout shifts', async ({ page, request }) => {
+  const signup = await request.post('/main-api/auth/signup', {
+    data: { email: `cls-${Date.now()}@example.com`, password: 'correct horse', currency: 'USD', accept_terms: true },
+  });
+  const { access_token: token } = (await signup.json()) as { access_token: string };
+  await page.addInitScript((t) => localStorage.setItem('jwt', t), token);
+  await page.goto('/profile/general/me');
+  await expect(page.getByTestId('profile-email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  const shifts = await shiftsOf(page);
+  const total = shifts.reduce((sum, s) => sum + s.value, 0);
+  expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+});
