@@ -101,11 +101,12 @@ async function main() {
     await sql`vacuum analyze acc_players`.execute(db);
     const texts = { en: { title: 'Weekend', body: 'Free spins all weekend' } };
     const s0 = performance.now();
-    const sent = await service.operatorMessage(
-      'bench',
-      { segment: { currency: 'EUR' }, category: 'marketing', texts, preview: false },
-      (fn) => transact(db, fn),
-    );
+    const sent = await service.operatorMessage('bench', {
+      segment: { currency: 'EUR' },
+      category: 'marketing',
+      texts,
+      preview: false,
+    });
     const segmentMs = performance.now() - s0;
     if (sent.count !== segmentSize) throw new Error(`wrote ${sent.count} of ${segmentSize}`);
     const f0 = performance.now();

@@ -19,6 +19,7 @@ import * as opsCashbox from '@contracts/ops/cashbox';
 import * as opsContentPages from '@contracts/ops/content-pages';
 import * as opsLedgerFeed from '@contracts/ops/ledger-feed';
 import * as opsLimits from '@contracts/ops/limits';
+import * as opsNotifications from '@contracts/ops/notifications';
 import * as opsOperator from '@contracts/ops/operator';
 import * as opsWheel from '@contracts/ops/wheel';
 import { publicUrlFor, type Config } from '../config';
@@ -98,6 +99,7 @@ const operatorEndpoints = [
   opsContentPages,
   opsLedgerFeed,
   opsLimits,
+  opsNotifications,
   opsOperator,
   opsWheel,
 ];

@@ -30,7 +30,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     name: 'notifications',
     routes: {
       player: [{ plugin: notificationsRoutes, options: { notifications: service, auth } }],
-      operator: [{ plugin: notificationsOperatorRoutes, options: { notifications: service, db } }],
+      operator: [{ plugin: notificationsOperatorRoutes, options: { notifications: service } }],
     },
     jobs: [
       { name: 'notifications.deliver', everyMs: 1000, leaseMs: 60_000, run: () => delivery.run() },

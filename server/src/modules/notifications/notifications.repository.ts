@@ -1,3 +1,4 @@
+import { transact } from '../../lib/after-commit';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { NotificationCategory } from '@contracts/notifications.kinds';
 import type { Database } from '../../db/database';
@@ -17,6 +18,8 @@ export interface DueDelivery extends DeliveryRow {
 // All of the notifications module's SQL, its own tables only.
 export function createNotificationsRepository(db: Database) {
   return {
+    /** A transaction of its own (an operator's message), opened by `transact` so what it queues is sent after it. */
+    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
     /** The new notification's id; undefined when its dedupe key was already used (told once). */
     async insert(
       trx: Db,

@@ -12,9 +12,7 @@ import {
 } from '@contracts/notifications';
 import * as notificationsEndpoints from '@contracts/notifications.endpoints';
 import * as ops from '@contracts/ops/notifications';
-import { transact } from '../../lib/after-commit';
 import { route } from '../../lib/route';
-import type { Database } from '../../db/database';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { operatorName } from '../../plugins/operator-guard';
 import type { NotificationsService } from './notifications.service';
@@ -74,14 +72,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
 /** Operators: a message to a player or a segment, a player's notifications and their delivery, the queue, retention. */
 export const notificationsOperatorRoutes: FastifyPluginAsyncZod<{
   notifications: NotificationsService;
-  db: Database;
-}> = async (app, { notifications, db }) => {
+}> = async (app, { notifications }) => {
   const tags = ['operator'];
   route(
     app,
     ops.sendMessage,
     { schema: { tags, body: ops.operatorMessageBody, response: { 200: ops.messageSent, ...errors, 409: errorBody } } },
-    (req) => notifications.operatorMessage(operatorName(req), req.body, (fn) => transact(db, fn)),
+    (req) => notifications.operatorMessage(operatorName(req), req.body),
   );
   route(
     app,

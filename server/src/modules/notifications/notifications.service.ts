@@ -230,8 +230,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
         texts: Record<string, { title: string; body: string }>;
         preview: boolean;
       },
-      transact: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => Promise<T>,
     ): Promise<{ count: number; preview: boolean }> {
+      const transact = repo.transaction;
       const event = { kind: 'operator_message', params: { texts: input.texts } } as const;
       if (input.player_id !== undefined) {
         const playerId = String(input.player_id);
