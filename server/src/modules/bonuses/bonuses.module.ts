@@ -39,8 +39,8 @@ export function createBonusesModule(deps: BonusesModuleDeps) {
     },
     jobs: [
       { name: 'feed.bonuses', everyMs: 250, run: runFeed },
-      { name: 'bonuses.expiring-soon', everyMs: 60_000, run: () => service.warnExpiring() },
       { name: 'bonuses.expire', everyMs: 10_000, run: () => service.expire() },
+      { name: 'bonuses.expiring-soon', everyMs: 60_000, run: () => service.warnExpiring() },
     ],
   };
   return { ...module, service, runFeed };

@@ -44,7 +44,6 @@ export function createBonusesService(deps: BonusesDeps) {
     ...createExpiry(deps, grants),
     ...createBonusOperations(deps, grants),
 
-
     async my(playerId: string, language?: string): Promise<BonusesResponse> {
       const rows = await repo.openGrants(playerId);
       const out: BonusesResponse = { deposit: [], free_rounds: [] };
@@ -140,9 +139,11 @@ export function createBonusesService(deps: BonusesDeps) {
           return grantIn(w, { playerId, templateId, source: 'sign_up', activate: !!input.welcome_bonus_id });
         }).catch((err: unknown) => deps.log.error({ err, playerId, templateId }, 'welcome bonus not granted'));
       if (input.promo_code)
-        await promo.redeemPromo(playerId, input.promo_code).catch((err: unknown) =>
-          deps.log.error({ err, playerId, code: input.promo_code }, 'promo code at sign-up not redeemed'),
-        );
+        await promo
+          .redeemPromo(playerId, input.promo_code)
+          .catch((err: unknown) =>
+            deps.log.error({ err, playerId, code: input.promo_code }, 'promo code at sign-up not redeemed'),
+          );
     },
 
     /**
