@@ -14,11 +14,13 @@ import { App } from './app';
 import { boot } from './boot';
 import { signInOnLaunch } from './telegram-sign-in';
 import { syncLanguageWithCloud } from './language';
+import { preloadRouteChunk } from './router/route-preload';
 
 // Start-up (spec §4): platform first (Telegram reads its launch params before the router touches the URL),
 // the language (stored `locale`, else the Telegram user's en/ru, else en),
 // then the parallel loads, then mount. On failure: log and mount anyway.
 async function start() {
+  preloadRouteChunk(window.location.pathname); // the page's chunk loads alongside the boot calls, not after them
   const platform = await initPlatform();
   // Telegram's placeholder gives way to the server-drawn shell at once; sign-in and boot data finish behind it
   platform.ready();
