@@ -44,7 +44,7 @@ async function main() {
     const wallet = createWalletService({
       repo: createWalletRepository(db),
       live: createInProcessBus(),
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
     });
     const credits = ours.map((id, i) => ({
       playerId: id,

@@ -45,7 +45,7 @@ async function main() {
     const wallet = createWalletService({
       repo: createWalletRepository(handle.db),
       live: createInProcessBus(),
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
     }); // as app.ts: cached precision
     for (const id of ids)
       await wallet.creditDeposit({ playerId: id, currency: 'USD', key: `seed-${id}` }, 1_000_000_000n);

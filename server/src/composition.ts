@@ -80,7 +80,7 @@ export async function createModules(ctx: ModuleContext) {
     execArgv: options.liveExecArgv,
     onMaintenance: (isActive) => siteStatus.service.noteMaintenance(isActive),
   });
-  const { service: wallet, feed: ledgerFeed } = createWallet({ db, live: bus, digits });
+  const { service: wallet, feed: ledgerFeed } = createWallet({ db, live: bus, minorUnitDigits: digits });
 
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
   const gamesOf = ports.port<[refs: Array<{ type: string; id: string }>, trx: Transaction<DB>], Promise<StakeGame[]>>(
@@ -106,7 +106,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     clock,
     audit,
-    digits,
+    minorUnitDigits: digits,
     playerCurrency: players.currencyOf,
     player: players.standing,
     gamesOf: gamesOf.call,
@@ -126,7 +126,7 @@ export async function createModules(ctx: ModuleContext) {
     wallet,
     live: bus,
     clock,
-    digits,
+    minorUnitDigits: digits,
     log,
     player: (id) => players.standing(id),
     exclude: selfExclusion.call,
@@ -229,7 +229,7 @@ export async function createModules(ctx: ModuleContext) {
     depositBonusCode: (playerId, code) => bonuses.service.redeemPromo(playerId, code, true),
     audit,
     cashoutPolicies: options.cashoutPolicies ?? [bonuses.service.cashoutPolicy],
-    digits,
+    minorUnitDigits: digits,
     playerCurrency,
     clock,
     log,
@@ -253,7 +253,7 @@ export async function createModules(ctx: ModuleContext) {
     betPolicies: options.betPolicies ?? [limits.service.betPolicy, bonuses.service.betPolicy],
     clock,
     auth,
-    digits,
+    minorUnitDigits: digits,
     playerCurrency,
     demoCredits: config.GAMES_DEMO_CREDITS,
     defaultCurrency: config.DEFAULT_CURRENCY,
@@ -276,7 +276,7 @@ export async function createModules(ctx: ModuleContext) {
     gateway,
     live: bus,
     clock,
-    digits,
+    minorUnitDigits: digits,
     log,
     seeds: options.houseSeeds,
     freeRounds: bonuses.service.freeRounds,
@@ -286,7 +286,7 @@ export async function createModules(ctx: ModuleContext) {
   const operatorModule = operator.routes({
     siteStatus: siteStatus.service,
     wallet,
-    digits,
+    minorUnitDigits: digits,
     playerCurrency: players.currencyOf,
   });
 
@@ -301,7 +301,7 @@ export async function createModules(ctx: ModuleContext) {
     wallet,
     audit,
     clock,
-    digits,
+    minorUnitDigits: digits,
     playerCurrency: players.currencyOf,
     log,
   });

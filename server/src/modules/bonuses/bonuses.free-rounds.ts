@@ -84,7 +84,7 @@ export function createFreeRounds(deps: BonusesDeps, grants: Grants) {
   async function freeRoundsOn(playerId: string, game: string) {
     const g = await repo.grantInPlay(playerId);
     if (!g || g.status !== 'active' || g.free_rounds_game !== game || !g.free_rounds_left) return null;
-    const digits = await deps.digits(g.currency);
+    const digits = await deps.minorUnitDigits(g.currency);
     return {
       left: g.free_rounds_left,
       total: g.free_rounds_total ?? g.free_rounds_left,

@@ -29,7 +29,7 @@ export interface BonusesDeps {
   live: LivePublisher;
   clock: Clock;
   audit: OperatorAudit;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   /** The player's currency, or undefined for an unknown player. */
   playerCurrency(playerId: string): Promise<string | undefined>;
   /**
@@ -80,7 +80,7 @@ export function createGrants(deps: BonusesDeps) {
   const transaction = <T>(fn: (w: WalletTx) => Promise<T>): Promise<T> => deps.wallet.transaction(fn);
 
   async function minorOf(amount: number | null | undefined, currency: string) {
-    return amount === null || amount === undefined ? null : toMinor(amount, await deps.digits(currency));
+    return amount === null || amount === undefined ? null : toMinor(amount, await deps.minorUnitDigits(currency));
   }
 
   /**
@@ -102,7 +102,11 @@ export function createGrants(deps: BonusesDeps) {
   const nameOf = async (g: GrantRow, w: WalletTx) => (await repo.findTemplate(g.template_id, w.trx))?.name ?? '';
   /** The live message that tells the player a bonus money move (sent after the commit). */
   const tell = async (trx: Transaction<DB>, g: GrantRow, event: 'credited' | 'converted', minor: bigint) =>
-    notify(trx, g.player_id, { event, amount: toMajor(minor, await deps.digits(g.currency)), currency: g.currency });
+    notify(trx, g.player_id, {
+      event,
+      amount: toMajor(minor, await deps.minorUnitDigits(g.currency)),
+      currency: g.currency,
+    });
 
   /**
    * Makes a grant from a template's current version inside `w`'s transaction: created (offered), or active when the
@@ -287,7 +291,7 @@ export function createGrants(deps: BonusesDeps) {
         params: {
           grant_id: Number(g.id),
           name: await nameOf(g, w),
-          amount: toDecimalString(converted, await deps.digits(g.currency)),
+          amount: toDecimalString(converted, await deps.minorUnitDigits(g.currency)),
           currency: g.currency,
         },
       },

@@ -33,7 +33,7 @@ export function createBonusPolicies(deps: BonusesDeps, grants: Grants) {
   };
   async function maxBetRefusal(playerId: string, max: bigint) {
     const currency = (await deps.playerCurrency(playerId)) ?? 'USD';
-    const amount = toMajor(max, await deps.digits(currency));
+    const amount = toMajor(max, await deps.minorUnitDigits(currency));
     return new AppError(
       403,
       'BONUSES_MAX_BET',
@@ -48,7 +48,7 @@ export function createBonusPolicies(deps: BonusesDeps, grants: Grants) {
     async check(playerId, _amountMinor, currency, request) {
       const g = await repo.grantInPlay(playerId);
       if (!g || request?.forfeitBonus) return;
-      const digits = await deps.digits(currency);
+      const digits = await deps.minorUnitDigits(currency);
       const { bonus } = await transaction((w) => w.lockedBalances(playerId, currency));
       // bonus money in play (wagering, or free rounds that have won): a withdrawal forfeits it; a deposit offer that
       // waits for its deposit holds none (its credit looks for this withdrawal and is then not made, ADR 018)

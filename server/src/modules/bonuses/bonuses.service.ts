@@ -25,7 +25,7 @@ export { contributionPercent } from './bonuses.wagering';
 export function createBonusesService(deps: BonusesDeps) {
   const { repo } = deps;
   const grants = createGrants(deps);
-  const views = createBonusViews(deps.digits);
+  const views = createBonusViews(deps.minorUnitDigits);
   const promo = createPromoCodes(deps, grants, views);
   const { transaction, grantIn, creditNoDeposit, endWithForfeit, playByOf, ownGrant, notify } = grants;
   const { toBonus, toOffer } = views;
@@ -210,7 +210,7 @@ export function createBonusesService(deps: BonusesDeps) {
       const g = await repo.grantInPlay(playerId);
       const fs_count = g?.status === 'active' ? (g.free_rounds_left ?? 0) : 0;
       if (!g || g.status !== 'wagering') return { wager_amount: 0, wagering: 0, fs_count };
-      const digits = await deps.digits(currency);
+      const digits = await deps.minorUnitDigits(currency);
       return {
         wager_amount: toMajor(BigInt(g.wager_required_minor), digits),
         wagering: toMajor(BigInt(g.wagered_minor), digits),

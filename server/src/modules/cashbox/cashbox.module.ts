@@ -26,7 +26,7 @@ export interface CashboxModuleDeps extends Pick<
   | 'depositBonusCode'
   | 'audit'
   | 'cashoutPolicies'
-  | 'digits'
+  | 'minorUnitDigits'
   | 'playerCurrency'
   | 'clock'
   | 'log'
@@ -67,7 +67,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
     depositBonusCode: deps.depositBonusCode,
     audit: deps.audit,
     cashoutPolicies: deps.cashoutPolicies,
-    digits: deps.digits,
+    minorUnitDigits: deps.minorUnitDigits,
     playerCurrency: deps.playerCurrency,
     limits: {
       minDeposit: config.PAYMENTS_MIN_DEPOSIT,
@@ -93,7 +93,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
         repo,
         wallet: deps.wallet,
         cashbox: service,
-        digits: deps.digits,
+        minorUnitDigits: deps.minorUnitDigits,
         log: deps.log,
         settings: {
           address: config.TON_DEPOSIT_ADDRESS,
@@ -124,7 +124,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
                   payment: async (id: number) => {
                     const p = await repo.findPayment(String(id));
                     if (!p) return null;
-                    const digits = await deps.digits(p.currency);
+                    const digits = await deps.minorUnitDigits(p.currency);
                     return { amount: toMajor(BigInt(p.amount_minor), digits).toFixed(digits), currency: p.currency };
                   },
                 },

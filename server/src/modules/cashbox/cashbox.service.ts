@@ -67,7 +67,7 @@ export interface CashboxDeps {
   audit: OperatorAudit;
   /** Asked, in order, before a withdrawal reserves money; none: every withdrawal may go ahead. */
   cashoutPolicies?: readonly CashoutPolicy[];
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   playerCurrency(playerId: string): Promise<string>;
   limits: { minDeposit: number; maxDeposit: number; minWithdrawal: number; maxWithdrawal: number };
   /** Card / e-wallet processors, the sandbox among them when it is enabled. */
@@ -159,14 +159,14 @@ export function createCashboxService(deps: CashboxDeps) {
     if (amount > range.max)
       throw badRequest('CASHBOX_ABOVE_MAXIMUM', `amount: the maximum ${what} is ${range.max} ${currency}`);
     try {
-      return toMinor(amount, await deps.digits(currency));
+      return toMinor(amount, await deps.minorUnitDigits(currency));
     } catch {
       throw badRequest('CASHBOX_BAD_AMOUNT', `amount: too many decimal places for ${currency}`);
     }
   }
 
   async function view(p: PaymentRow): Promise<Payment> {
-    const digits = await deps.digits(p.currency);
+    const digits = await deps.minorUnitDigits(p.currency);
     return {
       id: Number(p.id),
       type: p.type,
@@ -200,14 +200,14 @@ export function createCashboxService(deps: CashboxDeps) {
     amountMinor: bigint,
     trx: WalletTx['trx'],
   ) {
-    const amount = toDecimalString(amountMinor, await deps.digits(p.currency));
+    const amount = toDecimalString(amountMinor, await deps.minorUnitDigits(p.currency));
     await deps.notify(p.player_id, { kind, params: { payment_id: Number(p.id), amount, currency: p.currency } }, trx);
   }
 
   async function tonDeposit(playerId: string, currency: string, amountMinor: bigint) {
     const ton = deps.ton!;
     const rate = ton.rates.get(currency)!;
-    const expected = nanoForMinor(amountMinor, await deps.digits(currency), rate);
+    const expected = nanoForMinor(amountMinor, await deps.minorUnitDigits(currency), rate);
     const comment = `dep:${random(6).toString('hex')}`;
     const validUntil = Math.floor(deps.clock.now().getTime() / 1000) + ton.transferTtlSeconds;
     const p = await repo.insertPayment({
@@ -285,7 +285,7 @@ export function createCashboxService(deps: CashboxDeps) {
       }
       for (const policy of deps.cashoutPolicies ?? []) await policy.check(playerId, amountMinor, currency, request);
       const available = async () =>
-        `amount: at most ${toDecimalString((await wallet.balances(playerId))?.real ?? 0n, await deps.digits(currency))} ${currency} is available for withdrawal`;
+        `amount: at most ${toDecimalString((await wallet.balances(playerId))?.real ?? 0n, await deps.minorUnitDigits(currency))} ${currency} is available for withdrawal`;
       const balance = await wallet.balances(playerId);
       if (!balance || balance.real < amountMinor) throw badRequest('CASHBOX_MORE_THAN_AVAILABLE', await available());
       let p: PaymentRow;
@@ -462,7 +462,7 @@ export function createCashboxService(deps: CashboxDeps) {
       const known = await repo.findPayment(id);
       if (!known || known.type !== 'withdrawal') throw notFound('CASHBOX_UNKNOWN_PAYMENT', `No withdrawal ${id}`);
       const amount = BigInt(known.amount_minor);
-      const digits = await deps.digits(known.currency);
+      const digits = await deps.minorUnitDigits(known.currency);
       let fee = 0n;
       if (decision.action === 'approve') {
         try {
@@ -773,7 +773,7 @@ export function createCashboxService(deps: CashboxDeps) {
 
   /** What an operator's credit of a held deposit comes to: the amount given, else what arrived at the locked rate. */
   async function creditAmount(p: PaymentRow, given: number | undefined): Promise<bigint> {
-    const digits = await deps.digits(p.currency);
+    const digits = await deps.minorUnitDigits(p.currency);
     if (given !== undefined) {
       let minor: bigint;
       try {

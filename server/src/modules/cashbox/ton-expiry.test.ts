@@ -219,7 +219,7 @@ describe('TON deposits that never arrive', () => {
         ),
       } as typeof wallet,
       cashbox: t.services.cashbox,
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
       log: { warn: () => undefined, info: () => undefined },
       settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: 'http://unused.test', pollIntervalMs: 1000 },
     });

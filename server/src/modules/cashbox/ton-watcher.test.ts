@@ -238,7 +238,7 @@ describe('TON deposits', () => {
       repo: createCashboxRepository(t.db),
       wallet: t.services.wallet,
       cashbox: t.services.cashbox,
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
       log: { warn: () => undefined, info: () => undefined },
       settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: standIn.url, pollIntervalMs: 1000, pageSize: 2 },
     });
@@ -256,7 +256,7 @@ describe('TON deposits', () => {
       repo: createCashboxRepository(t.db),
       wallet: t.services.wallet,
       cashbox: t.services.cashbox,
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
       log: { warn: (o) => warnings.push(o), info: () => undefined },
       settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: standIn.url, pollIntervalMs: 50 },
     });
@@ -303,7 +303,7 @@ describe.skipIf(!usingPostgres())('TON watcher on several instances (PostgreSQL)
         repo: createCashboxRepository(t.db),
         wallet: t.services.wallet,
         cashbox: t.services.cashbox,
-        digits: async () => 2,
+        minorUnitDigits: async () => 2,
         log: { warn: () => undefined, info: () => undefined },
         settings: { address: t.config.TON_DEPOSIT_ADDRESS, apiUrl: standIn.url, pollIntervalMs: 1000, pageSize: 3 },
       }),

@@ -20,7 +20,7 @@ export interface TonWatcherDeps {
   repo: CashboxRepository;
   wallet: WalletService;
   cashbox: Pick<CashboxService, 'publishStatus' | 'notifyCredited'>;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   settings: TonWatcherSettings;
   log: { warn(o: object, m: string): void; info(o: object, m: string): void };
   fetch?: typeof fetch;
@@ -132,7 +132,7 @@ export function createTonWatcher(deps: TonWatcherDeps) {
     }
     // credit what arrived, at the rate locked when the deposit was requested: the status and the credit in one
     // transaction (the payment row first, then the account), so a crash leaves both or neither
-    const credited = minorForNano(value, await deps.digits(payment.currency), BigInt(payment.ton_rate_e9));
+    const credited = minorForNano(value, await deps.minorUnitDigits(payment.currency), BigInt(payment.ton_rate_e9));
     // the credit and its notification in one transaction: told once, and only if it committed
     const creditIn = async (w: WalletTx) => {
       const credit = await w.creditDeposit(

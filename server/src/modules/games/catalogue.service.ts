@@ -17,7 +17,7 @@ export interface CatalogueDeps {
   catalogue: CatalogueRepository;
   games: GamesRepository;
   gateway: GatewayService;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   playerCurrency(playerId: string): Promise<string>;
   /** The currency of the guest-demo account (the site's default); USD when not given. */
   defaultCurrency?: string;
@@ -91,7 +91,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
     if (q.demo_flag && !row.has_demo) throw new AppError(400, 'GAMES_NO_DEMO', 'This game has no demo mode');
     const playerId = caller ?? (await catalogue.guestDemoPlayerId(deps.defaultCurrency ?? 'USD'));
     const currency = await deps.playerCurrency(playerId);
-    const digits = await deps.digits(currency);
+    const digits = await deps.minorUnitDigits(currency);
     const { token, session } = await deps.gateway.launch({
       playerId,
       gameId: row.id,
@@ -144,7 +144,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
       if (!/^\d{1,18}$/.test(roundId)) throw notFound('GAMES_ROUND_NOT_FOUND', 'No such bet');
       const round = await catalogue.findRound(callerId, roundId);
       if (!round) throw notFound('GAMES_ROUND_NOT_FOUND', 'No such bet');
-      const digits = await deps.digits(round.currency);
+      const digits = await deps.minorUnitDigits(round.currency);
       const { rows, total } = await catalogue.roundTransactions(roundId, page, size);
       const details = (round.details ?? null) as { proof?: Record<string, unknown> } | null;
       return {
@@ -168,7 +168,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
       if (callerId !== playerId) throw forbidden('GAMES_NOT_YOURS', 'You can only see your own bets');
       const currency = await deps.playerCurrency(playerId);
       const row = (await catalogue.sumBets(playerId)).find((r) => r.currency === currency);
-      return toMajor(BigInt(row?.sum ?? '0'), await deps.digits(currency));
+      return toMajor(BigInt(row?.sum ?? '0'), await deps.minorUnitDigits(currency));
     },
   };
 
@@ -206,7 +206,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
     game_name: string;
     provider: string;
   }): Promise<BetHistoryItem> {
-    const digits = await deps.digits(r.currency);
+    const digits = await deps.minorUnitDigits(r.currency);
     const bet = BigInt(r.bet_minor);
     const win = BigInt(r.win_minor);
     return {

@@ -13,7 +13,7 @@ import { providerGatewayRoutes } from './provider.routes';
 
 export interface GamesModuleDeps extends Pick<
   CatalogueDeps,
-  'digits' | 'playerCurrency' | 'defaultCurrency' | 'demoCredits' | 'revealProof'
+  'minorUnitDigits' | 'playerCurrency' | 'defaultCurrency' | 'demoCredits' | 'revealProof'
 > {
   db: Database;
   wallet: WalletService;

@@ -24,7 +24,7 @@ const instance = () =>
     gateway: t.services.gateway,
     live: t.bus,
     clock,
-    digits: async () => 2,
+    minorUnitDigits: async () => 2,
     settings: { bettingMs: 200, crashedPauseMs: 100, chainLength: 50, leaseMs: 600 },
     log: { error: (o: object) => void errors.push(o) },
   });
@@ -136,7 +136,7 @@ describe('the crash driver on several instances', () => {
       gateway: t.services.gateway,
       live: t.bus,
       clock,
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
       settings: { bettingMs: 200, crashedPauseMs: 100, chainLength: 50, leaseMs: 600 },
       log: { error: (o: object) => void errors.push(o) },
     });

@@ -54,7 +54,7 @@ export interface CrashDeps {
   gateway: GatewayService;
   live: LivePublisher;
   clock: Clock;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   settings: CrashSettings;
   log: { error(o: object, m: string): void };
   /** Where a new chain's seed (and the salt, when none is configured) comes from: the CSPRNG unless a test fixes it. */
@@ -150,7 +150,7 @@ export function createCrashService(deps: CrashDeps) {
     currency: string,
     balance: bigint,
   ): Promise<CrashMyBet> {
-    const digits = await deps.digits(currency);
+    const digits = await deps.minorUnitDigits(currency);
     const amount = BigInt(row.amount_minor);
     return {
       round_id: Number(row.crash_round_id),
@@ -281,7 +281,7 @@ export function createCrashService(deps: CrashDeps) {
       const { providerId, gameId } = await houseIds();
       if (session.gameId !== gameId) throw new AppError(400, 'HOUSE_WRONG_GAME', 'This session is not for crash');
       const game = (await deps.games.findGameById(gameId))!;
-      const digits = await deps.digits(session.currency);
+      const digits = await deps.minorUnitDigits(session.currency);
       let amount: bigint;
       try {
         amount = toMinor(body.amount, digits);

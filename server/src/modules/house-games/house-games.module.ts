@@ -19,7 +19,7 @@ export interface HouseGamesModuleDeps {
   gateway: GatewayService;
   live: LivePublisher;
   clock: Clock;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   log: CrashDeps['log'];
   /** Where seeds come from (a test fixes them to choose an outcome); the CSPRNG by default. */
   seeds?: SeedSource;
@@ -31,13 +31,25 @@ export interface HouseGamesModuleDeps {
 
 /** The seven provably fair house games (`/house-api`), the crash driver, and their recovery sweeps. */
 export function createHouseGamesModule(deps: HouseGamesModuleDeps) {
-  const { db, config, games, gateway, live, clock, digits, log, seeds, freeRounds, bonusMaxBet } = deps;
+  const {
+    db,
+    config,
+    games,
+    gateway,
+    live,
+    clock,
+    minorUnitDigits: digits,
+    log,
+    seeds,
+    freeRounds,
+    bonusMaxBet,
+  } = deps;
   const house = createHouseService({
     house: createHouseRepository(db),
     games,
     gateway,
     clock,
-    digits,
+    minorUnitDigits: digits,
     seeds,
     freeRounds,
     bonusMaxBet,
@@ -48,7 +60,7 @@ export function createHouseGamesModule(deps: HouseGamesModuleDeps) {
     gateway,
     live,
     clock,
-    digits,
+    minorUnitDigits: digits,
     log,
     seeds,
     settings: {

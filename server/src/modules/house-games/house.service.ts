@@ -57,7 +57,7 @@ export interface HouseDeps {
   games: GamesRepository;
   gateway: GatewayService;
   clock: Clock;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   /** Where new seed pairs' seeds come from: the CSPRNG unless a test fixes them. */
   seeds?: SeedSource;
   /** The bonus engine's free rounds (issue 16); absent: no free rounds are offered. */
@@ -190,7 +190,7 @@ export function createHouseService(deps: HouseDeps) {
     return max === null ? null : toMajor(max, digits);
   }
   async function stakeOf(session: GatewaySession, amount: number, game: { min_bet: string; max_bet: string }) {
-    const digits = await deps.digits(session.currency);
+    const digits = await deps.minorUnitDigits(session.currency);
     let minor: bigint;
     try {
       minor = toMinor(amount, digits);
@@ -297,7 +297,7 @@ export function createHouseService(deps: HouseDeps) {
     balance: bigint,
     fair: HouseFairness,
   ): Promise<MinesState> {
-    const digits = await deps.digits(session.currency);
+    const digits = await deps.minorUnitDigits(session.currency);
     const params = { mines: row.mines };
     const safe = row.revealed.filter((t) => !row.mine_tiles.includes(t)).length;
     const over = row.status !== 'open';
@@ -477,7 +477,7 @@ export function createHouseService(deps: HouseDeps) {
       const session = await gateway.sessionForToken(token);
       const game = await gameOf(session);
       const info = houseGames[game.house_game];
-      const digits = await deps.digits(session.currency);
+      const digits = await deps.minorUnitDigits(session.currency);
       const [balance, fair, open] = await Promise.all([
         gateway.balance(session),
         fairness(session.playerId),
@@ -517,7 +517,7 @@ export function createHouseService(deps: HouseDeps) {
       const session = await gateway.sessionForBetWin(token); // betWin checks in its statement that the session is open
       const game = await gameOf(session);
       if (body.game !== game.house_game) throw badRequest('HOUSE_WRONG_GAME', `This session plays ${game.house_game}`);
-      const digits = await deps.digits(session.currency);
+      const digits = await deps.minorUnitDigits(session.currency);
       if ('free_round' in body && body.free_round) return playFreeRound(token, body, digits);
       const rouletteStake = validate(body, digits);
       const amount = rouletteStake !== null ? toMajor(rouletteStake, digits) : body.amount!;

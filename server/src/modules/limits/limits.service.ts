@@ -42,7 +42,7 @@ export interface LimitsDeps {
   wallet: Pick<WalletService, 'depositsSince' | 'playResultSince'>;
   live: LivePublisher;
   clock: Clock;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   player(
     playerId: string,
   ): Promise<{ currency: string; time_zone: string | null; time_limit: number | null } | undefined>;
@@ -68,7 +68,7 @@ export function createLimitsService(deps: LimitsDeps) {
   async function currencyOf(playerId: string) {
     const player = await deps.player(playerId);
     const currency = player?.currency ?? 'USD';
-    return { player, currency, digits: await deps.digits(currency) };
+    return { player, currency, digits: await deps.minorUnitDigits(currency) };
   }
 
   async function usageOf(row: LimitRow): Promise<bigint> {

@@ -8,7 +8,7 @@ export interface BalanceAdjustmentDeps {
   audit: OperatorAudit;
   /** The player's currency, or undefined for an unknown player. */
   playerCurrency(playerId: string): Promise<string | undefined>;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
 }
 
 // An operator corrects a player's real balance (a goodwill credit, a processor's chargeback): the ledger entry
@@ -19,7 +19,7 @@ export function createBalanceAdjustments(deps: BalanceAdjustmentDeps) {
     async adjust(actor: string, playerId: string, input: { amount: number; reason: string; reference: string }) {
       const currency = await deps.playerCurrency(playerId);
       if (!currency) throw notFound('ACCOUNTS_NOT_FOUND', `No player ${playerId}`);
-      const digits = await deps.digits(currency);
+      const digits = await deps.minorUnitDigits(currency);
       let delta: bigint;
       try {
         delta = toMinor(input.amount, digits);

@@ -13,10 +13,14 @@ export function createWallet(deps: {
   db: Database;
   live: LivePublisher;
   /** Minor-unit digits per currency (USD 2, TON 9). */
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
 }) {
   return {
-    service: createWalletService({ repo: createWalletRepository(deps.db), live: deps.live, digits: deps.digits }),
+    service: createWalletService({
+      repo: createWalletRepository(deps.db),
+      live: deps.live,
+      minorUnitDigits: deps.minorUnitDigits,
+    }),
     /** The ledger feed (ADR 013, 018): consumers register on it and drain it from their jobs. */
     feed: (options: LedgerFeedOptions = {}) => createLedgerFeed(createLedgerFeedRepository(deps.db), options),
   };

@@ -153,7 +153,11 @@ describe.skipIf(!usingPostgres())('wallet under concurrency (PostgreSQL row lock
   it('sends the debit as a named prepared statement (parsed and planned once per connection)', async () => {
     const one = await createDatabase({ url: (t.database as { url?: string }).url, poolSize: 1 });
     try {
-      const w = createWalletService({ repo: createWalletRepository(one.db), live: t.bus, digits: async () => 2 });
+      const w = createWalletService({
+        repo: createWalletRepository(one.db),
+        live: t.bus,
+        minorUnitDigits: async () => 2,
+      });
       const p = await player();
       await w.creditDeposit(op(p, 'prep-dep'), 10n);
       await w.debitBet(op(p, 'prep-1'), 1n);

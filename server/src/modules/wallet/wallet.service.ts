@@ -72,7 +72,7 @@ export interface WalletServiceDeps {
   repo: WalletRepository;
   live: LivePublisher;
   /** Minor-unit digits per currency (USD 2, TON 9). */
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
 }
 
 export function createWalletService(deps: WalletServiceDeps) {
@@ -210,7 +210,7 @@ export function createWalletService(deps: WalletServiceDeps) {
   }
 
   async function publish(playerId: string, currency: string, b: Balances) {
-    const digits = await deps.digits(currency);
+    const digits = await deps.minorUnitDigits(currency);
     await deps.live.publishToUser(playerId, {
       type: 'new_balance',
       data: {
@@ -420,7 +420,7 @@ export function createWalletService(deps: WalletServiceDeps) {
     /** The Player money fields of spec §3 (major units), for GET /users/me. */
     async summary(playerId: string, currency: string) {
       const account = await repo.findAccount(playerId);
-      const digits = await deps.digits(account?.currency ?? currency);
+      const digits = await deps.minorUnitDigits(account?.currency ?? currency);
       const b = account?.balances ?? { real: 0n, bonus: 0n, pending: 0n, deposited: 0n };
       return {
         balance: toMajor(b.real, digits),

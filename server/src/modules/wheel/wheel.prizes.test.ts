@@ -172,7 +172,7 @@ describe('a prize that cannot be granted when the spin lands pays nothing, and t
       wallet: t.services.wallet,
       audit: t.services.operatorActions,
       clock,
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
       playerCurrency: async () => 'USD',
       bonuses,
     }).service;

@@ -199,7 +199,7 @@ describe('the wheel', () => {
       wallet: t.services.wallet,
       audit: t.services.operatorActions,
       clock,
-      digits: async () => 2,
+      minorUnitDigits: async () => 2,
       playerCurrency: async () => 'USD',
       bonuses,
     }).service;

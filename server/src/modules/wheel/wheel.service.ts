@@ -73,7 +73,7 @@ export interface WheelServiceDeps {
   wallet: Pick<WalletService, 'transaction'>;
   audit: OperatorAudit;
   clock: Clock;
-  digits(currency: string): Promise<number>;
+  minorUnitDigits(currency: string): Promise<number>;
   /** The player's currency, or undefined for an unknown player. */
   playerCurrency(playerId: string): Promise<string | undefined>;
   /** Bound by the bonuses module; absent: bonus prizes are refused in configurations and never offered. */
@@ -138,7 +138,7 @@ export function createWheelService(deps: WheelServiceDeps) {
     const amount = prize.amounts[currency];
     // a currency the segment does not pay in reads (and pays) as nothing
     if (!amount) return { kind: 'nothing' };
-    const digits = await deps.digits(currency);
+    const digits = await deps.minorUnitDigits(currency);
     const minor = toMinor(amount, digits);
     return minor > 0n ? { kind: 'real_money', amount: toMajor(minor, digits), currency } : { kind: 'nothing' };
   }
@@ -180,7 +180,7 @@ export function createWheelService(deps: WheelServiceDeps) {
     for (const [i, s] of body.segments.entries()) {
       if (s.prize.kind !== 'real_money') continue;
       for (const [currency, amount] of Object.entries(s.prize.amounts)) {
-        const digits = await deps.digits(currency).catch(() => null);
+        const digits = await deps.minorUnitDigits(currency).catch(() => null);
         if (digits === null)
           throw new AppError(422, 'VALIDATION_ERROR', `body/segments/${i}/prize/amounts: unknown currency ${currency}`);
         try {
@@ -357,7 +357,7 @@ export function createWheelService(deps: WheelServiceDeps) {
             ? { reason: 'not_offered', detail: `not_offered: not offered in ${currency} now` }
             : null;
         if (prize.kind === 'real_money') {
-          const digits = await deps.digits(currency);
+          const digits = await deps.minorUnitDigits(currency);
           await w.post(
             { playerId, currency, key: `wheel:${spinId}`, reference: { type: 'wheel_spin', id: spinId } },
             'wheel_prize',
