@@ -9,7 +9,9 @@ import { showToast } from '../../shared/toast/toast.store';
 import { playerState } from '../../shared/player/player.store';
 import { updatePlayer } from './profile.api';
 
-const CHANNELS = ['email', 'telegram', 'sms', 'none'] as const;
+// `sms` stays in the contract (spec §3) but nothing can deliver it, so it is not offered: a player who had it set is
+// told in the app only, like `none` (docs/decisions/023-notifications.md)
+const CHANNELS = ['email', 'telegram', 'none'] as const;
 
 // /profile/general/preferences: language and communication channel.
 export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => Promise<boolean> }) {

@@ -1,6 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { paymentStatus } from '@contracts/codes';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { ledgerHasEntry } from '../wallet';
 import type { CashboxTonTransactionsTable, TonOutcome } from './cashbox.tables';
 
@@ -94,8 +95,12 @@ export function createCashboxRepository(db: Database) {
      * (rows made before validUntil was kept: created before `legacyCreatedBefore`). One guarded statement: with several
      * instances running it at once, each row changes once and is returned to one of them.
      */
-    expireTonDeposits: (v: { validBefore: Date; legacyCreatedBefore: Date; reason: string; now: Date }) =>
-      db
+    /** In the caller's transaction (ex) when given, so the players are told in it. */
+    expireTonDeposits: (
+      v: { validBefore: Date; legacyCreatedBefore: Date; reason: string; now: Date },
+      ex: Database | Transaction<DB> = db,
+    ) =>
+      ex
         .updateTable('cashbox_payments')
         .set({ status: paymentStatus.rejected, reason: v.reason, updated_at: v.now })
         .where('type', '=', 'deposit')

@@ -348,7 +348,8 @@ export function createCashboxService(deps: CashboxDeps) {
 
     /**
      * Closes TON deposits whose transfer can no longer arrive: still waiting, no transfer seen, validUntil more than
-     * the grace period ago. Each is rejected (status 3, nothing credited) and the player told live. Safe on several
+     * the grace period ago. Each is rejected (status 3, nothing credited), the player notified (deposit failed) and told
+     * live. Safe on several
      * instances at once (one guarded update). Returns how many it closed.
      */
     async expireTonDeposits(): Promise<number> {
@@ -356,11 +357,14 @@ export function createCashboxService(deps: CashboxDeps) {
       const now = deps.clock.now();
       const validBefore = new Date(now.getTime() - deps.ton.expiryGraceSeconds * 1000);
       const legacyCreatedBefore = new Date(validBefore.getTime() - deps.ton.transferTtlSeconds * 1000);
-      const expired = await repo.expireTonDeposits({
-        validBefore,
-        legacyCreatedBefore,
-        reason: TON_EXPIRED_REASON,
-        now,
+      // closed and told in one transaction: each player gets one "deposit failed" notification (issue 24)
+      const expired = await deps.wallet.transaction(async (w) => {
+        const rows = await repo.expireTonDeposits(
+          { validBefore, legacyCreatedBefore, reason: TON_EXPIRED_REASON, now },
+          w.trx,
+        );
+        for (const p of rows) await notifyPayment(p, 'deposit_failed', BigInt(p.amount_minor), w.trx);
+        return rows;
       });
       for (const p of expired) await publishStatus(p);
       return expired.length;

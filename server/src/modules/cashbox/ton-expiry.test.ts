@@ -97,6 +97,11 @@ describe('TON deposits that never arrive', () => {
     // the next run (this or another instance) changes nothing and tells nobody again
     expect(await t.services.cashbox.expireTonDeposits()).toBe(0);
     expect(statusMessages(dep.payment_id)).toEqual([3]);
+    // and the player's inbox holds one "deposit failed" about it (issue 24), told in the closing transaction
+    const inbox = (await as(p).get('/main-api/notifications/user-notifications')).json<{
+      items: Array<{ kind: string; link: string | null }>;
+    }>().items;
+    expect(inbox.filter((n) => n.kind === 'deposit_failed')).toHaveLength(1);
   });
 
   it('leave alone credited, held, card and withdrawal payments, and close deposits made before validUntil was kept', async () => {
