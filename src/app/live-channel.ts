@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
-import { showToast } from '../shared/toast/toast.store';
+import { showToast, toasts } from '../shared/toast/toast.store';
 import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../shared/player/player.store';
 import { openLimitReached } from '../features/limits';
 import { noteNotification } from '../features/notifications';
@@ -34,7 +34,10 @@ export function useLiveChannel(): void {
         socket.on('limit_reached', (data) => openLimitReached(data)),
         socket.on('new_balance', (data) => applyBalance(data)),
         socket.on('notification', () => {
-          showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' });
+          // one "new message" toast for a burst (a deposit tells several things at once): toasts show one at a time,
+          // and a queue of identical ones would hold back the toasts that say what happened
+          if (!toasts.items.some((t) => t.summary === 'toast.new_message'))
+            showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' });
           noteNotification(); // the bell's count rises at once
         }),
         socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
