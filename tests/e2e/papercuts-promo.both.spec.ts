@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
-import { isTelegramProject, openAsMiniApp } from './support/telegram';
+import { isTelegramProject } from './support/telegram';
+import { go, signedInPlayer } from './support/player';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
@@ -17,29 +18,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { body, contentType: 'image/png' });
 }
 
-/** A new signed-in player: sign-up in the browser, the Mini App's own sign-in in Telegram. */
-async function player(page: Page, testInfo: TestInfo, language: 'en' | 'ru' = 'en') {
-  if (isTelegramProject(testInfo)) {
-    const user = { id: 700000 + Math.floor(Math.random() * 99999), first_name: 'Pat', language_code: language };
-    await openAsMiniApp(page, '/', { user });
-  } else {
-    if (language === 'ru') await page.addInitScript(() => localStorage.setItem('locale', 'ru'));
-    await page.goto('/auth/signup');
-    await page.getByTestId('signup-email').fill(`papercut-${Date.now()}-${Math.random()}@example.com`);
-    await page.getByTestId('signup-password').fill('correct horse');
-    await page.getByRole('checkbox').check({ force: true });
-    await page.getByTestId('signup-submit').click();
-  }
-  await expect(page.getByTestId('header-balance')).toBeVisible();
-}
-
-/** In-app navigation (keeps the Mini App's launch data in the Telegram project). */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
+const player = signedInPlayer;
 
 async function redeem(page: Page, code: string) {
   await page.getByTestId('promo-code').fill(code);

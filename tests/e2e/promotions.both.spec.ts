@@ -1,34 +1,14 @@
 import { createHash } from 'node:crypto';
-import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
-import { isTelegramProject, openAsMiniApp } from './support/telegram';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { isTelegramProject } from './support/telegram';
+import { go, signedInPlayer } from './support/player';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 // Issue 16's promotions in the browser (1280 px) and as a Mini App (390 px, dark): the wheel of fortune's spin and its
 // verification.
 
-/** A signed-in player: sign-up in the browser, the Mini App's own sign-in in Telegram. */
-async function player(page: Page, testInfo: TestInfo) {
-  if (isTelegramProject(testInfo)) {
-    const user = { id: 600000 + Math.floor(Math.random() * 99999), first_name: 'Wen', language_code: 'en' };
-    await openAsMiniApp(page, '/', { user });
-  } else {
-    await page.goto('/auth/signup');
-    await page.getByTestId('signup-email').fill(`promo-${Date.now()}-${Math.random()}@example.com`);
-    await page.getByTestId('signup-password').fill('correct horse');
-    await page.getByRole('checkbox').check({ force: true });
-    await page.getByTestId('signup-submit').click();
-  }
-  await expect(page.getByTestId('header-balance')).toBeVisible();
-}
-
-/** In-app navigation (keeps the Mini App's launch data in the Telegram project). */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
+const player = signedInPlayer;
 
 test('the wheel: the committed hash, a spin that lands, the revealed seed and its verification', async ({
   page,
