@@ -42,8 +42,3 @@ export const contentPage = endpoint<ContentPage, void, z.input<typeof contentPag
 );
 export const siteStatus = endpoint<SiteStatus>('GET', 'main-api', '/site/status');
 export const generalSettings = endpoint<GeneralSettings>('GET', 'main-api', '/platform-config/general');
-export const cashbackSettings = endpoint<{ is_enabled: boolean; [key: string]: unknown }>(
-  'GET',
-  'main-api',
-  '/platform-config/cashback_settings',
-);

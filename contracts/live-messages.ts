@@ -1,5 +1,6 @@
 // Messages on the live channel /users/ws (spec §7). The server sends {type, data}; the client's first message is {token}.
 // Types only (no zod), so the app can import them without the validator; schemas are in live-messages.schemas.ts.
+import type { ReceivedCashback } from './cashback';
 import type { CrashMyBet, CrashState } from './games';
 
 export const liveMessageTypes = [
@@ -60,7 +61,8 @@ export interface LiveMessageDataMap {
   new_player: Record<string, unknown>;
   top_players: unknown;
   new_level: Record<string, unknown>;
-  cashback: Record<string, unknown>;
+  /** A period's cashback was paid (issue 25): what the received modal shows. */
+  cashback: ReceivedCashback;
   crash: CrashState;
   crash_bet: CrashMyBet;
 }

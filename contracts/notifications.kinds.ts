@@ -18,6 +18,7 @@ export interface NotificationParams {
   limit_raised: { limit_type: 'deposit' | 'loss' | 'wagering'; value: string; currency: string };
   self_exclusion_confirmed: { until: string | null };
   self_exclusion_ended: Record<string, never>;
+  cashback_paid: { payout_id: number; amount: string; currency: string; percentage: number };
   /** An operator's words: the one kind whose text is stored, as the operator wrote it, per language. */
   operator_message: { texts: Partial<Record<string, { title: string; body: string }>> };
 }
@@ -36,6 +37,7 @@ export const notificationKinds: Record<NotificationKind, NotificationCategory> =
   limit_raised: 'account',
   self_exclusion_confirmed: 'account',
   self_exclusion_ended: 'account',
+  cashback_paid: 'payment',
   operator_message: 'marketing',
 };
 
@@ -62,6 +64,8 @@ export function notificationLink(event: { kind: string; params: Record<string, u
     case 'self_exclusion_confirmed':
     case 'self_exclusion_ended':
       return '/profile/general/limits';
+    case 'cashback_paid':
+      return '/profile/history/cashbacks';
     default:
       return null;
   }

@@ -33,6 +33,7 @@ import { createTelegramBotModule } from './modules/telegram-bot';
 import { createBonusesModule } from './modules/bonuses';
 import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
+import { createCashbackModule } from './modules/cashback';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 
 /** What every module may be given: the infrastructure app.ts builds before them. */
@@ -306,6 +307,23 @@ export async function createModules(ctx: ModuleContext) {
     log,
   });
 
+  // cashback (issue 25): a ledger-feed consumer of real stakes, refunds and wins; pays at each period's end
+  const cashback = createCashbackModule({
+    db,
+    auth,
+    feed,
+    wallet,
+    audit,
+    live: bus,
+    clock,
+    minorUnitDigits: digits,
+    player: players.standing,
+    defaultCurrency: config.DEFAULT_CURRENCY,
+    notify: notifications.service.notify,
+    log,
+  });
+  await feed.register(cashback.service.feedConsumer);
+
   const list: AppModule[] = [
     informational,
     cashbox,
@@ -318,6 +336,7 @@ export async function createModules(ctx: ModuleContext) {
     operatorModule,
     bonuses,
     wheel,
+    cashback,
     notifications,
     live,
     // the ledger feed's lag and quarantine for operators (its consumers run as their modules' jobs)
@@ -343,6 +362,9 @@ export async function createModules(ctx: ModuleContext) {
     limits: limits.service,
     operatorActions: operator.actions,
     wheel: wheel.service,
+    cashback: cashback.service,
+    /** Drains the cashback consumer of the ledger feed now (tests; the job runs it too). */
+    cashbackFeed: cashback.runFeed,
     bonuses: bonuses.service,
     /** Drains the bonuses consumer of the ledger feed now and sends its messages (tests; the job runs it too). */
     bonusesFeed: bonuses.runFeed,

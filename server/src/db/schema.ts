@@ -10,6 +10,7 @@ import type { OperatorTables } from '../modules/operator/operator.tables';
 import type { WheelTables } from '../modules/wheel/wheel.tables';
 import type { BonusesTables } from '../modules/bonuses/bonuses.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
+import type { CashbackTables } from '../modules/cashback/cashback.tables';
 
 /** The jobs runner's leases (server/src/jobs.ts). */
 export interface JobsTables {
@@ -31,4 +32,5 @@ export interface DB
     WheelTables,
     BonusesTables,
     NotificationsTables,
+    CashbackTables,
     JobsTables {}

@@ -3,6 +3,7 @@ import { seedInformational } from '../modules/informational/informational.seed';
 import { seedGames } from '../modules/games/games.seed';
 import { seedWheel } from '../modules/wheel/wheel.seed';
 import { seedBonuses } from '../modules/bonuses/bonuses.seed';
+import { seedCashback } from '../modules/cashback/cashback.seed';
 
 // Demo data for the embedded default; every step is idempotent, so it runs on every start.
 export async function seedAll(db: Database): Promise<void> {
@@ -10,4 +11,5 @@ export async function seedAll(db: Database): Promise<void> {
   await seedGames(db);
   await seedWheel(db);
   await seedBonuses(db);
+  await seedCashback(db);
 }

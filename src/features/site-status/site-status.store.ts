@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import * as cashbackEndpoints from '@contracts/cashback.endpoints';
 import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../../shared/api';
 
@@ -80,7 +81,7 @@ export function resetCashbackSettingsForTests(): void {
 }
 
 async function fetchCashbackSettings(): Promise<void> {
-  const s = await orOff(api.call(informationalEndpoints.cashbackSettings), () => {
+  const s = await orOff(api.call(cashbackEndpoints.settings), () => {
     if (platformSettings.cashbackEnabled === null) platformSettings.cashbackEnabled = false;
   });
   platformSettings.cashbackEnabled = s.is_enabled;

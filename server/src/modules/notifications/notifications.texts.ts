@@ -52,6 +52,10 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
       text: p.until ? `You are excluded from play until ${when(p.until)}.` : 'You are excluded from play.',
     }),
     self_exclusion_ended: () => ({ title: 'Self-exclusion ended', text: 'Your self-exclusion has ended.' }),
+    cashback_paid: (p) => ({
+      title: 'Cashback received',
+      text: `${money(p)} cashback (${p.percentage} % of your net loss) is on your real balance.`,
+    }),
     operator_message: (p) => operatorText(p, 'en'),
   },
   ru: {
@@ -80,6 +84,10 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
       text: p.until ? `Вы исключены из игры до ${when(p.until)}.` : 'Вы исключены из игры.',
     }),
     self_exclusion_ended: () => ({ title: 'Самоисключение закончилось', text: 'Срок самоисключения закончился.' }),
+    cashback_paid: (p) => ({
+      title: 'Кешбэк получен',
+      text: `Кешбэк ${money(p)} (${p.percentage} % от чистого проигрыша) зачислен на реальный баланс.`,
+    }),
     operator_message: (p) => operatorText(p, 'ru'),
   },
 };

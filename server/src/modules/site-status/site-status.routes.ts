@@ -89,10 +89,5 @@ export const siteStatusRoutes: FastifyPluginAsyncZod<{ service: SiteStatusServic
     },
     () => service.generalSettings(),
   );
-  route(
-    app,
-    informationalEndpoints.cashbackSettings,
-    { schema: { tags, response: { 200: z.object({ is_enabled: z.boolean() }).passthrough() } } },
-    () => service.cashbackSettings(),
-  );
+  // platform-config/cashback_settings: the cashback module's (issue 25)
 };

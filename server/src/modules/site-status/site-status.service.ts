@@ -6,10 +6,6 @@ import type { SiteStatusRepository } from './site-status.repository';
 const MAINTENANCE_KEY = 'maintenance';
 const CACHE_MS = 2_000;
 
-export interface CashbackSettings {
-  is_enabled: boolean;
-}
-
 // Maintenance and region block. The flag is read on every API request, so it is cached briefly per instance; a
 // change made on any instance reaches the others through the live bus (the `maintenance` message) within seconds.
 export function createSiteStatusService(deps: {
@@ -57,10 +53,6 @@ export function createSiteStatusService(deps: {
     /** BLOCKED_REDIRECT_URL, else the configured site URL of the host asked (never the Host itself) + /blocked. */
     blockedRedirectUrl(host: string): string {
       return config.BLOCKED_REDIRECT_URL ?? `${publicUrlFor(config, host)}/blocked`;
-    },
-    async cashbackSettings(): Promise<CashbackSettings & Record<string, unknown>> {
-      const stored = await repo.getSetting<Record<string, unknown>>('cashback');
-      return { is_enabled: false, levels: [], schedule: null, ...stored } as CashbackSettings & Record<string, unknown>;
     },
     generalSettings() {
       return {

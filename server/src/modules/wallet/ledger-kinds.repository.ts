@@ -25,11 +25,14 @@ export async function allowLedgerKinds<D>(db: Kysely<D>, kinds: readonly string[
     if (!/^[a-z0-9_]+$/.test(k)) throw new Error(`ledger kind ${k}: lower-case letters, digits, _`);
   const all = [...new Set([...(await allowedLedgerKinds(db)), ...kinds])];
   const list = sql.join(all.map((k) => sql.lit(k)));
-  await transact(db, async (trx) => {
+  const swap = async (trx: Kysely<D>) => {
     await sql`alter table wallet_ledger_entries drop constraint wallet_ledger_entries_kind`.execute(trx);
     await sql`alter table wallet_ledger_entries add constraint wallet_ledger_entries_kind
         check (kind in (${list})) not valid`.execute(trx);
-  });
+  };
+  // a migration runs in the migrator's transaction already (a Transaction cannot open another)
+  if (db.isTransaction) await swap(db);
+  else await transact(db, swap);
   await sql`alter table wallet_ledger_entries validate constraint wallet_ledger_entries_kind`.execute(db);
 }
 
