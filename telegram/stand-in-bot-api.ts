@@ -12,7 +12,7 @@ export interface BotApiCall {
 
 export async function startStandInBotApi(
   goodToken: string,
-  options: { hasMainWebApp?: boolean; blockedChats?: number[] } = {},
+  options: { hasMainWebApp?: boolean; blockedChats?: number[]; port?: number } = {},
 ) {
   const calls: BotApiCall[] = [];
   const state = {
@@ -28,6 +28,8 @@ export async function startStandInBotApi(
     retryAfter: 1,
     /** When each sendMessage arrived (ms), answered or not: what a rate test reads. */
     sendTimes: [] as number[],
+    /** Messages savePreparedInlineMessage kept (invites): the id each user was given. */
+    prepared: [] as Array<{ id: string; user_id: number; result: Record<string, unknown> }>,
   };
   const me: UserFromGetMe = {
     id: 7000000001,
@@ -117,12 +119,20 @@ export async function startStandInBotApi(
             chat: { id: body.chat_id, type: 'private' },
             text: body.text,
           });
+        case 'savePreparedInlineMessage': {
+          const id = `prepared-${state.prepared.length + 1}-${String(body.user_id)}`;
+          state.prepared.push({ id, user_id: Number(body.user_id), result: body.result as Record<string, unknown> });
+          return ok({ id, expiration_date: Math.floor(Date.now() / 1000) + 86_400 });
+        }
         default:
           return ok(true);
       }
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r, reject) => {
+    server.once('error', reject); // a taken port
+    server.listen(options.port ?? 0, '127.0.0.1', () => r());
+  });
   const port = (server.address() as { port: number }).port;
   return {
     apiRoot: `http://127.0.0.1:${port}`,

@@ -33,6 +33,7 @@ import { createTelegramBotModule } from './modules/telegram-bot';
 import { createBonusesModule } from './modules/bonuses';
 import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
+import { createReferralsModule } from './modules/referrals';
 import { createCashbackModule } from './modules/cashback';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 
@@ -163,6 +164,20 @@ export async function createModules(ctx: ModuleContext) {
   });
   notify.bind(notifications.service.notify);
   tell.bind(notifications.notifyAlone);
+  // invites (issue 26): the referral is written in the transaction that makes a Telegram account
+  const referrals = createReferralsModule({
+    db,
+    auth,
+    log,
+    sharing: config.REFERRAL_SHARING,
+    cardImageUrl: config.REFERRAL_CARD_IMAGE_URL ?? `${site}/invite-card.jpg`,
+    telegram: () => telegramBot.bot?.api ?? null,
+    appLink: (startParam) => telegramBot.inviteLink(startParam),
+    player: async (id) => {
+      const p = await accountsRepo.findById(id);
+      return p ? { telegram_id: p.telegram_id, language_code: p.language_code } : null;
+    },
+  });
   const accounts = createAccountsModule({
     repo: accountsRepo,
     audit,
@@ -174,6 +189,7 @@ export async function createModules(ctx: ModuleContext) {
     auth,
     telegramBotToken,
     telegramWriteAccess: (id, allowed) => notifications.service.noteTelegramWriteAccess(id, allowed),
+    referrals: { joined: (trx, id, startParam) => referrals.service.joined(trx, id, startParam) },
     balances:
       options.balances ??
       (async (playerId, currency) => ({
@@ -338,6 +354,7 @@ export async function createModules(ctx: ModuleContext) {
     wheel,
     cashback,
     notifications,
+    referrals,
     live,
     // the ledger feed's lag and quarantine for operators (its consumers run as their modules' jobs)
     { name: 'ledger-feed', routes: { operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed } }] } },
@@ -362,6 +379,7 @@ export async function createModules(ctx: ModuleContext) {
     limits: limits.service,
     operatorActions: operator.actions,
     wheel: wheel.service,
+    referrals: referrals.service,
     cashback: cashback.service,
     /** Drains the cashback consumer of the ledger feed now (tests; the job runs it too). */
     cashbackFeed: cashback.runFeed,

@@ -93,6 +93,10 @@ const configSchema = z.object({
     .optional(),
   TELEGRAM_USE_POLLING: booleanFromEnv.default(false),
   TELEGRAM_WEBAPP_SHORT_NAME: z.string().optional(),
+  /** Invites (issue 26): players may share invite links and the bot's invite card. */
+  REFERRAL_SHARING: booleanFromEnv.default(true),
+  /** The invite card's picture (a public JPEG URL); default: the site's /invite-card.jpg. */
+  REFERRAL_CARD_IMAGE_URL: z.string().url().optional(),
   // the Web App URL's `?v=`; default: the git commit, else the package version (server/src/lib/build-version.ts)
   BUILD_VERSION: z.string().min(1).max(64).optional(),
   PAYMENTS_SANDBOX_ENABLED: booleanFromEnv.optional(),

@@ -10,6 +10,7 @@ import type { OperatorTables } from '../modules/operator/operator.tables';
 import type { WheelTables } from '../modules/wheel/wheel.tables';
 import type { BonusesTables } from '../modules/bonuses/bonuses.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
+import type { ReferralsTables } from '../modules/referrals/referrals.tables';
 import type { CashbackTables } from '../modules/cashback/cashback.tables';
 
 /** The jobs runner's leases (server/src/jobs.ts). */
@@ -32,5 +33,6 @@ export interface DB
     WheelTables,
     BonusesTables,
     NotificationsTables,
+    ReferralsTables,
     CashbackTables,
     JobsTables {}

@@ -69,10 +69,20 @@ export function createAccountsRepository(db: Database) {
     findByTelegramId: (telegramId: number) =>
       db.selectFrom('acc_players').selectAll().where('telegram_id', '=', String(telegramId)).executeTakeFirst(),
 
-    /** Null when the email is taken (unique index), so callers never check-then-insert. */
-    async insert(values: Insertable<AccPlayersTable>) {
+    /**
+     * Null when the email or Telegram account is taken (unique indexes), so callers never check-then-insert; in the
+     * caller's transaction (ex) when given (a conflict does not abort it).
+     */
+    async insert(values: Insertable<AccPlayersTable>, ex: Database = db) {
       try {
-        return await db.insertInto('acc_players').values(values).returningAll().executeTakeFirstOrThrow();
+        return (
+          (await ex
+            .insertInto('acc_players')
+            .values(values)
+            .onConflict((oc) => oc.doNothing())
+            .returningAll()
+            .executeTakeFirst()) ?? null
+        );
       } catch (err) {
         if ((err as { code?: string }).code === '23505') return null;
         throw err;
@@ -203,6 +213,16 @@ export function createAccountsRepository(db: Database) {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+
+    /** What boards and feeds may show of some players (tournaments' leaderboards, Home's feed), by id. */
+    publicProfiles: (ids: string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('acc_players')
+            .select(['id', 'name', 'username', 'avatar', 'show_info', 'is_streamer', 'block', 'block_end'])
+            .where('id', 'in', ids)
+            .execute(),
   };
 }
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

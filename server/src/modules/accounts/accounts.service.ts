@@ -2,6 +2,7 @@ import { blockType, blockTypeName } from '@contracts/codes';
 import { hash, verify } from '@node-rs/argon2';
 import { latestBirthday, type SignUpBody, type UpdatePlayerBody } from '@contracts/accounts';
 import type { Config } from '../../config';
+import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
@@ -49,6 +50,11 @@ export interface AccountsDeps {
     check(input: { promo_code?: string; welcome_bonus_id?: number }, currency: string): Promise<void>;
     granted(playerId: string, input: { promo_code?: string; welcome_bonus_id?: number }): Promise<void>;
   };
+  /**
+   * Referrals (issue 26): a new Telegram account's signed start parameter, in the transaction that makes the account
+   * (a crash cannot leave the account without the referral it was opened with).
+   */
+  referrals?: { joined(trx: Database, playerId: string, startParam: string | null): Promise<unknown> };
   /** allows_write_to_pm of every Mini App sign-in (notifications: may the bot write to the player). */
   telegramWriteAccess?(playerId: string, allowed: boolean): Promise<void>;
   playSession?: {
@@ -180,7 +186,7 @@ export function createAccountsService(deps: AccountsDeps) {
       tg.language_code && (await deps.isActiveLanguage(tg.language_code.slice(0, 2)))
         ? tg.language_code.slice(0, 2)
         : null;
-    const created = await repo.insert({
+    const values = {
       telegram_id: String(tg.id),
       name: tg.first_name ?? null,
       last_name: tg.last_name ?? null,
@@ -190,7 +196,16 @@ export function createAccountsService(deps: AccountsDeps) {
       currency: config.DEFAULT_CURRENCY,
       ref_info: startParam,
       preferred_communication_channel: 'telegram',
-    });
+    };
+    // the account and its referral (a `ref_<code>` start parameter) in one transaction
+    const created =
+      startParam && deps.referrals
+        ? await repo.transaction(async (trx) => {
+            const row = await repo.insert(values, trx);
+            if (row) await deps.referrals!.joined(trx, String(row.id), startParam);
+            return row;
+          })
+        : await repo.insert(values);
     if (created) {
       // a code that cannot be used is logged by the bonus engine and never stops the sign-in
       await deps.signUpBonuses?.granted(String(created.id), { promo_code: promoCodeOf(startParam) });

@@ -2,6 +2,7 @@ import type { Bot } from 'grammy';
 import type { Config } from '../../config';
 import { botOptionsFromConfig, createBot } from '../../../../telegram/bot';
 import type { AppModule } from '../module';
+import { createInviteLinks } from './invite-link';
 import { refreshMenuButtonVersion } from './menu-button';
 import { telegramWebhookRoutes } from './telegram-bot.routes';
 
@@ -56,5 +57,12 @@ export function createTelegramBotModule(deps: TelegramBotModuleDeps) {
         }
       : {}),
   };
-  return { ...module, bot };
+  // t.me links with a signed start parameter (invites)
+  const inviteLink = createInviteLinks({
+    webAppUrl: botOptions?.webAppUrl ?? '',
+    webAppShortName: config.TELEGRAM_WEBAPP_SHORT_NAME,
+    username: config.TELEGRAM_BOT_USERNAME,
+    getMe: bot ? () => bot.api.getMe() : null,
+  });
+  return { ...module, bot, inviteLink };
 }
