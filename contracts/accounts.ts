@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intIdField } from './common';
 import { promoCode } from './bonuses';
 
 // Accounts calls (spec §7 authentication and player; sign-up and Telegram sign-in are ours: "not shown" there).
@@ -42,7 +43,7 @@ export const signUpBody = z.object({
   /** A promo code to redeem at sign-up (issue 16); a wrong one refuses the sign-up with its own code. */
   promo_code: promoCode.or(z.literal('')).optional(),
   /** The welcome offer the guest picked on /bonuses: its grant starts active instead of created. */
-  welcome_bonus_id: z.number().int().positive().max(2_147_483_647).optional(),
+  welcome_bonus_id: intIdField().optional(),
 });
 export type SignUpBody = z.input<typeof signUpBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intIdField } from './common';
 import { WHEEL_MAX_SEGMENTS, WHEEL_MAX_TOTAL_WEIGHT, WHEEL_MIN_SEGMENTS } from './fairness/wheel';
 
 // Wheel of fortune (issue 16; contracts/fairness/wheel.ts holds the maths). Amounts are major units in the player's
@@ -11,8 +12,8 @@ const currencyCode = z.string().regex(/^[A-Z]{3,5}$/);
 export const wheelPrize = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('nothing') }),
   z.object({ kind: z.literal('real_money'), amounts: z.record(currencyCode, z.number().positive()) }),
-  z.object({ kind: z.literal('bonus_template'), template_id: z.number().int().positive() }),
-  z.object({ kind: z.literal('free_rounds_template'), template_id: z.number().int().positive() }),
+  z.object({ kind: z.literal('bonus_template'), template_id: intIdField() }),
+  z.object({ kind: z.literal('free_rounds_template'), template_id: intIdField() }),
 ]);
 
 /** A segment as an operator configures it. */

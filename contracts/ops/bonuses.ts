@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intId, intIdField } from '../common';
 import {
   bonusTriggers,
   bonusTypes,
@@ -67,7 +68,7 @@ export const templateBody = z.object({
   trigger: bonusTriggerEnum,
   terms: templateTerms,
 });
-export const templateIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const templateIdParams = z.object({ id: intId() });
 export const templateVersionBody = z.object({ terms: templateTerms, is_active: z.boolean().default(true) });
 const amountsOf = z.object({
   amount: z.number().optional(),
@@ -129,7 +130,7 @@ export const promoCodeBody = z.object({
     .min(2)
     .max(40)
     .regex(/^[A-Za-z0-9_-]+$/),
-  template_id: z.number().int().positive().max(2_147_483_647),
+  template_id: intIdField(),
   max_redemptions: z.number().int().min(1).nullable().default(null),
   valid_from: instant.nullable().default(null),
   valid_to: instant.nullable().default(null),
@@ -153,7 +154,7 @@ export const promoCode = z.object({
 export const promoCodes = z.array(promoCode);
 
 export const grantBody = z.object({
-  template_id: z.number().int().positive().max(2_147_483_647),
+  template_id: intIdField(),
   reason: z.string().trim().min(1).max(500),
   activate: z.boolean().default(false),
 });

@@ -15,6 +15,12 @@ describe('money conversion', () => {
     expect(() => toMinor('abc', 2)).toThrow(/not a decimal/);
     expect(() => toMinor(1e21, 2)).toThrow(/out of range/);
   });
+  it('refuses an amount too large to be money, which would overflow the bigint sums of the ledger', () => {
+    expect(toMinor('90071992547409.91', 2)).toBe(9_007_199_254_740_991n); // MAX_AMOUNT_MINOR itself
+    expect(() => toMinor('90071992547409.92', 2)).toThrow(/out of range/);
+    expect(() => toMinor(9_223_372_036_854_776_000, 2)).toThrow(/out of range/); // what the fuzz sent
+    expect(() => toMinor('-90071992547409.92', 2)).toThrow(/out of range/);
+  });
   it('formats back to major units', () => {
     expect(toDecimalString(1999n, 2)).toBe('19.99');
     expect(toDecimalString(-5n, 2)).toBe('-0.05');

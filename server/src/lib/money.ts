@@ -1,6 +1,10 @@
 // Money is integer minor units (bigint) inside; decimal numbers in major units only on the wire (spec fields).
 
-/** Exact conversion of a decimal amount (number or string, major units) to minor units; throws on excess precision. */
+/** The largest amount, in minor units, any operation takes: the largest integer a wire number carries exactly. */
+export const MAX_AMOUNT_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Exact conversion of a decimal amount (number or string, major units) to minor units; throws on excess precision
+ * and on an amount above MAX_AMOUNT_MINOR. */
 export function toMinor(amount: number | string, digits: number): bigint {
   const text = typeof amount === 'number' ? numberToPlainString(amount) : amount.trim();
   const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text);
@@ -10,6 +14,8 @@ export function toMinor(amount: number | string, digits: number): bigint {
   if (trimmed.length > digits) throw new RangeError(`more than ${digits} decimal places: ${text}`);
   const minor =
     BigInt(whole) * 10n ** BigInt(digits) + BigInt((trimmed || '0').padEnd(digits, '0').slice(0, digits) || '0');
+  // a larger amount is not money, and sums of it would overflow the ledger's bigint columns (a 500 the fuzz found)
+  if (minor > MAX_AMOUNT_MINOR) throw new RangeError(`amount out of range: ${text}`);
   return sign ? -minor : minor;
 }
 
