@@ -11,6 +11,7 @@ import { useLocation } from 'wouter';
 import { useWindowWidth } from '../shared/lib/use-window-width';
 import { playerState } from '../shared/player/player.store';
 import { LimitModals } from '../features/limits/limit-modals';
+import { CashbackReceivedOverlay } from './cashback-received';
 import { signOut } from '../shared/session/session.store';
 import { dismissToast, isTranslationKey, toasts, type ToastSeverity } from '../shared/toast/toast.store';
 
@@ -21,6 +22,7 @@ export function GlobalOverlays() {
       <ToastHost />
       <BanModal />
       <LimitModals />
+      <CashbackReceivedOverlay />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast, toasts } from '../shared/toast/toast.store';
 import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../shared/player/player.store';
+import { noteCashbackReceived } from './cashback-received';
 import { openLimitReached } from '../features/limits';
 import { noteNotification } from '../features/notifications';
 import { setMaintenance, siteStatus } from '../features/site-status';
@@ -41,6 +42,8 @@ export function useLiveChannel(): void {
           noteNotification(); // the bell's count rises at once
         }),
         socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
+        // a period's cashback was paid: the received modal (its chunk loads for it)
+        socket.on('cashback', (data) => noteCashbackReceived(data)),
         socket.on('new_bonus', (data) => {
           noteNewBonus();
           // news to tell (a bonus credited, wagering done): the bonuses feature, and its texts, load for it

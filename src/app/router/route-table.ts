@@ -1,5 +1,6 @@
 import { authRoutes } from '../../features/auth/routes';
 import { bonusesRoutes } from '../../features/bonuses/routes';
+import { cashbackRoutes } from '../../features/cashback/routes';
 import { cashboxRoutes } from '../../features/cashbox/routes';
 import { contentRoutes } from '../../features/content/routes';
 import { fairnessRoutes } from '../../features/fairness/routes';
@@ -23,6 +24,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...fairnessRoutes,
   ...bonusesRoutes,
   ...profileRoutes(changeLanguage),
+  ...cashbackRoutes,
   ...placeholderRoutes,
   ...contentRoutes,
 ];

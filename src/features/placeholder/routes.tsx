@@ -9,14 +9,6 @@ const soon = (titleKey: string) => () => <Placeholder titleKey={titleKey} />;
 
 export const placeholderRoutes: RouteEntry[] = [
   { name: 'levels', pattern: patterns.levels, access: 'logged-out', page: soon('pages.levels') },
-  // the cashback settings decide whether /cashback exists; a deep link waits for them
-  {
-    name: 'cashback',
-    pattern: patterns.cashback,
-    access: 'public',
-    gate: 'cashbackEnabled',
-    page: soon('pages.cashback'),
-  },
   { name: 'tournament', pattern: '/tournament/:id', access: 'public', redirect: (p) => paths.tournament(p.id ?? '') },
   {
     name: 'tournament',

@@ -24,6 +24,9 @@ const LimitsPage = lazy(() => loadLimitsPage().then((m) => ({ default: m.LimitsP
 const WheelPage = lazy(() => import('../wheel').then((m) => ({ default: m.WheelPage })));
 // a declared edge: profile → notifications (general → notifications), loaded on demand
 const NotificationsPage = lazy(() => import('../notifications').then((m) => m.loadNotificationsPage()));
+// a declared edge: profile → cashback (promotions → cashback, history → cashbacks), loaded on demand
+const CashbackPage = lazy(() => import('../cashback').then((m) => ({ default: m.CashbackPage })));
+const CashbackHistory = lazy(() => import('../cashback').then((m) => ({ default: m.CashbackHistory })));
 // a declared edge: profile → bonuses (promotions → bonuses), loaded on demand
 const BonusesPage = lazy(() => import('../bonuses').then((m) => ({ default: m.BonusesPage })));
 
@@ -70,6 +73,16 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
       <Suspense fallback={<Spinner size="m" />}>
         <WheelPage />
       </Suspense>
+    ) : section === 'promotions' && page === 'cashback' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <CashbackPage />
+      </Suspense>
+    ) : section === 'history' && page === 'cashbacks' ? (
+      <Group>
+        <Suspense fallback={<Spinner size="m" />}>
+          <CashbackHistory />
+        </Suspense>
+      </Group>
     ) : section === 'history' && page === 'bets' ? (
       <Group>
         <Suspense fallback={<Spinner size="m" />}>

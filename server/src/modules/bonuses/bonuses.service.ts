@@ -188,8 +188,7 @@ export function createBonusesService(deps: BonusesDeps) {
      * by `transact`); the player is told once that transaction committed.
      */
     async grantFromTemplate(
-      // source: what gave it (the wheel by default; levels say level_up)
-      input: { playerId: number | string; templateId: number; reason: string; source?: 'wheel' | 'level_up' },
+      input: { playerId: number | string; templateId: number; reason: string },
       opts: { trx: Transaction<DB>; wallet: WalletTx },
     ) {
       const playerId = String(input.playerId);
@@ -198,7 +197,7 @@ export function createBonusesService(deps: BonusesDeps) {
       const made = await grantIn(opts.wallet, {
         playerId,
         templateId: input.templateId,
-        source: input.source ?? 'wheel',
+        source: 'wheel',
         reason: input.reason,
         activate: !inPlay && ['no_deposit', 'free_rounds'].includes(type),
       });
