@@ -90,6 +90,8 @@ export interface NativeUi {
   onActiveChange(listener: (active: boolean) => void): () => void;
   hideKeyboard(): void;
   share: {
+    /** The client has Telegram's share sheet for prepared messages (8.0+); else share a link. */
+    canPrepared: boolean;
     /** Telegram's share sheet with a message the bot prepared (8.0+); false when unavailable, failed or cancelled. */
     prepared(id: string, timeoutMs?: number): Promise<boolean>;
     /** Telegram's "share link" chat picker; on the web the system share sheet, else the clipboard. */

@@ -1,5 +1,5 @@
 import { errorText } from '../../shared/i18n/error-text';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button, FormItem, FormLayoutGroup, Group, Input } from '@vkontakte/vkui';
 import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
@@ -12,6 +12,9 @@ import { showToast } from '../../shared/toast/toast.store';
 import { playerState } from '../../shared/player/player.store';
 import { updatePlayer } from './profile.api';
 import { HomeScreenOffer } from './home-screen-offer';
+
+// invites load with their own chunk, after the form (issue 26)
+const InviteCard = lazy(() => import('../referrals').then((m) => ({ default: m.InviteCard })));
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
@@ -32,6 +35,9 @@ export function MePage() {
     <>
       <HomeScreenOffer />
       <MeForm key={String(player.id)} />
+      <Suspense fallback={null}>
+        <InviteCard />
+      </Suspense>
     </>
   );
 }

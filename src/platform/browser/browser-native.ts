@@ -30,6 +30,7 @@ export function createBrowserNative(
     },
     hideKeyboard: () => (win.document.activeElement as HTMLElement | null)?.blur?.(),
     share: {
+      canPrepared: false,
       prepared: () => Promise.resolve(false),
       async url(url, text) {
         try {

@@ -110,6 +110,7 @@ describe.each(['6.9', '7.10', '8.0', '9.1'])('Telegram native UI at Mini Apps %s
       web_app_send_prepared_message: () => ['prepared_message_sent', undefined],
       web_app_check_home_screen: () => ['home_screen_checked', { status: 'missed' }],
     });
+    expect(ui.share.canPrepared).toBe(v >= 800);
     expect(await ui.share.prepared('prep-1', 1000)).toBe(v >= 800);
     expect(await ui.homeScreen.status(1000)).toBe(v >= 800 ? 'missed' : 'unsupported');
     ui.hideKeyboard();

@@ -122,6 +122,7 @@ export function createTelegramNative(
     },
     hideKeyboard: () => void post('web_app_hide_keyboard'),
     share: {
+      canPrepared: can('web_app_send_prepared_message'),
       prepared: (id, timeoutMs = 60_000) =>
         ask(
           'web_app_send_prepared_message',
