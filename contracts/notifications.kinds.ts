@@ -14,6 +14,8 @@ export interface NotificationParams {
   bonus_expiring: { grant_id: number; name: string; expires_at: string };
   bonus_converted: { grant_id: number; name: string; amount: string; currency: string };
   bonus_forfeited: { grant_id: number; name: string };
+  /** The player reached a level (issue 25): its order and its name in every language the operator wrote. */
+  level_reached: { level: number; names: Record<string, string> };
   limit_reached: { limit_type: 'deposit' | 'loss' | 'wagering' };
   limit_raised: { limit_type: 'deposit' | 'loss' | 'wagering'; value: string; currency: string };
   self_exclusion_confirmed: { until: string | null };
@@ -33,6 +35,7 @@ export const notificationKinds: Record<NotificationKind, NotificationCategory> =
   bonus_expiring: 'account',
   bonus_converted: 'account',
   bonus_forfeited: 'account',
+  level_reached: 'account',
   limit_reached: 'account',
   limit_raised: 'account',
   self_exclusion_confirmed: 'account',
@@ -59,6 +62,8 @@ export function notificationLink(event: { kind: string; params: Record<string, u
     case 'bonus_converted':
     case 'bonus_forfeited':
       return '/profile/promotions/bonuses/my';
+    case 'level_reached':
+      return '/profile/promotions/levels';
     case 'limit_reached':
     case 'limit_raised':
     case 'self_exclusion_confirmed':

@@ -33,6 +33,7 @@ import { createTelegramBotModule } from './modules/telegram-bot';
 import { createBonusesModule } from './modules/bonuses';
 import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
+import { createLevelsModule } from './modules/levels';
 import { createReferralsModule } from './modules/referrals';
 import { createCashbackModule } from './modules/cashback';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
@@ -195,6 +196,7 @@ export async function createModules(ctx: ModuleContext) {
       (async (playerId, currency) => ({
         ...(await wallet.summary(playerId, currency)),
         ...(await bonuses.service.wagering(playerId, currency)),
+        level: await levels.service.levelOf(playerId), // the current level's order (levels, built later)
       })),
     signUpBonuses: {
       check: (input, currency) => bonuses.service.checkSignUp(input, currency),
@@ -340,6 +342,30 @@ export async function createModules(ctx: ModuleContext) {
   });
   await feed.register(cashback.service.feedConsumer);
 
+  // levels (issue 25): a ledger-feed consumer of real-money stakes; rewards through the bonus engine and the wheel
+  const levels = createLevelsModule({
+    db,
+    auth,
+    feed,
+    wallet,
+    audit,
+    live: bus,
+    minorUnitDigits: digits,
+    player: players.standing,
+    playerCurrency: players.currencyOf,
+    defaultCurrency: config.DEFAULT_CURRENCY,
+    activeCurrencies: async () => (await informational.service.allCurrencies()).currencies,
+    gamesOf: games.gamesOfReferences,
+    notify: notifications.service.notify,
+    bonuses: {
+      grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts),
+      templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
+    },
+    grantSpins: (playerId, count, reason, trx) => wheel.service.grantSpins(playerId, count, reason, { trx }),
+    log,
+  });
+  await feed.register(levels.feedConsumer);
+
   const list: AppModule[] = [
     informational,
     cashbox,
@@ -352,6 +378,7 @@ export async function createModules(ctx: ModuleContext) {
     operatorModule,
     bonuses,
     wheel,
+    levels,
     cashback,
     notifications,
     referrals,
@@ -379,6 +406,9 @@ export async function createModules(ctx: ModuleContext) {
     limits: limits.service,
     operatorActions: operator.actions,
     wheel: wheel.service,
+    levels: levels.service,
+    /** Drains the levels consumer of the ledger feed now and sends its messages (tests; the job runs it too). */
+    levelsFeed: levels.runFeed,
     referrals: referrals.service,
     cashback: cashback.service,
     /** Drains the cashback consumer of the ledger feed now (tests; the job runs it too). */

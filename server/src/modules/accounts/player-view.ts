@@ -13,6 +13,8 @@ export interface BalanceSummary {
   has_first_dep: boolean;
   /** Free rounds left (the bonuses module); 0 without. */
   fs_count?: number;
+  /** The current level's order (the levels module); the stored default without. */
+  level?: number;
 }
 export type BalanceProvider = (playerId: string, currency: string) => Promise<BalanceSummary>;
 
@@ -45,7 +47,7 @@ export function toPlayerView(row: PlayerRow, money: BalanceSummary): Player {
     kyc_status: kycStatus.none,
     address: row.address,
     avatar: row.avatar,
-    level: row.level,
+    level: money.level ?? row.level,
     ref_info: row.ref_info,
     has_telegram: row.telegram_id !== null,
     created_at: row.created_at.toISOString(),

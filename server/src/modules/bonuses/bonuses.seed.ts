@@ -21,7 +21,7 @@ const contributions = [
 const demoTemplates: Array<{
   name: string;
   type: 'welcome' | 'next_deposit' | 'no_deposit' | 'free_rounds';
-  trigger: 'sign_up' | 'promo_code';
+  trigger: 'sign_up' | 'promo_code' | 'level_up';
   terms: TemplateTerms;
 }> = [
   {
@@ -112,6 +112,56 @@ const demoTemplates: Array<{
       eligible_games: [],
       max_grants: null,
       free_rounds: { game: 'dice', count: 10 },
+    },
+  },
+  // rewards of the demo levels (server/src/modules/levels/levels.seed.ts names them)
+  {
+    name: 'level-silver-free-rounds',
+    type: 'free_rounds',
+    trigger: 'level_up',
+    terms: {
+      title: '10 free rounds for Silver',
+      description: 'Your Silver level gives ten rounds on Dice; what they win is wagered three times.',
+      translations: {
+        ru: {
+          title: '10 бесплатных раундов за Серебро',
+          description: 'Уровень Серебро даёт десять раундов в Dice; выигрыш отыгрывается три раза.',
+        },
+      },
+      percent: null,
+      currencies: perCurrency({ free_round_bet: 0.5, max_bet: 5, max_conversion: 100 }),
+      wagering_multiplier: 3,
+      wagering_base: 'bonus',
+      contributions,
+      claim_days: 14,
+      wagering_days: 7,
+      eligible_games: [],
+      max_grants: null,
+      free_rounds: { game: 'dice', count: 10 },
+    },
+  },
+  {
+    name: 'level-gold-bonus',
+    type: 'no_deposit',
+    trigger: 'level_up',
+    terms: {
+      title: '{amount} for Gold',
+      description: 'Your Gold level gives a bonus without a deposit: play it through five times and keep up to 100.',
+      translations: {
+        ru: {
+          title: '{amount} за Золото',
+          description: 'Уровень Золото даёт бонус без депозита: отыграйте его пять раз и заберите до 100.',
+        },
+      },
+      percent: null,
+      currencies: perCurrency({ amount: 20, max_bet: 5, max_conversion: 100 }),
+      wagering_multiplier: 5,
+      wagering_base: 'bonus',
+      contributions,
+      claim_days: 14,
+      wagering_days: 14,
+      eligible_games: [],
+      max_grants: null,
     },
   },
 ];

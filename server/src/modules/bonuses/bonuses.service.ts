@@ -188,7 +188,8 @@ export function createBonusesService(deps: BonusesDeps) {
      * by `transact`); the player is told once that transaction committed.
      */
     async grantFromTemplate(
-      input: { playerId: number | string; templateId: number; reason: string },
+      // source: what gave it (the wheel by default; levels say level_up)
+      input: { playerId: number | string; templateId: number; reason: string; source?: 'wheel' | 'level_up' },
       opts: { trx: Transaction<DB>; wallet: WalletTx },
     ) {
       const playerId = String(input.playerId);
@@ -197,7 +198,7 @@ export function createBonusesService(deps: BonusesDeps) {
       const made = await grantIn(opts.wallet, {
         playerId,
         templateId: input.templateId,
-        source: 'wheel',
+        source: input.source ?? 'wheel',
         reason: input.reason,
         activate: !inPlay && ['no_deposit', 'free_rounds'].includes(type),
       });

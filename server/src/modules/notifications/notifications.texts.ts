@@ -39,6 +39,10 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
       text: `Wagering of ${p.name} is done: ${money(p)} moved to your real balance.`,
     }),
     bonus_forfeited: (p) => ({ title: 'Bonus forfeited', text: `Your bonus ${p.name} was forfeited.` }),
+    level_reached: (p) => ({
+      title: 'New level',
+      text: `You reached level ${p.level}: ${levelName(p.names, 'en')}. Congratulations!`,
+    }),
     limit_reached: (p) => ({
       title: 'Limit reached',
       text: `You have reached your ${limitName.en[p.limit_type]} limit.`,
@@ -74,6 +78,10 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
       text: `Бонус ${p.name} отыгран: ${money(p)} переведено на реальный баланс.`,
     }),
     bonus_forfeited: (p) => ({ title: 'Бонус аннулирован', text: `Бонус ${p.name} аннулирован.` }),
+    level_reached: (p) => ({
+      title: 'Новый уровень',
+      text: `Вы достигли уровня ${p.level}: ${levelName(p.names, 'ru')}. Поздравляем!`,
+    }),
     limit_reached: (p) => ({ title: 'Лимит достигнут', text: `Вы достигли лимита ${limitName.ru[p.limit_type]}.` }),
     limit_raised: (p) => ({
       title: 'Лимит повышен',
@@ -91,6 +99,8 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
     operator_message: (p) => operatorText(p, 'ru'),
   },
 };
+
+const levelName = (names: Record<string, string>, language: TextLanguage) => names[language] || names.en || '';
 
 function operatorText(p: NotificationParams['operator_message'], language: TextLanguage) {
   const t = p.texts[language] ?? p.texts.en ?? Object.values(p.texts)[0];

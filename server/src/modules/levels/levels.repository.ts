@@ -1,0 +1,141 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { transact } from '../../lib/after-commit';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { LvlLevelsTable, LvlPlayersTable, LvlReachedTable } from './levels.tables';
+
+export type LevelRow = Selectable<LvlLevelsTable>;
+export type LevelPlayerRow = Selectable<LvlPlayersTable>;
+export type LevelReachedRow = Selectable<LvlReachedTable>;
+type Db = Database | Transaction<DB>;
+
+export interface LevelWrite {
+  level_order: number;
+  name: Record<string, string>;
+  description: Record<string, string>;
+  logo: string | null;
+  thresholds: Record<string, number>;
+  bonus_template_id: number | null;
+  wheel_spins: number;
+  is_active: boolean;
+}
+
+// All SQL of the levels module (its tables only: lvl_*).
+export function createLevelsRepository(db: Database) {
+  const toRow = (l: LevelWrite, actor: string) => ({
+    level_order: l.level_order,
+    name: JSON.stringify(l.name),
+    description: JSON.stringify(l.description),
+    logo: l.logo,
+    thresholds: JSON.stringify(l.thresholds),
+    bonus_template_id: l.bonus_template_id,
+    wheel_spins: l.wheel_spins,
+    is_active: l.is_active,
+    updated_by: actor,
+  });
+  return {
+    transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
+
+    /** Every level, ascending by order (`activeOnly`: the ladder players climb). */
+    levels: (activeOnly: boolean, q: Db = db) => {
+      let query = q.selectFrom('lvl_levels').selectAll().orderBy('level_order');
+      if (activeOnly) query = query.where('is_active', '=', true);
+      return query.execute();
+    },
+    findLevel: (id: number, q: Db = db) =>
+      q.selectFrom('lvl_levels').selectAll().where('id', '=', id).executeTakeFirst(),
+    insertLevel: (l: LevelWrite, actor: string, q: Db = db) =>
+      q.insertInto('lvl_levels').values(toRow(l, actor)).returningAll().executeTakeFirstOrThrow(),
+    updateLevel: (id: number, l: LevelWrite, actor: string, q: Db = db) =>
+      q
+        .updateTable('lvl_levels')
+        .set({ ...toRow(l, actor), updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst(),
+    /** Serialises ladder changes (two operators saving at once validate against each other's result). */
+    lockLadder: (trx: Transaction<DB>) => sql`lock table lvl_levels in share row exclusive mode`.execute(trx),
+
+    contributions: async (q: Db = db) =>
+      (await q.selectFrom('lvl_contributions').selectAll().orderBy('target').execute()).map((r) => ({
+        target: r.target,
+        percent: Number(r.percent),
+      })),
+    async replaceContributions(items: Array<{ target: string; percent: number }>, trx: Transaction<DB>) {
+      await trx.deleteFrom('lvl_contributions').execute();
+      if (items.length) await trx.insertInto('lvl_contributions').values(items).execute();
+    },
+
+    findPlayer: (playerId: string, q: Db = db) =>
+      q.selectFrom('lvl_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
+    /** The players' rows locked (in id order, so two writers lock them in the same order), made when missing. */
+    async lockPlayers(rows: Array<{ playerId: string; currency: string; level: number }>, trx: Transaction<DB>) {
+      if (!rows.length) return new Map<string, LevelPlayerRow>();
+      await trx
+        .insertInto('lvl_players')
+        .values(rows.map((r) => ({ player_id: r.playerId, currency: r.currency, level_order: r.level })))
+        .onConflict((oc) => oc.column('player_id').doNothing())
+        .execute();
+      const locked = await trx
+        .selectFrom('lvl_players')
+        .selectAll()
+        .where(
+          'player_id',
+          'in',
+          rows.map((r) => r.playerId),
+        )
+        .orderBy('player_id')
+        .forUpdate()
+        .execute();
+      return new Map(locked.map((r) => [r.player_id, r]));
+    },
+    savePlayer: (
+      p: { playerId: string; wageredMinor: bigint; level: number; lastEntryId: string },
+      trx: Transaction<DB>,
+    ) =>
+      trx
+        .updateTable('lvl_players')
+        .set({
+          wagered_minor: p.wageredMinor.toString(),
+          level_order: sql<number>`greatest(level_order, ${p.level})`,
+          last_entry_id: p.lastEntryId,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('player_id', '=', p.playerId)
+        .execute(),
+    /**
+     * Records that the player reached a level; answers the row's id, or undefined when it was recorded before (the
+     * unique (player, level): whatever replays or races, one row and so one reward).
+     */
+    async insertReached(
+      r: { playerId: string; order: number; levelId: number; entryId: string },
+      trx: Transaction<DB>,
+    ): Promise<string | undefined> {
+      const row = await trx
+        .insertInto('lvl_reached')
+        .values({ player_id: r.playerId, level_order: r.order, level_id: r.levelId, entry_id: r.entryId })
+        .onConflict((oc) => oc.constraint('lvl_reached_player_level_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+    setRewardOutcome: (
+      id: string,
+      o: { bonusGrantId: number | null; bonusSkipped: string | null; wheelSpins: number; wheelSkipped: string | null },
+      trx: Transaction<DB>,
+    ) =>
+      trx
+        .updateTable('lvl_reached')
+        .set({
+          bonus_grant_id: o.bonusGrantId === null ? null : String(o.bonusGrantId),
+          bonus_skipped: o.bonusSkipped,
+          wheel_spins: o.wheelSpins,
+          wheel_skipped: o.wheelSkipped,
+        })
+        .where('id', '=', id)
+        .execute(),
+    reachedOf: (playerId: string, q: Db = db) =>
+      q.selectFrom('lvl_reached').selectAll().where('player_id', '=', playerId).orderBy('level_order').execute(),
+  };
+}
+export type LevelsRepository = ReturnType<typeof createLevelsRepository>;
