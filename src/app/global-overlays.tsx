@@ -12,6 +12,7 @@ import { useWindowWidth } from '../shared/lib/use-window-width';
 import { playerState } from '../shared/player/player.store';
 import { LimitModals } from '../features/limits/limit-modals';
 import { CashbackReceivedOverlay } from './cashback-received';
+import { LevelUpOverlay } from './celebrations';
 import { signOut } from '../shared/session/session.store';
 import { dismissToast, isTranslationKey, toasts, type ToastSeverity } from '../shared/toast/toast.store';
 
@@ -23,6 +24,7 @@ export function GlobalOverlays() {
       <BanModal />
       <LimitModals />
       <CashbackReceivedOverlay />
+      <LevelUpOverlay />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { page } from '../shared/lib/page';
 import { session } from '../shared/session/session.store';
 import { showToast, toasts } from '../shared/toast/toast.store';
 import { applyBalance, loadPlayer, noteNewBonus, showBan } from '../shared/player/player.store';
+import { celebrateLevel } from './celebrations';
 import { noteCashbackReceived } from './cashback-received';
 import { openLimitReached } from '../features/limits';
 import { noteNotification } from '../features/notifications';
@@ -41,7 +42,10 @@ export function useLiveChannel(): void {
             showToast({ severity: 'info', summary: 'toast.new_message', detail: 'toast.check_new_message' });
           noteNotification(); // the bell's count rises at once
         }),
-        socket.on('new_level', () => void loadPlayer().catch(() => undefined)),
+        socket.on('new_level', (data) => {
+          void loadPlayer().catch(() => undefined);
+          celebrateLevel(data); // the celebration modal (global overlays), its chunk loaded for it
+        }),
         // a period's cashback was paid: the received modal (its chunk loads for it)
         socket.on('cashback', (data) => noteCashbackReceived(data)),
         socket.on('new_bonus', (data) => {

@@ -6,6 +6,7 @@ import { contentRoutes } from '../../features/content/routes';
 import { fairnessRoutes } from '../../features/fairness/routes';
 import { gamesRoutes } from '../../features/games/routes';
 import { homeRoutes } from '../../features/home/routes';
+import { levelsRoutes } from '../../features/levels/routes';
 import { placeholderRoutes } from '../../features/placeholder/routes';
 import { profileRoutes } from '../../features/profile/routes';
 import { siteStatusRoutes } from '../../features/site-status/routes';
@@ -24,6 +25,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...fairnessRoutes,
   ...bonusesRoutes,
   ...profileRoutes(changeLanguage),
+  ...levelsRoutes,
   ...cashbackRoutes,
   ...placeholderRoutes,
   ...contentRoutes,

@@ -8,7 +8,6 @@ const Placeholder = lazy(() => import('.').then((m) => ({ default: m.SectionPlac
 const soon = (titleKey: string) => () => <Placeholder titleKey={titleKey} />;
 
 export const placeholderRoutes: RouteEntry[] = [
-  { name: 'levels', pattern: patterns.levels, access: 'logged-out', page: soon('pages.levels') },
   { name: 'tournament', pattern: '/tournament/:id', access: 'public', redirect: (p) => paths.tournament(p.id ?? '') },
   {
     name: 'tournament',

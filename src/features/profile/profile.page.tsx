@@ -29,6 +29,8 @@ const CashbackPage = lazy(() => import('../cashback').then((m) => ({ default: m.
 const CashbackHistory = lazy(() => import('../cashback').then((m) => ({ default: m.CashbackHistory })));
 // a declared edge: profile → bonuses (promotions → bonuses), loaded on demand
 const BonusesPage = lazy(() => import('../bonuses').then((m) => ({ default: m.BonusesPage })));
+// a declared edge: profile → levels (promotions → levels, the default tab), loaded on demand
+const LevelsPage = lazy(() => import('../levels').then((m) => ({ default: m.LevelsPage })));
 
 const SECTIONS: Record<string, string[]> = {
   general: ['me', 'verification', 'security', 'notifications', 'preferences', 'limits'],
@@ -68,6 +70,10 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
     ) : section === 'promotions' && page === 'bonuses' ? (
       <Suspense fallback={<Spinner size="m" />}>
         <BonusesPage />
+      </Suspense>
+    ) : section === 'promotions' && page === 'levels' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <LevelsPage />
       </Suspense>
     ) : section === 'promotions' && page === 'wheel' ? (
       <Suspense fallback={<Spinner size="m" />}>
