@@ -23,6 +23,19 @@ export interface NotificationParams {
   cashback_paid: { payout_id: number; amount: string; currency: string; percentage: number };
   /** An operator's words: the one kind whose text is stored, as the operator wrote it, per language. */
   operator_message: { texts: Partial<Record<string, { title: string; body: string }>> };
+  /** A tournament the player joined has started (issue 27). */
+  tournament_started: { tournament_id: number; name: string };
+  /** It completed: the player's final place and prize (amount null: a bonus prize; place null: not placed). */
+  tournament_finished: {
+    tournament_id: number;
+    name: string;
+    place: number | null;
+    amount: string | null;
+    currency: string | null;
+    bonus: boolean;
+  };
+  /** An operator cancelled it: no prizes. */
+  tournament_cancelled: { tournament_id: number; name: string };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -42,6 +55,9 @@ export const notificationKinds: Record<NotificationKind, NotificationCategory> =
   self_exclusion_ended: 'account',
   cashback_paid: 'payment',
   operator_message: 'marketing',
+  tournament_started: 'account',
+  tournament_finished: 'account',
+  tournament_cancelled: 'account',
 };
 
 /** One event to tell a player: a kind and its parameters. */
@@ -71,6 +87,10 @@ export function notificationLink(event: { kind: string; params: Record<string, u
       return '/profile/general/limits';
     case 'cashback_paid':
       return '/profile/history/cashbacks';
+    case 'tournament_started':
+    case 'tournament_finished':
+    case 'tournament_cancelled':
+      return `/tournament/${String(event.params.tournament_id)}/info`;
     default:
       return null;
   }

@@ -27,6 +27,7 @@ import * as m_2026112690_wheel_unpaid_reason from './2026112690_wheel_unpaid_rea
 import * as m_2026112695_promotion_money from './2026112695_promotion_money';
 import * as m_2026112697_operator_actions_request from './2026112697_operator_actions_request';
 import * as m_2026112710_notifications from './2026112710_notifications';
+import * as m_2026112740_tournaments from './2026112740_tournaments';
 import * as m_2026112720_levels from './2026112720_levels';
 import * as m_2026112750_referrals from './2026112750_referrals';
 import * as m_2026112730_cashback from './2026112730_cashback';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026112695_promotion_money': m_2026112695_promotion_money,
   '2026112697_operator_actions_request': m_2026112697_operator_actions_request,
   '2026112710_notifications': m_2026112710_notifications,
+  '2026112740_tournaments': m_2026112740_tournaments,
   '2026112720_levels': m_2026112720_levels,
   '2026112750_referrals': m_2026112750_referrals,
   '2026112730_cashback': m_2026112730_cashback,

@@ -33,6 +33,7 @@ import { createTelegramBotModule } from './modules/telegram-bot';
 import { createBonusesModule } from './modules/bonuses';
 import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
+import { createTournamentsModule } from './modules/tournaments';
 import { createLevelsModule } from './modules/levels';
 import { createReferralsModule } from './modules/referrals';
 import { createCashbackModule } from './modules/cashback';
@@ -366,6 +367,27 @@ export async function createModules(ctx: ModuleContext) {
   });
   await feed.register(levels.feedConsumer);
 
+  // tournaments (issue 27): a ledger-feed consumer scores stakes; a schedule job starts, completes and pays them
+  const tournaments = createTournamentsModule({
+    db,
+    auth,
+    feed,
+    wallet,
+    bonuses: {
+      grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts),
+      templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
+    },
+    notify: notifications.service.notify,
+    live: bus,
+    audit,
+    clock,
+    minorUnitDigits: digits,
+    players,
+    gamesOf: games.gamesOfReferences,
+    log,
+  });
+  await feed.register(tournaments.feedConsumer);
+
   const list: AppModule[] = [
     informational,
     cashbox,
@@ -378,6 +400,7 @@ export async function createModules(ctx: ModuleContext) {
     operatorModule,
     bonuses,
     wheel,
+    tournaments,
     levels,
     cashback,
     notifications,
@@ -413,6 +436,11 @@ export async function createModules(ctx: ModuleContext) {
     cashback: cashback.service,
     /** Drains the cashback consumer of the ledger feed now (tests; the job runs it too). */
     cashbackFeed: cashback.runFeed,
+    tournaments: tournaments.service,
+    /** The tournaments' consumer drained now and their schedule run now (tests; their jobs run them too). */
+    tournamentsFeed: tournaments.runFeed,
+    tournamentsSchedule: tournaments.runSchedule,
+    tournamentCompletion: tournaments.completion,
     bonuses: bonuses.service,
     /** Drains the bonuses consumer of the ledger feed now and sends its messages (tests; the job runs it too). */
     bonusesFeed: bonuses.runFeed,

@@ -48,6 +48,10 @@ const known = [
   ['GET', '/ops-api/notifications/queue', 'notifications.view'],
   ['GET', '/ops-api/notifications/retention', 'notifications.view'],
   ['PUT', '/ops-api/notifications/retention', 'notifications.send'],
+  ['POST', '/ops-api/tournaments', 'promotions.manage'],
+  ['GET', '/ops-api/tournaments', 'promotions.view'],
+  ['GET', '/ops-api/tournaments/:id/standings', 'promotions.view'],
+  ['POST', '/ops-api/tournaments/:id/cancel', 'promotions.manage'],
 ].map(([method, url, permission]) => ({ method, url, permission, contract: true }));
 
 describe('/ops-api: every route guarded, every route with its permission', () => {

@@ -10,6 +10,7 @@ import type { OperatorTables } from '../modules/operator/operator.tables';
 import type { WheelTables } from '../modules/wheel/wheel.tables';
 import type { BonusesTables } from '../modules/bonuses/bonuses.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
+import type { TournamentsTables } from '../modules/tournaments/tournaments.tables';
 import type { LevelsTables } from '../modules/levels/levels.tables';
 import type { ReferralsTables } from '../modules/referrals/referrals.tables';
 import type { CashbackTables } from '../modules/cashback/cashback.tables';
@@ -34,6 +35,7 @@ export interface DB
     WheelTables,
     BonusesTables,
     NotificationsTables,
+    TournamentsTables,
     LevelsTables,
     ReferralsTables,
     CashbackTables,

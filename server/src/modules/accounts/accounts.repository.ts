@@ -215,7 +215,7 @@ export function createAccountsRepository(db: Database) {
     },
 
     /** What boards and feeds may show of some players (tournaments' leaderboards, Home's feed), by id. */
-    publicProfiles: (ids: string[]) =>
+    publicProfiles: (ids: string[], ex: Database = db) =>
       ids.length === 0
         ? Promise.resolve([])
         : db

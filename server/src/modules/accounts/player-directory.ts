@@ -21,6 +21,25 @@ export interface PlayerDirectory {
   >;
   /** The player signed in with this Telegram user, if any. */
   idOfTelegramUser(telegramId: number): Promise<string | undefined>;
+  /**
+   * What a public board may show of each player (tournament leaderboards, Home's feed): the name only if they allow it
+   * (`show_info`), otherwise a masked form; the avatar only with it; whether blocked or self-excluded now (they leave
+   * every board). Unknown ids are left out.
+   */
+  publicProfiles(ids: string[], trx?: Transaction<DB>): Promise<Map<string, PublicProfile>>;
+}
+
+export interface PublicProfile {
+  name: string;
+  avatar: { image: string | null; preview: string | null } | null;
+  is_streamer: boolean;
+  excluded: boolean;
+}
+
+/** A name shown to others without the player's leave: its first letter and the id's last two digits ("A***42"). */
+export function maskedName(id: string, name: string | null): string {
+  const first = (name?.trim() || 'P').slice(0, 1).toUpperCase();
+  return `${first}***${id.slice(-2).padStart(2, '0')}`;
 }
 
 export function createPlayerDirectory(repo: AccountsRepository, clock: Clock): PlayerDirectory {
@@ -35,6 +54,25 @@ export function createPlayerDirectory(repo: AccountsRepository, clock: Clock): P
           time_limit: p.time_limit,
           blockedOrSelfExcluded: activeBlock(p, clock.now()) !== null,
         }
+      );
+    },
+    async publicProfiles(ids, trx) {
+      const now = clock.now();
+      const rows = await repo.publicProfiles(ids, trx);
+      return new Map(
+        rows.map((p) => {
+          const id = String(p.id);
+          const own = p.username ?? p.name ?? null;
+          return [
+            id,
+            {
+              name: p.show_info ? (own ?? `Player ${id}`) : maskedName(id, own),
+              avatar: p.show_info ? p.avatar : null,
+              is_streamer: p.is_streamer,
+              excluded: activeBlock(p, now) !== null,
+            },
+          ];
+        }),
       );
     },
     idOfTelegramUser: async (telegramId) => {

@@ -61,6 +61,20 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
       text: `${money(p)} cashback (${p.percentage} % of your net loss) is on your real balance.`,
     }),
     operator_message: (p) => operatorText(p, 'en'),
+    tournament_started: (p) => ({ title: 'Tournament started', text: `${p.name} has started. Good luck!` }),
+    tournament_finished: (p) => ({
+      title: 'Tournament finished',
+      text:
+        p.place === null
+          ? `${p.name} has finished.`
+          : `${p.name} has finished: you took place ${p.place}` +
+            (p.amount
+              ? ` and won ${money({ amount: p.amount, currency: p.currency ?? '' })}.`
+              : p.bonus
+                ? ' and won a bonus.'
+                : '.'),
+    }),
+    tournament_cancelled: (p) => ({ title: 'Tournament cancelled', text: `${p.name} was cancelled.` }),
   },
   ru: {
     open: 'Открыть',
@@ -97,6 +111,20 @@ const texts: Record<TextLanguage, Render & { open: string }> = {
       text: `Кешбэк ${money(p)} (${p.percentage} % от чистого проигрыша) зачислен на реальный баланс.`,
     }),
     operator_message: (p) => operatorText(p, 'ru'),
+    tournament_started: (p) => ({ title: 'Турнир начался', text: `${p.name} начался. Удачи!` }),
+    tournament_finished: (p) => ({
+      title: 'Турнир завершён',
+      text:
+        p.place === null
+          ? `${p.name} завершён.`
+          : `${p.name} завершён: ваше место ${p.place}` +
+            (p.amount
+              ? `, выигрыш ${money({ amount: p.amount, currency: p.currency ?? '' })}.`
+              : p.bonus
+                ? ', ваш приз — бонус.'
+                : '.'),
+    }),
+    tournament_cancelled: (p) => ({ title: 'Турнир отменён', text: `${p.name} отменён.` }),
   },
 };
 

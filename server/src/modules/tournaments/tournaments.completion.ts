@@ -1,0 +1,222 @@
+import type { Insertable } from 'kysely';
+import { afterCommit } from '../../lib/after-commit';
+import { toDecimalString, toMinor } from '../../lib/money';
+import type { TournamentsDeps } from './tournaments.deps';
+import type { TournamentRow } from './tournaments.repository';
+import type { TournamentsPrizesTable } from './tournaments.tables';
+
+// The schedule and the prizes (issue 27). One job, `tournaments.schedule`, at set times (a start, an end plus the
+// feed's closing grace) and every few seconds besides; every step is a guarded transaction, so two instances, a rerun
+// or a run killed midway change nothing twice:
+// - created → ongoing: one guarded update; the participants are told in the same transaction.
+// - ongoing → completed: only once the feed has scored every stake of the window (the window-closing rule,
+//   `feedCovered() >= ends_at`). In one transaction holding the tournament's row: blocked and self-excluded players
+//   leave the board, the standings are snapshotted (`final_position`), the pool is computed (% of the counted stakes),
+//   one prize row per place actually taken is written (fewer participants than places: only those), and the status
+//   moves. Nothing is paid there.
+// - prizes: money through the wallet's set-based `creditMany` under the key `tournament:<id>:place:<n>` (the ledger's
+//   unique key pays it once, a rerun skips it), then the row is marked paid by a guarded update that tells each winner
+//   once; a bonus through the bonus engine in one transaction with the row locked and marked paid.
+export function createTournamentCompletion(deps: TournamentsDeps) {
+  const { repo, clock } = deps;
+  const nameOf = (t: TournamentRow) => t.name.en ?? Object.values(t.name)[0] ?? `#${t.id}`;
+
+  async function startDue() {
+    await repo.transaction(async (trx) => {
+      for (const t of await repo.start(clock.now(), trx)) {
+        for (const p of await repo.finalParticipants(t.id, trx))
+          await deps.notify(
+            p.player_id,
+            { kind: 'tournament_started', params: { tournament_id: Number(t.id), name: nameOf(t) } },
+            trx,
+          );
+        afterCommit(trx, () =>
+          deps.live.broadcast({
+            type: 'tournament',
+            data: { id: Number(t.id), status: 'ongoing', is_user_auto_subscribe_enabled: t.auto_subscribe },
+          }),
+        );
+      }
+    });
+  }
+
+  /** Closes one ended tournament; false when it is not closed (not ended, feed behind, already closed). */
+  async function complete(id: string): Promise<boolean> {
+    return repo.transaction(async (trx) => {
+      const t = await repo.lockTournament(id, trx);
+      if (!t || !['created', 'ongoing'].includes(t.status) || t.ends_at > clock.now()) return false;
+      const maxPlace = Math.max(...t.prizes.map((p) => p.place));
+      // blocked and self-excluded players leave the board before the places are fixed
+      for (let guard = 0; guard < 20; guard++) {
+        const top = await repo.top(t.id, maxPlace, trx);
+        const profiles = await deps.players.publicProfiles(
+          top.map((r) => r.player_id),
+          trx,
+        );
+        const gone = top.filter((r) => profiles.get(r.player_id)?.excluded).map((r) => r.id);
+        if (!gone.length) break;
+        await repo.exclude(gone, clock.now(), trx);
+      }
+      await repo.snapshot(t.id, trx);
+      let poolPoints: number | null = null;
+      if (t.pool_percent !== null) {
+        let points = 0;
+        for (const s of await repo.stakesByCurrency(t.id, trx)) {
+          const digits = await deps.minorUnitDigits(s.currency);
+          points += (Number(s.stakes) / 10 ** digits) * (t.currencies[s.currency]?.points_per_unit ?? 0);
+        }
+        poolPoints = Math.floor(((points * Number(t.pool_percent)) / 100) * 1e6) / 1e6;
+      }
+      const winners = await repo.top(t.id, maxPlace, trx);
+      const rows: Array<Insertable<TournamentsPrizesTable>> = [];
+      for (const [i, w] of winners.entries()) {
+        const prize = t.prizes.find((p) => p.place === i + 1);
+        if (!prize) continue;
+        const digits = await deps.minorUnitDigits(w.currency);
+        let amount: bigint | null = null;
+        if (prize.kind === 'money') amount = toMinor(prize.amounts[w.currency] ?? 0, digits);
+        else if (prize.kind === 'pool_share') {
+          const ppu = t.currencies[w.currency]?.points_per_unit ?? 0;
+          amount =
+            ppu && poolPoints ? BigInt(Math.floor(((poolPoints * prize.percent) / 100 / ppu) * 10 ** digits)) : 0n;
+        }
+        rows.push({
+          tournament_id: t.id,
+          place: i + 1,
+          participation_id: w.id,
+          player_id: w.player_id,
+          kind: prize.kind,
+          currency: w.currency,
+          amount_minor: amount === null ? null : amount.toString(),
+          template_id: prize.kind === 'bonus' ? prize.template_id : null,
+          unpaid_reason: amount !== null && amount <= 0n ? 'nothing to pay' : null,
+        });
+      }
+      await repo.insertPrizes(rows, trx);
+      await repo.close(t.id, 'completed', clock.now(), poolPoints === null ? null : String(poolPoints), trx);
+      afterCommit(trx, () =>
+        deps.live.broadcast({
+          type: 'tournament',
+          data: { id: Number(t.id), status: 'completed', is_user_auto_subscribe_enabled: t.auto_subscribe },
+        }),
+      );
+      return true;
+    });
+  }
+
+  /** Pays every prize not paid yet (of one tournament, or all); safe to run twice at once or after a crash. */
+  async function payPrizes(tournamentId: string | null = null) {
+    const unpaid = await repo.unpaidPrizes(tournamentId);
+    const byTournament = new Map<string, typeof unpaid>();
+    for (const z of unpaid) byTournament.set(z.tournament_id, [...(byTournament.get(z.tournament_id) ?? []), z]);
+    for (const [tid, prizes] of byTournament) {
+      const t = await repo.findTournament(tid);
+      if (!t) continue;
+      const money = prizes.filter((z) => z.kind !== 'bonus' && z.amount_minor !== null);
+      if (money.length) {
+        const done = await deps.wallet.creditMany(
+          'tournament_prize',
+          money.map((z) => ({
+            playerId: z.player_id,
+            amount: BigInt(z.amount_minor!),
+            key: `tournament:${tid}:place:${z.place}`,
+            reference: { type: 'tournament_place', id: `${tid}:${z.place}` },
+          })),
+        );
+        const missing = new Set(done.missing);
+        await repo.transaction(async (trx) => {
+          const noAccount = money.filter((z) => missing.has(z.player_id)).map((z) => z.place);
+          await repo.markPaid(tid, noAccount, clock.now(), trx, { unpaid_reason: 'no wallet account' });
+          const paid = await repo.markPaid(
+            tid,
+            money.filter((z) => !missing.has(z.player_id)).map((z) => z.place),
+            clock.now(),
+            trx,
+          );
+          for (const z of paid) {
+            const digits = await deps.minorUnitDigits(z.currency);
+            await finished(
+              t,
+              z.player_id,
+              z.place,
+              toDecimalString(BigInt(z.amount_minor!), digits),
+              z.currency,
+              false,
+              trx,
+            );
+          }
+        });
+      }
+      for (const z of prizes.filter((p) => p.kind === 'bonus')) await payBonus(t, z.place);
+    }
+  }
+
+  async function payBonus(t: TournamentRow, place: number) {
+    if (!deps.bonuses) return;
+    const bonuses = deps.bonuses;
+    try {
+      await deps.wallet.transaction(async (w) => {
+        const z = await repo.lockPrize(t.id, place, w.trx);
+        if (!z || z.paid_at || z.unpaid_reason || z.template_id === null) return;
+        const { grantId } = await bonuses.grantFromTemplate(
+          { playerId: z.player_id, templateId: z.template_id, reason: `tournament ${t.id} place ${place}` },
+          { trx: w.trx, wallet: w },
+        );
+        await repo.markPaid(t.id, [place], clock.now(), w.trx, { bonus_grant_id: String(grantId) });
+        await finished(t, z.player_id, place, null, null, true, w.trx);
+      });
+    } catch (err) {
+      // the engine refused (a template switched off since): recorded, never retried for ever, shown to operators
+      deps.log?.error({ err, tournament: t.id, place }, 'tournament bonus prize not granted');
+      await repo.transaction((trx) =>
+        repo.markPaid(t.id, [place], clock.now(), trx, { unpaid_reason: String((err as Error).message).slice(0, 300) }),
+      );
+    }
+  }
+
+  const finished = (
+    t: TournamentRow,
+    playerId: string,
+    place: number,
+    amount: string | null,
+    currency: string | null,
+    bonus: boolean,
+    trx: Parameters<TournamentsDeps['notify']>[2],
+  ) =>
+    deps.notify(
+      playerId,
+      {
+        kind: 'tournament_finished',
+        params: { tournament_id: Number(t.id), name: nameOf(t), place, amount, currency, bonus },
+      },
+      trx,
+    );
+
+  return {
+    startDue,
+    complete,
+    payPrizes,
+    /** One run of the schedule: starts, completions the feed allows, prizes. */
+    async run() {
+      await startDue();
+      const ended = await repo.endedBefore(clock.now());
+      if (ended.length) {
+        const covered = await deps.feedCovered();
+        for (const { id } of ended) {
+          const t = await repo.findTournament(id);
+          if (t && covered && covered >= t.ends_at) await complete(id);
+        }
+      }
+      await payPrizes();
+    },
+    /** When the schedule has something to do next (a start, an end plus the feed's grace). */
+    async nextAt(graceMs: number): Promise<Date | undefined> {
+      const { nextStart, nextEnd } = await repo.nextEvent();
+      const times = [nextStart, nextEnd && new Date(nextEnd.getTime() + 2 * graceMs + 1_000)].filter(
+        (d): d is Date => !!d,
+      );
+      return times.length ? new Date(Math.min(...times.map((d) => d.getTime()))) : undefined;
+    },
+  };
+}
+export type TournamentCompletion = ReturnType<typeof createTournamentCompletion>;

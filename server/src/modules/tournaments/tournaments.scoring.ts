@@ -1,0 +1,176 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { toMinor } from '../../lib/money';
+import type { FeedConsumer, FeedEntry } from '../wallet';
+import type { TournamentsDeps } from './tournaments.deps';
+import type { TournamentRow } from './tournaments.repository';
+
+// Tournament points from the ledger feed (issue 27; decision 013): a consumer named 'tournaments' reads stakes, wins
+// and refunds after they committed, never the bet statement, off the bet's hot path. It starts from now.
+//
+// A stake counts for a participation when its ledger time is inside the tournament's window and at or after the join
+// (`joined_at`, the database clock), its currency is admitted, it is at least the currency's minimum bet, and its game
+// is eligible; it is added to its round (`tournaments_rounds`), which then owns it: a win on that round adds to the
+// round (the multiplier mode), a rollback takes back the stake it returns, and a round the participation never counted
+// is ignored either way. After each batch the touched participations are scored again from their rounds, so a score
+// is always a function of the rounds. Auto-subscribe joins a player at the first stake that would count, once (one
+// who left is never brought back).
+export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
+  const { repo } = deps;
+
+  async function handle(entries: FeedEntry[], trx: Transaction<DB>) {
+    const stakes = entries.filter((e) => e.kind === 'bet');
+    const playerIds = [...new Set(entries.map((e) => e.player_id))];
+    const times = entries.map((e) => e.created_at.getTime());
+    const open = stakes.length
+      ? await repo.openDuring(new Date(Math.min(...times)), new Date(Math.max(...times)), trx)
+      : [];
+    let parts = await repo.openParticipationsOfPlayers(playerIds, trx);
+    if (open.length) parts = parts.concat(await autoJoin(stakes, open, parts, trx));
+    if (!parts.length) return;
+
+    const byPlayer = new Map<string, typeof parts>();
+    for (const p of parts) byPlayer.set(p.player_id, [...(byPlayer.get(p.player_id) ?? []), p]);
+    const relevant = entries.filter((e) => byPlayer.has(e.player_id));
+    if (!relevant.length) return;
+    const refs = relevant.flatMap((e) =>
+      e.reference_type && e.reference_id ? [{ type: e.reference_type, id: e.reference_id }] : [],
+    );
+    const games = new Map((await deps.gamesOf(refs, trx)).map((g) => [`${g.ref_type}:${g.ref_id}`, g] as const));
+    const tournaments = new Map(open.map((t) => [t.id, t]));
+    for (const p of parts)
+      if (!tournaments.has(p.tournament_id)) {
+        const t = await repo.findTournament(p.tournament_id, trx);
+        if (t) tournaments.set(t.id, t);
+      }
+
+    const touched = new Map<string, Date>();
+    const touch = (id: string, at: Date) => {
+      const before = touched.get(id);
+      if (!before || before < at) touched.set(id, at);
+    };
+    for (const e of relevant) {
+      const game = games.get(`${e.reference_type}:${e.reference_id}`);
+      if (!game) continue;
+      const mine = byPlayer.get(e.player_id)!;
+      const amount = BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor);
+      if (e.kind === 'bet') {
+        for (const p of mine) {
+          const t = tournaments.get(p.tournament_id);
+          if (!t || !inWindow(t, e.created_at) || e.created_at < p.joined_at) continue;
+          const factor = await factorOf(t, p.currency, game.string_id, -amount);
+          if (factor === null) continue;
+          await repo.addStake(p.id, game.round_id, -amount, factor, trx);
+          touch(p.id, e.created_at);
+        }
+      } else if (e.kind === 'win' && amount > 0n) {
+        for (const id of await repo.addWin(
+          mine.map((p) => p.id),
+          game.round_id,
+          amount,
+          trx,
+        ))
+          touch(id, e.created_at);
+      } else if (e.kind === 'refund' && amount > 0n) {
+        for (const id of await repo.takeBack(
+          mine.map((p) => p.id),
+          game.round_id,
+          amount,
+          trx,
+        ))
+          touch(id, e.created_at);
+      }
+    }
+    await repo.rescore(
+      [...touched].map(([id, at]) => ({ id, at })),
+      trx,
+    );
+  }
+
+  /** Points per minor unit of this stake, or null when it does not count (currency, minimum bet, game). */
+  async function factorOf(
+    t: TournamentRow,
+    currency: string,
+    game: string,
+    stakeMinor: bigint,
+  ): Promise<string | null> {
+    const terms = t.currencies[currency];
+    if (!terms || stakeMinor <= 0n) return null;
+    const digits = await deps.minorUnitDigits(currency);
+    if (stakeMinor < toMinor(terms.min_bet, digits)) return null;
+    const contribution = t.games.length === 0 ? 100 : t.games.find((g) => g.game === game)?.contribution;
+    if (!contribution) return null;
+    return decimalFactor(terms.points_per_unit, contribution, digits);
+  }
+
+  /** Joins players with auto-subscribe on at their first stake in an open tournament they never took part in. */
+  async function autoJoin(
+    stakes: FeedEntry[],
+    open: TournamentRow[],
+    parts: Awaited<ReturnType<typeof repo.openParticipationsOfPlayers>>,
+    trx: Transaction<DB>,
+  ) {
+    const stakers = [...new Set(stakes.map((e) => e.player_id))];
+    const prefs = new Map((await repo.players(stakers, trx)).map((r) => [r.player_id, r.auto_subscribe]));
+    const wants = (t: TournamentRow, playerId: string) => prefs.get(playerId) ?? t.auto_subscribe;
+    const candidates = open.filter((t) => stakers.some((p) => wants(t, p)));
+    if (!candidates.length) return [];
+    const ever = await repo.everJoined(
+      candidates.map((t) => t.id),
+      stakers,
+      trx,
+    );
+    const has = new Set(parts.map((p) => `${p.tournament_id}:${p.player_id}`));
+    const made: typeof parts = [];
+    for (const e of stakes) {
+      for (const t of candidates) {
+        const key = `${t.id}:${e.player_id}`;
+        if (!wants(t, e.player_id) || has.has(key) || ever.has(key) || !inWindow(t, e.created_at)) continue;
+        const standing = await deps.players.standing(e.player_id, trx);
+        if (!standing || standing.blockedOrSelfExcluded || !t.currencies[standing.currency]) {
+          has.add(key); // not this batch again
+          continue;
+        }
+        const row = await repo.insertParticipation(
+          {
+            tournament_id: t.id,
+            player_id: e.player_id,
+            currency: standing.currency,
+            joined_at: e.created_at,
+            is_auto: true,
+          },
+          trx,
+        );
+        has.add(key);
+        if (row)
+          made.push({
+            id: row.id,
+            tournament_id: t.id,
+            player_id: e.player_id,
+            currency: row.currency,
+            joined_at: row.joined_at,
+          });
+      }
+    }
+    return made;
+  }
+
+  return {
+    name: 'tournaments',
+    kinds: ['bet', 'win', 'refund'],
+    start: 'now',
+    handle,
+  };
+}
+
+const inWindow = (t: TournamentRow, at: Date) => at >= t.starts_at && at < t.ends_at;
+
+/** points_per_unit × contribution ÷ 100 ÷ 10^digits as an exact decimal string (numeric on the database side). */
+export function decimalFactor(pointsPerUnit: number, contribution: number, digits: number): string {
+  // scale everything to integers: pointsPerUnit has at most a few decimals (a JSON number an operator typed)
+  const [whole, frac = ''] = String(pointsPerUnit).split('.');
+  const scaled = BigInt(`${whole}${frac}`) * BigInt(contribution);
+  const scale = frac.length + 2 + digits;
+  const text = scaled.toString().padStart(scale + 1, '0');
+  return `${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
+}

@@ -1,0 +1,375 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TournamentBody } from '@contracts/tournaments';
+import {
+  addProviderGame,
+  as,
+  expectBooksBalance,
+  launchGame,
+  signUpPlayer,
+  useTestApp,
+  type Player,
+} from '../../../test/fixtures';
+import { signProviderBody } from '../games/provider.routes';
+import { decimalFactor } from './tournaments.scoring';
+
+// Tournaments (issue 27): points from the ledger feed by each scoring rule, join/leave/rejoin, rollbacks, ties, the
+// board with my place, and prizes paid once per (tournament, place) under reruns, concurrent runs and a run cut short.
+
+const SECRET = 'aggregator-secret-tournaments-01';
+const HOUR = 3_600_000;
+const t = useTestApp();
+beforeAll(async () => {
+  await addProviderGame(t.db, { provider: 'acme', secret: SECRET, game: 'acme-fruits' });
+});
+const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' });
+let rounds = 0;
+
+async function tournament(over: Partial<TournamentBody> = {}) {
+  const body: TournamentBody = {
+    name: { en: `Race ${++rounds}`, ru: `Гонка ${rounds}` },
+    starts_at: new Date(Date.now() - HOUR).toISOString(),
+    ends_at: new Date(Date.now() + HOUR).toISOString(),
+    scoring: 'stakes',
+    games: [{ game: 'acme-fruits', contribution: 50 }],
+    currencies: { USD: { min_bet: 1, points_per_unit: 1 } },
+    prizes: [
+      { kind: 'money', place: 1, amounts: { USD: 100 } },
+      { kind: 'money', place: 2, amounts: { USD: 50 } },
+      { kind: 'money', place: 3, amounts: { USD: 25 } },
+    ],
+    ...over,
+  };
+  const res = await t.app.inject({ method: 'POST', url: '/ops-api/tournaments', headers: ops(), payload: body });
+  expect(res.statusCode, res.body).toBe(201);
+  return String(res.json().id);
+}
+
+async function provider(path: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/gateway-api/acme/${path}`,
+    headers: { 'content-type': 'application/json', 'x-request-sign': signProviderBody(raw, SECRET) },
+    payload: raw,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** A player with money and a provider session: bet, win and roll back rounds by their ids. */
+async function gambler(deposit = 1000) {
+  const p = await signUpPlayer(t, { currency: 'USD', deposit });
+  const { token } = await launchGame(p, 'acme-fruits');
+  const play = (round: string, actions: unknown[]) =>
+    provider('play', { session_id: token, currency: 'USD', game_id: round, finished: false, actions });
+  return {
+    p,
+    bet: (round: string, cents: number) =>
+      play(round, [{ action: 'bet', action_id: `${round}-b${p.id}`, amount: cents }]),
+    win: (round: string, cents: number) =>
+      play(round, [{ action: 'win', action_id: `${round}-w${p.id}`, amount: cents }]),
+    rollback: (round: string) =>
+      provider('rollback', {
+        game_id: round,
+        actions: [{ action: 'rollback', action_id: `${round}-rb${p.id}`, original_action_id: `${round}-b${p.id}` }],
+      }),
+  };
+}
+
+const join = async (p: Player, id: string) => {
+  const res = await as(p).post(`/main-api/tournaments/${id}/join`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+/** The player's points once the feed has scored everything committed. */
+async function pointsOf(p: Player, id: string) {
+  await t.services.tournamentsFeed();
+  const res = await as(p).get(`/main-api/tournaments/${id}/leaderboard`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().me as { position: number | null; points: number } | null;
+}
+/** The tournament's window ends now (the ledger's clock cannot move; the window does). */
+const endNow = (id: string) =>
+  sql`update tournaments_tournaments set ends_at = now() - interval '1 millisecond' where id = ${id}`.execute(t.db);
+const prizesOf = (id: string) =>
+  t.db
+    .selectFrom('wallet_ledger_entries')
+    .select(['player_id', 'real_delta_minor', 'idempotency_key'])
+    .where('kind', '=', 'tournament_prize')
+    .where('idempotency_key', 'like', `tournament:${id}:%`)
+    .orderBy('idempotency_key')
+    .execute();
+const notices = (p: Player, kind: string) =>
+  t.db
+    .selectFrom('notif_notifications')
+    .select(['params'])
+    .where('player_id', '=', p.id)
+    .where('kind', '=', kind)
+    .execute();
+
+describe('points from the ledger feed', () => {
+  it('sums stakes × contribution after the join, above the minimum bet, and a rollback takes its round back', async () => {
+    const id = await tournament();
+    const g = await gambler();
+    await g.bet(`s-before-${id}`, 500); // before joining: never counts
+    await pointsOf(g.p, id);
+    await join(g.p, id);
+    await g.bet(`s1-${id}`, 400);
+    await g.bet(`s2-${id}`, 600);
+    await g.bet(`s3-${id}`, 50); // under the 1.00 minimum bet
+    expect(await pointsOf(g.p, id)).toEqual({ position: 1, points: 5 }); // (4 + 6) × 50 %
+    await g.rollback(`s2-${id}`);
+    expect((await pointsOf(g.p, id))!.points).toBe(2);
+    await expectBooksBalance(g.p);
+  });
+
+  it('counts bets (rounds staked), and a rolled-back round is no longer one', async () => {
+    const id = await tournament({ scoring: 'bets' });
+    const g = await gambler();
+    await join(g.p, id);
+    for (const r of ['a', 'b', 'c']) await g.bet(`b-${r}-${id}`, 100);
+    expect((await pointsOf(g.p, id))!.points).toBe(3);
+    await g.rollback(`b-b-${id}`);
+    expect((await pointsOf(g.p, id))!.points).toBe(2);
+  });
+
+  it('keeps the best single multiplier (a round’s wins ÷ its stake)', async () => {
+    const id = await tournament({ scoring: 'multiplier', games: [] });
+    const g = await gambler();
+    await join(g.p, id);
+    await g.bet(`m1-${id}`, 100);
+    await g.win(`m1-${id}`, 300);
+    await g.bet(`m2-${id}`, 200);
+    await g.win(`m2-${id}`, 1000);
+    await g.bet(`m3-${id}`, 100);
+    expect((await pointsOf(g.p, id))!.points).toBe(5);
+    await g.rollback(`m2-${id}`); // the round is gone: its multiplier with it
+    expect((await pointsOf(g.p, id))!.points).toBe(3);
+  });
+
+  it('leaves an ineligible game and a currency the tournament does not admit out', async () => {
+    const id = await tournament({ games: [{ game: 'house-dice', contribution: 100 }] });
+    const g = await gambler();
+    await join(g.p, id);
+    await g.bet(`x-${id}`, 500);
+    expect((await pointsOf(g.p, id))!.points).toBe(0);
+    const eur = await signUpPlayer(t, { currency: 'EUR' });
+    const res = await as(eur).post(`/main-api/tournaments/${id}/join`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('TOURNAMENTS_CURRENCY_NOT_ADMITTED');
+  });
+
+  it('computes a points factor exactly', () => {
+    expect(decimalFactor(1, 50, 2)).toBe('0.0050');
+    expect(decimalFactor(0.01, 100, 2)).toBe('0.000100');
+    expect(decimalFactor(2.5, 100, 9)).toBe('0.000000002500');
+  });
+});
+
+describe('join, leave and rejoin', () => {
+  it('gives up the standing on leaving and starts from zero on rejoining', async () => {
+    const id = await tournament();
+    const g = await gambler();
+    await join(g.p, id);
+    await join(g.p, id); // twice: one participation
+    await g.bet(`j1-${id}`, 1000);
+    expect((await pointsOf(g.p, id))!.points).toBe(5);
+    expect((await as(g.p).delete(`/main-api/tournaments/${id}/unsubscribe`)).statusCode).toBe(204);
+    expect(await pointsOf(g.p, id)).toBeNull();
+    const again = await as(g.p).delete(`/main-api/tournaments/${id}/unsubscribe`);
+    expect(again.statusCode).toBe(404);
+    await g.bet(`j2-${id}`, 1000); // while out: never counts
+    const view = await join(g.p, id);
+    expect(view.points).toBe(0);
+    expect((await pointsOf(g.p, id))!.points).toBe(0);
+    await g.rollback(`j1-${id}`); // a round of the old participation: nothing to take from the new one
+    expect((await pointsOf(g.p, id))!.points).toBe(0);
+    await g.bet(`j3-${id}`, 200);
+    expect((await pointsOf(g.p, id))!.points).toBe(1);
+  });
+
+  it('joins at the first counted stake with auto-subscribe, and never brings back one who left', async () => {
+    const id = await tournament();
+    const g = await gambler();
+    const on = await as(g.p).put('/main-api/tournaments/auto_subscribe', { enabled: true });
+    expect(on.json()).toEqual({ is_user_auto_subscribe_enabled: true });
+    await g.bet(`a1-${id}`, 400);
+    expect(await pointsOf(g.p, id)).toEqual({ position: 1, points: 2 });
+    await as(g.p).delete(`/main-api/tournaments/${id}/unsubscribe`);
+    await g.bet(`a2-${id}`, 400);
+    expect(await pointsOf(g.p, id)).toBeNull();
+  });
+});
+
+describe('the board', () => {
+  it('breaks ties by who reached the score first, shows my place far below, and answers 304 while nothing moved', async () => {
+    const id = await tournament({ scoring: 'bets', games: [] });
+    const first = await gambler();
+    const second = await gambler();
+    await join(first.p, id);
+    await join(second.p, id);
+    await second.bet(`t0-${id}`, 100); // second leads for a moment
+    await t.services.tournamentsFeed();
+    await first.bet(`t1-${id}`, 100);
+    await first.bet(`t2-${id}`, 100);
+    await second.bet(`t3-${id}`, 100); // 2 each: first got there first
+    expect((await pointsOf(first.p, id))!.position).toBe(1);
+    expect((await pointsOf(second.p, id))!.position).toBe(2);
+    // sixty more players above them, written as the feed would: the board shows fifty, my place still comes
+    await sql`insert into acc_players (email, currency) select 'crowd-' || ${id} || '-' || g || '@x.test', 'USD'
+      from generate_series(1, 60) g`.execute(t.db);
+    await sql`insert into tournaments_participations (tournament_id, player_id, currency, joined_at, score, score_at)
+      select ${id}, id, 'USD', now(), 10 + (id % 7), now() from acc_players where email like ${`crowd-${id}-%`}`.execute(
+      t.db,
+    );
+    const board = await as(second.p).get(`/main-api/tournaments/${id}/leaderboard`);
+    expect(board.json().items).toHaveLength(50);
+    expect(board.json().participants).toBe(62);
+    expect(board.json().me).toEqual({ position: 62, points: 2 });
+    const etag = board.headers.etag as string;
+    const again = await as(second.p).get(`/main-api/tournaments/${id}/leaderboard`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    await second.bet(`t4-${id}`, 100);
+    await t.services.tournamentsFeed();
+    const moved = await as(second.p).get(`/main-api/tournaments/${id}/leaderboard`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(moved.statusCode).toBe(200);
+  });
+});
+
+describe('completion and prizes', () => {
+  it('pays only the places taken, once, under reruns and concurrent runs, and tells each winner once', async () => {
+    const id = await tournament();
+    const a = await gambler();
+    const b = await gambler();
+    await join(a.p, id);
+    await join(b.p, id);
+    await a.bet(`c1-${id}`, 1000);
+    await b.bet(`c2-${id}`, 400);
+    await t.services.tournamentsFeed();
+    await endNow(id);
+    await Promise.all([
+      t.services.tournamentsSchedule(),
+      t.services.tournamentsSchedule(),
+      t.services.tournamentCompletion.payPrizes(id),
+    ]);
+    await t.services.tournamentsSchedule();
+    const paid = await prizesOf(id);
+    expect(paid.map((e) => [e.player_id, e.real_delta_minor])).toEqual([
+      [a.p.id, '10000'],
+      [b.p.id, '5000'],
+    ]); // three places, two participants: place 3 is not paid
+    expect(await notices(a.p, 'tournament_finished')).toHaveLength(1);
+    const view = (await as(a.p).get(`/main-api/tournaments/${id}`)).json();
+    expect(view).toMatchObject({ status: 'completed', leaderboard_position: 1, final_prize_amount: 100 });
+    const archive = (await as(b.p).get('/main-api/tournaments/my?status=completed')).json();
+    expect(archive.items.map((x: { id: number }) => x.id)).toContain(Number(id));
+    await expectBooksBalance(a.p);
+    // late stakes for a closed window change nothing
+    await a.bet(`c3-${id}`, 1000);
+    await t.services.tournamentsFeed();
+    expect((await as(a.p).get(`/main-api/tournaments/${id}`)).json().points).toBe(5);
+  });
+
+  it('finishes a payout a crash cut short without paying twice', async () => {
+    const id = await tournament();
+    const a = await gambler();
+    await join(a.p, id);
+    await a.bet(`k1-${id}`, 200);
+    await t.services.tournamentsFeed();
+    await endNow(id);
+    await t.services.tournamentCompletion.complete(id);
+    // the run died after the wallet credited place 1 and before the prize row was marked paid
+    await t.services.wallet.creditMany('tournament_prize', [
+      { playerId: a.p.id, amount: 10000n, key: `tournament:${id}:place:1` },
+    ]);
+    await t.services.tournamentsSchedule();
+    expect(await prizesOf(id)).toHaveLength(1);
+    expect(await notices(a.p, 'tournament_finished')).toHaveLength(1);
+    await expectBooksBalance(a.p);
+  });
+
+  it('keeps blocked players off the board and pays a share of the pool', async () => {
+    const id = await tournament({
+      pool_percent: 10,
+      prizes: [
+        { kind: 'pool_share', place: 1, percent: 60 },
+        { kind: 'pool_share', place: 2, percent: 40 },
+      ],
+    });
+    const cheat = await gambler();
+    const fair = await gambler();
+    await join(cheat.p, id);
+    await join(fair.p, id);
+    await cheat.bet(`p1-${id}`, 10000);
+    await fair.bet(`p2-${id}`, 10000);
+    await t.services.tournamentsFeed();
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/players/${cheat.p.id}/block`,
+      headers: ops(),
+      payload: { type: 'permanent', reason: 'fraud' },
+    });
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    await endNow(id);
+    await t.services.tournamentsSchedule();
+    const paid = await prizesOf(id);
+    // the pool is 10 % of what the board staked (the blocked player's stakes left with them): 100.00 → 10 points;
+    // the one left on the board takes place 1, 60 % of it = 6.00; place 2 is not taken
+    expect(paid.map((e) => [e.player_id, e.real_delta_minor])).toEqual([[fair.p.id, '600']]);
+  });
+
+  it('cancels with no prizes and tells the participants', async () => {
+    const id = await tournament();
+    const a = await gambler();
+    await join(a.p, id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/tournaments/${id}/cancel`,
+      headers: ops(),
+      payload: { reason: 'test' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().status).toBe('cancelled');
+    await endNow(id);
+    await t.services.tournamentsSchedule();
+    expect(await prizesOf(id)).toHaveLength(0);
+    expect(await notices(a.p, 'tournament_cancelled')).toHaveLength(1);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/tournaments/${id}/cancel`,
+      headers: ops(),
+      payload: { reason: 'twice' },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
+describe('routes', () => {
+  it('lists available for a guest, pages my tournaments with the spec defaults, and refuses bad input', async () => {
+    const id = await tournament();
+    const guest = await t.app.inject({ url: '/main-api/tournaments/available' });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json().map((x: { id: number }) => x.id)).toContain(Number(id));
+    const g = await gambler();
+    await join(g.p, id);
+    const my = (await as(g.p).get('/main-api/tournaments/my')).json();
+    expect(my).toMatchObject({ page: 1, size: 25 });
+    expect(my.items.map((x: { id: number }) => x.id)).toContain(Number(id));
+    expect((await as(g.p).get('/main-api/tournaments/my?size=1000')).statusCode).toBe(422);
+    expect((await t.app.inject({ url: '/main-api/tournaments/abc' })).statusCode).toBe(422);
+    expect((await t.app.inject({ url: '/main-api/tournaments/999999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/main-api/tournaments/${id}/join` })).statusCode).toBe(401);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/ops-api/tournaments',
+      headers: ops(),
+      payload: { name: { en: 'x' }, starts_at: 'soon' },
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});
