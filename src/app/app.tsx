@@ -10,7 +10,7 @@ import { limitModals, loadLimitTimers } from '../features/limits';
 import { loadCashbackSettings, loadGeneralSettings, platformSettings, siteStatus } from '../features/site-status';
 import type { BootData } from './boot';
 import { claimHint } from '../shared/prefs/hints';
-import { showToast, toasts } from '../shared/toast/toast.store';
+import { dismissPageHints, showToast, toasts } from '../shared/toast/toast.store';
 import { Layout } from './layout';
 import { RouteGuard } from './router/route-guard';
 import { AppRoutes } from './router/routes';
@@ -133,18 +133,21 @@ let fillEmailShown = false;
 
 /**
  * A player without an email is asked once to add one: once on this device and, inside Telegram, once across the
- * player's devices (the profile keeps the way to add it).
+ * player's devices (the profile keeps the way to add it). Out of the way (issue 28, item 10): only on Home, whose
+ * lower part is the game grid, never over a form (limits, cashbox, settings), and it goes when the player moves on.
  */
-function remindToFillEmail(player: { email: string | null } | null) {
-  if (!player || player.email || fillEmailShown) return;
+function remindToFillEmail(player: { email: string | null } | null, location: string) {
+  if (!player || player.email || fillEmailShown || location !== paths.home()) return;
   fillEmailShown = true;
   void claimHint('fill_email', HIDE_FILL_EMAIL_KEY).then((first) => {
-    if (!first) return;
+    // (the claim may answer after the player has moved on: then it is not shown, and counts as shown)
+    if (!first || window.location.pathname !== paths.home()) return;
     showToast({
       severity: 'info',
       summary: 'toast.fill_email',
       detail: 'toast.fill_email_detail',
       action: { labelKey: 'toast.go_profile', href: '/profile/general/me' },
+      dismissOnNavigate: true,
     });
   });
 }
@@ -153,19 +156,23 @@ function remindToFillEmail(player: { email: string | null } | null) {
 function usePerNavigationLoads(location: string, isLoggedIn: boolean, paused: boolean) {
   const [, navigate] = useLocation();
   useEffect(() => {
+    dismissPageHints();
     if (paused) return;
     if (isLoggedIn) {
-      loadPlayer().then(remindToFillEmail, (err: unknown) => {
-        if (err instanceof Error && (err.message === 'Blocked' || err.message === 'Maintenance')) return;
-        if (playerState.ban) return;
-        // navigation check failure (spec §8): error toast get_player, then home
-        showToast({
-          severity: 'error',
-          summary: 'errors.get_player',
-          detail: err instanceof Error ? err.message : String(err),
-        });
-        navigate(paths.home(), { replace: true });
-      });
+      loadPlayer().then(
+        (player) => remindToFillEmail(player, location),
+        (err: unknown) => {
+          if (err instanceof Error && (err.message === 'Blocked' || err.message === 'Maintenance')) return;
+          if (playerState.ban) return;
+          // navigation check failure (spec §8): error toast get_player, then home
+          showToast({
+            severity: 'error',
+            summary: 'errors.get_player',
+            detail: err instanceof Error ? err.message : String(err),
+          });
+          navigate(paths.home(), { replace: true });
+        },
+      );
     }
     loadCashbackSettings().catch((err: unknown) => console.error('Failed to load cashback settings', err));
     loadGeneralSettings().catch((err: unknown) => console.error('Failed to load general settings', err));

@@ -11,6 +11,8 @@ export interface Toast {
   group: 'global';
   /** Extra button (e.g. fill_email → profile). */
   action?: { labelKey: string; href: string };
+  /** A hint about no page in particular: it goes when the player leaves the page it was shown on. */
+  dismissOnNavigate?: boolean;
   onClose?: () => void;
 }
 export type ToastInput = Omit<Toast, 'id' | 'life' | 'group'> & { life?: number };
@@ -30,6 +32,11 @@ export function dismissToast(id: number): void {
   if (index < 0) return;
   const [toast] = toasts.items.splice(index, 1);
   toast?.onClose?.();
+}
+
+/** The player moved to another page: the hints shown on the last one go (they would cover its forms). */
+export function dismissPageHints(): void {
+  for (const toast of toasts.items.filter((t) => t.dismissOnNavigate)) dismissToast(toast.id);
 }
 
 /**
