@@ -21,6 +21,12 @@ export const leaderboard = endpoint<Leaderboard>('GET', 'main-api', '/tournament
 export const join = endpoint<Tournament, void, Lang>('POST', 'main-api', '/tournaments/:id/join');
 /** Leaves, giving up the standing: 204. */
 export const unsubscribe = endpoint<void>('DELETE', 'main-api', '/tournaments/:id/unsubscribe');
+/** Ours: the player's auto-subscribe setting (false until they choose; a tournament's own default applies then). */
+export const autoSubscribeSetting = endpoint<{ is_user_auto_subscribe_enabled: boolean }>(
+  'GET',
+  'main-api',
+  '/tournaments/auto_subscribe',
+);
 /** Ours: auto-subscribe on or off (joined at the first counted stake of each tournament). */
 export const autoSubscribe = endpoint<{ is_user_auto_subscribe_enabled: boolean }, { enabled: boolean }>(
   'PUT',

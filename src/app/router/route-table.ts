@@ -10,6 +10,7 @@ import { levelsRoutes } from '../../features/levels/routes';
 import { placeholderRoutes } from '../../features/placeholder/routes';
 import { profileRoutes } from '../../features/profile/routes';
 import { siteStatusRoutes } from '../../features/site-status/routes';
+import { tournamentsRoutes } from '../../features/tournaments/routes';
 import type { RouteEntry } from '../../shared/routing/route';
 import { changeLanguage } from '../language';
 
@@ -27,6 +28,7 @@ export const routeTable: readonly RouteEntry[] = [
   ...profileRoutes(changeLanguage),
   ...levelsRoutes,
   ...cashbackRoutes,
+  ...tournamentsRoutes,
   ...placeholderRoutes,
   ...contentRoutes,
 ];

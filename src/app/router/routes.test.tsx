@@ -62,7 +62,7 @@ describe('routes with their guards (spec §2, §4)', () => {
   it('opens /tournament/:id on its info tab', async () => {
     const { memory } = renderApp('/tournament/7', guest);
     expect(memory.history.at(-1)).toBe('/tournament/7/info');
-    expect(await screen.findByTestId('section-placeholder')).toHaveTextContent('Tournament');
+    expect(await screen.findByTestId('tournament-page')).toBeInTheDocument();
   });
 
   it('opens /auth on the sign-in form for a guest, and sends a player home', async () => {

@@ -29,6 +29,9 @@ const CashbackPage = lazy(() => import('../cashback').then((m) => ({ default: m.
 const CashbackHistory = lazy(() => import('../cashback').then((m) => ({ default: m.CashbackHistory })));
 // a declared edge: profile → bonuses (promotions → bonuses), loaded on demand
 const BonusesPage = lazy(() => import('../bonuses').then((m) => ({ default: m.BonusesPage })));
+// a declared edge: profile → tournaments (promotions → tournaments, history → tournaments), loaded on demand
+const TournamentsPromotions = lazy(() => import('../tournaments').then((m) => ({ default: m.TournamentsPromotions })));
+const TournamentsHistory = lazy(() => import('../tournaments').then((m) => ({ default: m.TournamentsHistory })));
 // a declared edge: profile → levels (promotions → levels, the default tab), loaded on demand
 const LevelsPage = lazy(() => import('../levels').then((m) => ({ default: m.LevelsPage })));
 
@@ -87,6 +90,16 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
       <Group>
         <Suspense fallback={<Spinner size="m" />}>
           <CashbackHistory />
+        </Suspense>
+      </Group>
+    ) : section === 'promotions' && page === 'tournaments' ? (
+      <Suspense fallback={<Spinner size="m" />}>
+        <TournamentsPromotions />
+      </Suspense>
+    ) : section === 'history' && page === 'tournaments' ? (
+      <Group>
+        <Suspense fallback={<Spinner size="m" />}>
+          <TournamentsHistory />
         </Suspense>
       </Group>
     ) : section === 'history' && page === 'bets' ? (

@@ -50,6 +50,12 @@ export const tournamentsRoutes: FastifyPluginAsyncZod<{ tournaments: Tournaments
   );
   route(
     app,
+    tournamentsEndpoints.autoSubscribeSetting,
+    { ...me, schema: { tags, response: { 200: autoSubscribeView, ...errors } } },
+    (req) => tournaments.autoSubscribe(req.playerId),
+  );
+  route(
+    app,
     tournamentsEndpoints.autoSubscribe,
     { ...me, schema: { tags, body: autoSubscribeBody, response: { 200: autoSubscribeView, ...errors } } },
     (req) => tournaments.setAutoSubscribe(req.playerId, req.body.enabled),

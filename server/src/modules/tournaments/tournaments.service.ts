@@ -233,6 +233,10 @@ export function createTournamentsService(deps: TournamentsDeps) {
       if (!left) throw notFound('TOURNAMENTS_NOT_JOINED', `Not taking part in tournament ${id}`);
     },
 
+    async autoSubscribe(playerId: string) {
+      return { is_user_auto_subscribe_enabled: (await repo.player(playerId))?.auto_subscribe ?? false };
+    },
+
     async setAutoSubscribe(playerId: string, enabled: boolean) {
       await repo.setPlayer(playerId, { auto_subscribe: enabled });
       return { is_user_auto_subscribe_enabled: enabled };

@@ -194,6 +194,9 @@ describe('join, leave and rejoin', () => {
     const g = await gambler();
     const on = await as(g.p).put('/main-api/tournaments/auto_subscribe', { enabled: true });
     expect(on.json()).toEqual({ is_user_auto_subscribe_enabled: true });
+    expect((await as(g.p).get('/main-api/tournaments/auto_subscribe')).json()).toEqual({
+      is_user_auto_subscribe_enabled: true,
+    });
     await g.bet(`a1-${id}`, 400);
     expect(await pointsOf(g.p, id)).toEqual({ position: 1, points: 2 });
     await as(g.p).delete(`/main-api/tournaments/${id}/unsubscribe`);
