@@ -218,7 +218,7 @@ export function createAccountsRepository(db: Database) {
     publicProfiles: (ids: string[], ex: Database = db) =>
       ids.length === 0
         ? Promise.resolve([])
-        : db
+        : ex
             .selectFrom('acc_players')
             .select(['id', 'name', 'username', 'avatar', 'show_info', 'is_streamer', 'block', 'block_end'])
             .where('id', 'in', ids)
