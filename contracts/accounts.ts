@@ -173,8 +173,15 @@ export const player = z.object({
 });
 export type Player = z.infer<typeof player>;
 
+/** Home's feed of sign-ups: `name` is masked unless the player allows it (`show_info`); the avatar only then. */
 export const newPlayersResponse = z.array(
-  z.object({ id: z.number(), name: z.string(), avatar: z.string().nullable(), created_at: z.string() }),
+  z.object({
+    id: z.number(),
+    name: z.string(),
+    avatar: z.string().nullable(),
+    is_streamer: z.boolean(),
+    created_at: z.string(),
+  }),
 );
 
 export const blockBody = z.object({

@@ -58,13 +58,34 @@ export interface LiveMessageDataMap {
     status: 'created' | 'ongoing' | 'completed';
     is_user_auto_subscribe_enabled: boolean;
   };
-  new_player: Record<string, unknown>;
-  top_players: unknown;
+  /** Sign-ups since the last one (issue 27), newest first: at most one message every 5 s; names masked unless allowed. */
+  new_player: { players: NewPlayerItem[] };
+  /** The biggest wins of the last 24 hours, by currency, biggest first: sent when they change, at most every 5 s. */
+  top_players: { items: TopWinItem[] };
   new_level: Record<string, unknown>;
   /** A period's cashback was paid (issue 25): what the received modal shows. */
   cashback: ReceivedCashback;
   crash: CrashState;
   crash_bet: CrashMyBet;
+}
+
+/** A sign-up as Home's feed shows it (also GET /users/get_new_players). */
+export interface NewPlayerItem {
+  id: number;
+  name: string;
+  avatar: string | null;
+  is_streamer: boolean;
+  created_at: string;
+}
+/** A big win as Home's feed shows it (also GET /users/get_top_players). */
+export interface TopWinItem {
+  name: string;
+  avatar: string | null;
+  is_streamer: boolean;
+  amount: number;
+  currency: string;
+  game: string;
+  won_at: string;
 }
 
 export type LiveMessage = { [K in LiveMessageType]: { type: K; data: LiveMessageDataMap[K] } }[LiveMessageType];

@@ -28,6 +28,7 @@ import * as m_2026112695_promotion_money from './2026112695_promotion_money';
 import * as m_2026112697_operator_actions_request from './2026112697_operator_actions_request';
 import * as m_2026112710_notifications from './2026112710_notifications';
 import * as m_2026112740_tournaments from './2026112740_tournaments';
+import * as m_2026112741_social from './2026112741_social';
 import * as m_2026112720_levels from './2026112720_levels';
 import * as m_2026112750_referrals from './2026112750_referrals';
 import * as m_2026112730_cashback from './2026112730_cashback';
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026112697_operator_actions_request': m_2026112697_operator_actions_request,
   '2026112710_notifications': m_2026112710_notifications,
   '2026112740_tournaments': m_2026112740_tournaments,
+  '2026112741_social': m_2026112741_social,
   '2026112720_levels': m_2026112720_levels,
   '2026112750_referrals': m_2026112750_referrals,
   '2026112730_cashback': m_2026112730_cashback,

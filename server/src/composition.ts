@@ -34,6 +34,7 @@ import { createBonusesModule } from './modules/bonuses';
 import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
 import { createWheelModule } from './modules/wheel';
 import { createTournamentsModule } from './modules/tournaments';
+import { createSocialModule } from './modules/social';
 import { createLevelsModule } from './modules/levels';
 import { createReferralsModule } from './modules/referrals';
 import { createCashbackModule } from './modules/cashback';
@@ -384,9 +385,21 @@ export async function createModules(ctx: ModuleContext) {
     minorUnitDigits: digits,
     players,
     gamesOf: games.gamesOfReferences,
+    devRoutes: config.NODE_ENV !== 'production',
     log,
   });
   await feed.register(tournaments.feedConsumer);
+  // Home's social feed (issue 27): sign-ups and the biggest recent wins, broadcast at most every 5 s
+  const social = createSocialModule({
+    db,
+    feed,
+    live: bus,
+    clock,
+    players,
+    gamesOf: games.gamesOfReferences,
+    minorUnitDigits: digits,
+  });
+  await feed.register(social.feedConsumer);
 
   const list: AppModule[] = [
     informational,
@@ -401,6 +414,7 @@ export async function createModules(ctx: ModuleContext) {
     bonuses,
     wheel,
     tournaments,
+    social,
     levels,
     cashback,
     notifications,
@@ -441,6 +455,9 @@ export async function createModules(ctx: ModuleContext) {
     tournamentsFeed: tournaments.runFeed,
     tournamentsSchedule: tournaments.runSchedule,
     tournamentCompletion: tournaments.completion,
+    social: social.service,
+    /** Drains the social feed's consumer now (tests; its job runs it too). */
+    socialFeed: social.runFeed,
     bonuses: bonuses.service,
     /** Drains the bonuses consumer of the ledger feed now and sends its messages (tests; the job runs it too). */
     bonusesFeed: bonuses.runFeed,

@@ -11,6 +11,7 @@ import type { WheelTables } from '../modules/wheel/wheel.tables';
 import type { BonusesTables } from '../modules/bonuses/bonuses.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { TournamentsTables } from '../modules/tournaments/tournaments.tables';
+import type { SocialTables } from '../modules/social/social.tables';
 import type { LevelsTables } from '../modules/levels/levels.tables';
 import type { ReferralsTables } from '../modules/referrals/referrals.tables';
 import type { CashbackTables } from '../modules/cashback/cashback.tables';
@@ -36,6 +37,7 @@ export interface DB
     BonusesTables,
     NotificationsTables,
     TournamentsTables,
+    SocialTables,
     LevelsTables,
     ReferralsTables,
     CashbackTables,

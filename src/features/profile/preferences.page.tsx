@@ -1,4 +1,4 @@
-import { Button, FormItem, Group, Header, SimpleCell } from '@vkontakte/vkui';
+import { Button, Checkbox, FormItem, Group, Header, SimpleCell } from '@vkontakte/vkui';
 import { Link } from 'wouter';
 import { paths } from '../../shared/routing/paths';
 import { Select } from '../../shared/ui/select';
@@ -43,6 +43,21 @@ export function PreferencesPage({ onLanguage }: { onLanguage: (code: string) => 
           onChange={(e) => setChannel(e.target.value)}
           options={CHANNELS.map((c) => ({ value: c, label: t(`profile.channel_${c}`) }))}
         />
+      </FormItem>
+      <FormItem>
+        {/* privacy by default: others see a masked name until the player allows it (issue 27) */}
+        <Checkbox
+          checked={player?.show_info === true}
+          data-testid="preferences-show-info"
+          onChange={(e) => {
+            const show_info = e.currentTarget.checked;
+            void updatePlayer({ show_info })
+              .then((p) => (playerState.player = p))
+              .catch(() => undefined);
+          }}
+        >
+          {t('profile.show_info')}
+        </Checkbox>
       </FormItem>
       <FormItem>
         <Button size="l" onClick={() => void save().catch(() => undefined)}>

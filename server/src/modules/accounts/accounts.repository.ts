@@ -162,15 +162,17 @@ export function createAccountsRepository(db: Database) {
     touch: (id: string, at: Date) =>
       db.updateTable('acc_players').set({ last_activity: at }).where('id', '=', id).execute(),
 
-    newestPlayers: (limit: number) =>
-      db
+    /** The newest sign-ups (after `afterId` when given), not blocked; what boards may show is the directory's call. */
+    newestPlayers: (limit: number, afterId?: string) => {
+      let q = db
         .selectFrom('acc_players')
-        .select(['id', 'name', 'username', 'avatar', 'created_at'])
+        .select(['id', 'name', 'username', 'avatar', 'show_info', 'is_streamer', 'created_at'])
         .where('block', 'is', null)
-        .where('show_info', '=', true)
         .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
+        .limit(limit);
+      if (afterId) q = q.where('id', '>', afterId);
+      return q.execute();
+    },
 
     insertToken: (values: {
       player_id: string;

@@ -12,6 +12,7 @@ import type { OperatorAudit } from '../operator';
 import type { AccountsRepository, PlayerRow } from './accounts.repository';
 import type { AttemptLimiter } from './attempts';
 import type { CaptchaVerifier } from './captcha';
+import { publicName } from './player-directory';
 import { toPlayerView, type BalanceProvider } from './player-view';
 import { verifyInitData, verifyLoginWidget, type TelegramUser } from './telegram-auth';
 import type { TwoFactorService } from './two-factor.service';
@@ -293,12 +294,14 @@ export function createAccountsService(deps: AccountsDeps) {
       await deps.revocation?.signInsEnded(claims.sub, { sessionIds: [claims.sid] });
   }
 
+  /** The newest sign-ups for Home's feed: names only with the player's leave (`show_info`), else masked. */
   async function newPlayers() {
     const rows = await repo.newestPlayers(10);
     return rows.map((r) => ({
       id: Number(r.id),
-      name: r.username ?? r.name ?? `Player ${r.id}`,
-      avatar: r.avatar?.preview ?? null,
+      name: publicName(r),
+      avatar: r.show_info ? (r.avatar?.preview ?? null) : null,
+      is_streamer: r.is_streamer,
       created_at: r.created_at.toISOString(),
     }));
   }

@@ -14,4 +14,10 @@ export { devRoutes } from './dev.routes';
 export { createAccountsModule, type AccountsModuleDeps } from './accounts.module';
 export { SELF_EXCLUSION } from './accounts.service';
 export { createNotificationContacts } from './notification-contacts';
-export { createPlayerDirectory, maskedName, type PlayerDirectory, type PublicProfile } from './player-directory';
+export {
+  createPlayerDirectory,
+  maskedName,
+  type NewPlayer,
+  type PlayerDirectory,
+  type PublicProfile,
+} from './player-directory';

@@ -27,6 +27,23 @@ export interface PlayerDirectory {
    * every board). Unknown ids are left out.
    */
   publicProfiles(ids: string[], trx?: Transaction<DB>): Promise<Map<string, PublicProfile>>;
+  /** The newest sign-ups, newest first (after `afterId` when given), as a public board may show them. */
+  newestPlayers(limit: number, afterId?: string): Promise<NewPlayer[]>;
+}
+
+export interface NewPlayer {
+  id: number;
+  name: string;
+  avatar: string | null;
+  is_streamer: boolean;
+  created_at: string;
+}
+
+/** What others may see of a player: the name and avatar only with their leave (`show_info`), else a masked name. */
+export function publicName(p: { id: string | number; name: string | null; username: string | null; show_info: boolean }) {
+  const id = String(p.id);
+  const own = p.username ?? p.name ?? null;
+  return p.show_info ? (own ?? `Player ${id}`) : maskedName(id, own);
 }
 
 export interface PublicProfile {
@@ -62,11 +79,10 @@ export function createPlayerDirectory(repo: AccountsRepository, clock: Clock): P
       return new Map(
         rows.map((p) => {
           const id = String(p.id);
-          const own = p.username ?? p.name ?? null;
           return [
             id,
             {
-              name: p.show_info ? (own ?? `Player ${id}`) : maskedName(id, own),
+              name: publicName(p),
               avatar: p.show_info ? p.avatar : null,
               is_streamer: p.is_streamer,
               excluded: activeBlock(p, now) !== null,
@@ -74,6 +90,16 @@ export function createPlayerDirectory(repo: AccountsRepository, clock: Clock): P
           ];
         }),
       );
+    },
+    async newestPlayers(limit, afterId) {
+      const rows = await repo.newestPlayers(limit, afterId);
+      return rows.map((p) => ({
+        id: Number(p.id),
+        name: publicName(p),
+        avatar: p.show_info ? (p.avatar?.preview ?? null) : null,
+        is_streamer: p.is_streamer,
+        created_at: p.created_at.toISOString(),
+      }));
     },
     idOfTelegramUser: async (telegramId) => {
       const p = await repo.findByTelegramId(telegramId);

@@ -1,4 +1,4 @@
-// Owns: tournaments (issue 27, docs/decisions/025-tournaments.md): what operators build, players' participations and
+// Owns: tournaments (issue 27, docs/decisions/027-tournaments.md): what operators build, players' participations and
 // points (scored from the ledger feed), the schedule (start, completion, standings) and the prizes (real money of kind
 // `tournament_prize` through the wallet's creditMany, bonuses through the bonus engine), once per (tournament, place).
 // Does not own: balances (wallet), bonus grants (bonuses), players' names and standing (accounts' PlayerDirectory).

@@ -6,7 +6,7 @@ import { createTournamentCompletion } from './tournaments.completion';
 import type { TournamentsDeps } from './tournaments.deps';
 import './tournaments.ledger-kinds';
 import { createTournamentsRepository } from './tournaments.repository';
-import { tournamentsOperatorRoutes, tournamentsRoutes } from './tournaments.routes';
+import { tournamentsDevRoutes, tournamentsOperatorRoutes, tournamentsRoutes } from './tournaments.routes';
 import { createTournamentScoring } from './tournaments.scoring';
 import { createTournamentsService } from './tournaments.service';
 
@@ -15,16 +15,18 @@ export interface TournamentsModuleDeps extends Omit<TournamentsDeps, 'repo' | 'f
   auth: AuthGuard;
   /** The wallet's ledger feed; its consumer here is 'tournaments' (register it at start-up: `feed.register`). */
   feed: LedgerFeed;
+  /** Mount /dev-api/tournaments/:id/end (never in production). */
+  devRoutes?: boolean;
   /** How often the schedule looks for tournaments an operator just made (default 5 s). */
   scheduleEveryMs?: number;
 }
 
 /**
- * Tournaments (issue 27, docs/decisions/025-tournaments.md): player and operator routes, the ledger-feed consumer
+ * Tournaments (issue 27, docs/decisions/027-tournaments.md): player and operator routes, the ledger-feed consumer
  * that scores stakes, and the schedule job that starts, completes and pays them.
  */
 export function createTournamentsModule(deps: TournamentsModuleDeps) {
-  const { db, auth, feed, scheduleEveryMs = 5_000, ...rest } = deps;
+  const { db, auth, feed, scheduleEveryMs = 5_000, devRoutes = false, ...rest } = deps;
   const repo = createTournamentsRepository(db);
   const full: TournamentsDeps = {
     ...rest,
@@ -55,6 +57,7 @@ export function createTournamentsModule(deps: TournamentsModuleDeps) {
     routes: {
       player: [{ plugin: tournamentsRoutes, options: { tournaments: service, auth } }],
       operator: [{ plugin: tournamentsOperatorRoutes, options: { tournaments: service } }],
+      ...(devRoutes ? { dev: [{ plugin: tournamentsDevRoutes, options: { tournaments: service } }] } : {}),
     },
     jobs: [
       { name: 'feed.tournaments', everyMs: 250, run: runFeed },

@@ -90,6 +90,16 @@ export function createTournamentsRepository(db: Database) {
         .returningAll()
         .execute(),
 
+    /** Development only: the window ends now (the database clock, the ledger's). */
+    endNow: (id: string, ex: Database = db) =>
+      ex
+        .updateTable('tournaments_tournaments')
+        .set({ ends_at: sql<Date>`greatest(starts_at + interval '1 millisecond', now())` })
+        .where('id', '=', id)
+        .where('status', 'in', ['created', 'ongoing'])
+        .returning('id')
+        .executeTakeFirst(),
+
     /** Tournaments past their end, not completed yet (those a completion may close). */
     endedBefore: (at: Date, ex: Database = db) =>
       ex

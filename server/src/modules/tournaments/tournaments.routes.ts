@@ -137,3 +137,14 @@ export const tournamentsOperatorRoutes: FastifyPluginAsyncZod<{ tournaments: Tou
     (req) => tournaments.cancel(req.params.id, operatorName(req), req.body.reason),
   );
 };
+
+/**
+ * Development only (never mounted in production): a tournament's window ends now, so a journey sees it complete (the
+ * schedule still waits for the feed to pass the end: POST /dev-api/jobs/tournaments.schedule/run).
+ */
+export const tournamentsDevRoutes: FastifyPluginAsyncZod<{ tournaments: TournamentsService }> = async (
+  app,
+  { tournaments },
+) => {
+  app.post('/tournaments/:id/end', { schema: { hide: true, params } }, (req) => tournaments.endNow(req.params.id));
+};

@@ -19,7 +19,7 @@ const TOP = 50;
 const LIST_TOP = 3;
 type Body = z.output<typeof tournamentBody>;
 
-// The player's tournaments and the operators' builder (issue 27, docs/decisions/025-tournaments.md). Points come from
+// The player's tournaments and the operators' builder (issue 27, docs/decisions/027-tournaments.md). Points come from
 // the feed (tournaments.scoring.ts); the schedule and prizes are tournaments.completion.ts.
 export function createTournamentsService(deps: TournamentsDeps) {
   const { repo, clock } = deps;
@@ -231,6 +231,12 @@ export function createTournamentsService(deps: TournamentsDeps) {
         throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has finished`);
       const left = await repo.leave(t.id, playerId, clock.now());
       if (!left) throw notFound('TOURNAMENTS_NOT_JOINED', `Not taking part in tournament ${id}`);
+    },
+
+    /** Development only: the window ends now; the schedule then closes it once the feed passed the end. */
+    async endNow(id: string) {
+      if (!(await repo.endNow(id))) throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has already finished`);
+      return { ended: true };
     },
 
     async autoSubscribe(playerId: string) {

@@ -1,0 +1,111 @@
+import type { Transaction } from 'kysely';
+import type { NewPlayerItem, TopWinItem } from '@contracts/live-messages';
+import type { DB } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { toMajor } from '../../lib/money';
+import type { PlayerDirectory } from '../accounts';
+import type { StakeGame } from '../games';
+import type { LivePublisher } from '../live';
+import type { FeedConsumer, FeedEntry } from '../wallet';
+import type { SocialRepository } from './social.repository';
+
+export interface SocialDeps {
+  repo: SocialRepository;
+  live: LivePublisher;
+  clock: Clock;
+  players: Pick<PlayerDirectory, 'newestPlayers' | 'publicProfiles' | 'currencyOf'>;
+  gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<StakeGame[]>;
+  minorUnitDigits(currency: string): Promise<number>;
+}
+
+const DAY = 86_400_000;
+const TOP = 5;
+
+// Home's live social feed (issue 27): recent sign-ups (`new_player`) and the biggest wins of the last day
+// (`top_players`). Wins come from the ledger feed (consumer 'social', wins only, from now); a job on one instance at a
+// time broadcasts at most once every 5 s, each message only when something changed, with names masked unless the
+// player allows them (accounts' PlayerDirectory decides what a board may show). The app takes the data from the
+// message itself: a reload per message on every socket would be a request storm.
+export function createSocialService(deps: SocialDeps) {
+  const { repo, clock } = deps;
+  const currencies = new Map<string, string>(); // a player's currency never changes after sign-up
+  let lastPlayerId: string | undefined;
+  let lastTop = '';
+
+  const feedConsumer: FeedConsumer = {
+    name: 'social',
+    kinds: ['win'],
+    start: 'now',
+    async handle(entries: FeedEntry[], trx: Transaction<DB>) {
+      const wins = entries.filter((e) => BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor) > 0n);
+      if (!wins.length) return;
+      const refs = wins.flatMap((e) =>
+        e.reference_type && e.reference_id ? [{ type: e.reference_type, id: e.reference_id }] : [],
+      );
+      const games = new Map((await deps.gamesOf(refs, trx)).map((g) => [`${g.ref_type}:${g.ref_id}`, g.string_id]));
+      const rows = [];
+      for (const e of wins) {
+        let currency = currencies.get(e.player_id);
+        if (!currency) {
+          currency = await deps.players.currencyOf(e.player_id, trx);
+          if (!currency) continue;
+          currencies.set(e.player_id, currency);
+        }
+        rows.push({
+          entry_id: e.id,
+          player_id: e.player_id,
+          currency,
+          amount_minor: (BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor)).toString(),
+          game: games.get(`${e.reference_type}:${e.reference_id}`) ?? 'game',
+          won_at: e.created_at,
+        });
+      }
+      await repo.insertWins(rows, trx);
+    },
+  };
+
+  async function topWins(): Promise<TopWinItem[]> {
+    const rows = await repo.top(new Date(clock.now().getTime() - DAY), TOP);
+    const profiles = await deps.players.publicProfiles([...new Set(rows.map((r) => r.player_id))]);
+    const out: TopWinItem[] = [];
+    for (const r of rows) {
+      const p = profiles.get(r.player_id);
+      if (!p || p.excluded) continue;
+      out.push({
+        name: p.name,
+        avatar: p.avatar?.preview ?? null,
+        is_streamer: p.is_streamer,
+        amount: toMajor(BigInt(r.amount_minor), await deps.minorUnitDigits(r.currency)),
+        currency: r.currency,
+        game: r.game,
+        won_at: r.won_at.toISOString(),
+      });
+    }
+    return out;
+  }
+
+  return {
+    feedConsumer,
+    topWins,
+    /** One run of the broadcast job: new sign-ups since the last run, and the top wins when they changed. */
+    async broadcast() {
+      const fresh: NewPlayerItem[] = await deps.players.newestPlayers(10, lastPlayerId);
+      if (lastPlayerId === undefined) {
+        // this instance's first run: the feed starts from now, history is for GET /users/get_new_players
+        lastPlayerId = String(fresh[0]?.id ?? 0);
+      } else if (fresh.length) {
+        lastPlayerId = String(fresh[0]!.id);
+        await deps.live.broadcast({ type: 'new_player', data: { players: fresh } });
+      }
+      await repo.prune(new Date(clock.now().getTime() - DAY), TOP);
+      const top = await topWins();
+      const key = JSON.stringify(top);
+      if (key !== lastTop) {
+        const first = lastTop === '';
+        lastTop = key;
+        if (!first || top.length) await deps.live.broadcast({ type: 'top_players', data: { items: top } });
+      }
+    },
+  };
+}
+export type SocialService = ReturnType<typeof createSocialService>;

@@ -1,0 +1,88 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '@contracts/live-messages';
+import { addProviderGame, as, launchGame, signUpPlayer, useTestApp } from '../../../test/fixtures';
+import { signProviderBody } from '../games/provider.routes';
+
+// Home's social feed (issue 27): sign-ups masked by default (privacy), their names once they allow it, streamers
+// flagged, the biggest wins from the ledger feed, and each broadcast at most once per run of the 5 s job.
+
+const SECRET = 'aggregator-secret-social-0000001';
+const t = useTestApp();
+const broadcasts: LiveMessage[] = [];
+beforeAll(async () => {
+  await addProviderGame(t.db, { provider: 'acme', secret: SECRET, game: 'acme-fruits' });
+  t.bus.subscribe((e) => {
+    if ('all' in e.target) broadcasts.push(e.message);
+  });
+});
+const of = <K extends LiveMessage['type']>(type: K) =>
+  broadcasts.filter((m): m is Extract<LiveMessage, { type: K }> => m.type === type);
+
+async function provider(path: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/gateway-api/acme/${path}`,
+    headers: { 'content-type': 'application/json', 'x-request-sign': signProviderBody(raw, SECRET) },
+    payload: raw,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('new players', () => {
+  it('are masked until they allow their name, and are broadcast once per run', async () => {
+    await t.services.social.broadcast(); // the first run starts from now
+    const before = of('new_player').length;
+    const p = await signUpPlayer(t, { currency: 'USD' });
+    await as(p).put('/main-api/users/me', { name: 'Zoe' });
+    const list = (await t.app.inject({ url: '/main-api/users/get_new_players' })).json();
+    const row = list.find((x: { id: number }) => x.id === Number(p.id));
+    expect(row.name).toMatch(/^Z\*\*\*\d\d$/);
+    expect(row.name).not.toContain('Zoe');
+    expect(row.avatar).toBeNull();
+    expect(row.is_streamer).toBe(false);
+    expect((await as(p).get('/main-api/users/me')).json().show_info).toBe(false);
+
+    await t.services.social.broadcast();
+    await t.services.social.broadcast(); // nothing new: nothing sent
+    const sent = of('new_player').slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.data.players.map((x) => x.name)).toContain(row.name);
+
+    await as(p).put('/main-api/users/me', { show_info: true });
+    const shown = (await t.app.inject({ url: '/main-api/users/get_new_players' })).json();
+    expect(shown.find((x: { id: number }) => x.id === Number(p.id)).name).toBe('Zoe');
+  });
+});
+
+describe('top wins', () => {
+  it('come from the ledger feed, biggest first, and are broadcast when they change', async () => {
+    const p = await signUpPlayer(t, { currency: 'USD', deposit: 100 });
+    const { token } = await launchGame(p, 'acme-fruits');
+    const play = (round: string, actions: unknown[]) =>
+      provider('play', { session_id: token, currency: 'USD', game_id: round, finished: true, actions });
+    await play('w1', [
+      { action: 'bet', action_id: 'w1-b', amount: 100 },
+      { action: 'win', action_id: 'w1-w', amount: 5000 },
+    ]);
+    await play('w2', [
+      { action: 'bet', action_id: 'w2-b', amount: 100 },
+      { action: 'win', action_id: 'w2-w', amount: 700 },
+    ]);
+    await expect
+      .poll(async () => {
+        await t.services.socialFeed();
+        return (await t.app.inject({ url: '/main-api/users/get_top_players' })).json().items.length;
+      })
+      .toBeGreaterThanOrEqual(2);
+    const top = (await t.app.inject({ url: '/main-api/users/get_top_players' })).json().items;
+    const usd = top.filter((x: { currency: string }) => x.currency === 'USD');
+    expect(usd[0]).toMatchObject({ amount: 50, game: 'acme-fruits' });
+    expect(usd[0].name).toMatch(/\*\*\*/);
+    const before = of('top_players').length;
+    await t.services.social.broadcast();
+    await t.services.social.broadcast();
+    expect(of('top_players').length - before).toBeLessThanOrEqual(1);
+    expect(of('top_players').at(-1)!.data.items[0]).toMatchObject({ amount: 50 });
+  });
+});
