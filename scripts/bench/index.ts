@@ -15,6 +15,7 @@ for (const extra of [
   'scripts/bench/bets.ts',
   'scripts/bench/live.ts',
   'scripts/bench/notifications.ts',
+  'scripts/bench/tournaments.ts',
 ]) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }
