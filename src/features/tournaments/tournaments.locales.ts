@@ -2,7 +2,7 @@ export const tournamentsTexts = {
   en: {
     tournaments: {
       title: 'Tournaments',
-      tabs: { info: 'Info', leaderboard: 'Leaderboard', available: 'Available', my: 'My', archive: 'Archive' },
+      tabs: { info: 'Info', leaderboard: 'Leaders', available: 'Available', my: 'My', archive: 'Archive' },
       status: { created: 'Starts soon', ongoing: 'On now', completed: 'Finished', cancelled: 'Cancelled' },
       new: 'New',
       starts: 'Starts {{date}}',

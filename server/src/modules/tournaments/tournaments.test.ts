@@ -352,6 +352,26 @@ describe('completion and prizes', () => {
   });
 });
 
+describe('the schedule', () => {
+  it('starts a tournament once, telling those who joined early; stakes before the start never count', async () => {
+    const id = await tournament({
+      starts_at: new Date(Date.now() + HOUR).toISOString(),
+      ends_at: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
+    const g = await gambler();
+    expect((await join(g.p, id)).status).toBe('created');
+    await g.bet(`e1-${id}`, 1000); // before the start: outside the window
+    expect((await pointsOf(g.p, id))!.points).toBe(0);
+    await sql`update tournaments_tournaments set starts_at = now() where id = ${id}`.execute(t.db);
+    await Promise.all([t.services.tournamentsSchedule(), t.services.tournamentsSchedule()]);
+    await t.services.tournamentsSchedule();
+    expect((await as(g.p).get(`/main-api/tournaments/${id}`)).json().status).toBe('ongoing');
+    expect(await notices(g.p, 'tournament_started')).toHaveLength(1);
+    await g.bet(`e2-${id}`, 1000);
+    expect((await pointsOf(g.p, id))!.points).toBe(5);
+  });
+});
+
 describe('routes', () => {
   it('lists available for a guest, pages my tournaments with the spec defaults, and refuses bad input', async () => {
     const id = await tournament();
