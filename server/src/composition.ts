@@ -340,6 +340,7 @@ export async function createModules(ctx: ModuleContext) {
     player: players.standing,
     defaultCurrency: config.DEFAULT_CURRENCY,
     notify: notifications.service.notify,
+    devRoutes: config.NODE_ENV !== 'production',
     log,
   });
   await feed.register(cashback.service.feedConsumer);

@@ -4,7 +4,7 @@ export const cashbackTexts = {
     cashback: {
       title: 'Cashback',
       intro:
-        'Get back {{percent}} % of your net loss in real money. Paid automatically, no claim needed: {{when}}. Only real money counts; bonus money and its wins do not.',
+        'Get back up to {{percent}} % of your net loss in real money. Paid automatically, no claim needed: {{when}}. Only real money counts; bonus money and its wins do not.',
       intro_levels: 'The more you stake with real money in a period, the higher your percentage.',
       daily: 'every day at {{hour}}:00 ({{zone}})',
       weekly: 'every {{day}} at {{hour}}:00 ({{zone}})',
@@ -45,7 +45,7 @@ export const cashbackTexts = {
     cashback: {
       title: 'Кешбэк',
       intro:
-        'Возвращаем {{percent}} % чистого проигрыша реальными деньгами. Начисляется автоматически, без заявки: {{when}}. Считаются только реальные деньги; бонусные и выигрыши на них — нет.',
+        'Возвращаем до {{percent}} % чистого проигрыша реальными деньгами. Начисляется автоматически, без заявки: {{when}}. Считаются только реальные деньги; бонусные и выигрыши на них — нет.',
       intro_levels: 'Чем больше ставок реальными деньгами за период, тем выше процент.',
       daily: 'каждый день в {{hour}}:00 ({{zone}})',
       weekly: 'каждую неделю, {{day}}, в {{hour}}:00 ({{zone}})',

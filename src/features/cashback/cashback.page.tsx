@@ -14,6 +14,11 @@ import { fetchCashbackInfo, fetchCashbackSettings } from './cashback.api';
 type T = (key: string, options?: Record<string, unknown>) => string;
 const cashbackNews = onLive('cashback', () => true);
 const balanceNews = onLive('new_balance', () => true);
+/** A bet changes the period's figures (new_balance), a payout starts a new period (cashback). */
+const periodNews = (fire: () => void) => {
+  const offs = [cashbackNews(fire), balanceNews(fire)];
+  return () => offs.forEach((off) => off());
+};
 
 /** When cashback is paid, in words: "every Sunday at 12:00 (UTC)". */
 export function scheduleWords(t: T, s: NonNullable<CashbackSettings['schedule']>): string {
@@ -89,11 +94,7 @@ export function CashbackPage() {
 
 function PlayerCashback({ settings }: { settings: CashbackSettings }) {
   const { t, i18n } = useTranslation();
-  // a bet changes the period's figures (new_balance), a payout starts a new period (cashback)
-  const info = useResource([], fetchCashbackInfo, {
-    refreshOn: mergeTriggers(cashbackNews, balanceNews),
-    debounceMs: 1_500,
-  });
+  const info = useResource([], fetchCashbackInfo, { refreshOn: periodNews, debounceMs: 1_500 });
   if (info.failed) return <LoadFailed onRetry={info.reload} testId="cashback-info-failed" />;
   if (!info.data) return <Spinner size="m" style={{ margin: 16 }} />;
   const d = info.data;
@@ -102,13 +103,6 @@ function PlayerCashback({ settings }: { settings: CashbackSettings }) {
     : nextPayoutAfter(new Date(), settings.schedule!);
   return <CashbackFigures info={d} nextPayout={next} locale={i18n.language} t={t} />;
 }
-
-const mergeTriggers =
-  (...triggers: Array<(fire: () => void) => () => void>) =>
-  (fire: () => void) => {
-    const offs = triggers.map((tr) => tr(fire));
-    return () => offs.forEach((off) => off());
-  };
 
 /** The period's figures (a pure view: the component tests draw it from an answer). */
 export function CashbackFigures({

@@ -3,12 +3,14 @@ import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AppModule } from '../module';
 import type { LedgerFeed } from '../wallet';
 import { createCashbackRepository } from './cashback.repository';
-import { cashbackOperatorRoutes, cashbackRoutes } from './cashback.routes';
+import { cashbackDevRoutes, cashbackOperatorRoutes, cashbackRoutes } from './cashback.routes';
 import { createCashbackService, type CashbackDeps } from './cashback.service';
 
 export interface CashbackModuleDeps extends Omit<CashbackDeps, 'repo' | 'feedCovered' | 'graceMs'> {
   db: Database;
   auth: AuthGuard;
+  /** Mount the development route that ends the running period now (never in production). */
+  devRoutes?: boolean;
   /** The wallet's ledger feed; its consumer here is 'cashback' (register `service.feedConsumer` at start-up). */
   feed: LedgerFeed;
 }
@@ -18,7 +20,7 @@ export interface CashbackModuleDeps extends Omit<CashbackDeps, 'repo' | 'feedCov
  * that sums each player's real stakes, refunds and wins per period, and the payout job at each period's end.
  */
 export function createCashbackModule(deps: CashbackModuleDeps) {
-  const { db, auth, feed, ...rest } = deps;
+  const { db, auth, feed, devRoutes, ...rest } = deps;
   const service = createCashbackService({
     ...rest,
     repo: createCashbackRepository(db),
@@ -35,6 +37,7 @@ export function createCashbackModule(deps: CashbackModuleDeps) {
     routes: {
       player: [{ plugin: cashbackRoutes, options: { cashback: service, auth } }],
       operator: [{ plugin: cashbackOperatorRoutes, options: { cashback: service } }],
+      ...(devRoutes ? { dev: [{ plugin: cashbackDevRoutes, options: { cashback: service } }] } : {}),
     },
     jobs: [
       { name: 'feed.cashback', everyMs: 1_000, run: runFeed },

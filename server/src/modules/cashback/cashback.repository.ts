@@ -66,6 +66,18 @@ export function createCashbackRepository(db: Database) {
       return (lock ? q.forShare() : q).execute();
     },
 
+    /** Development only: the open period that holds now ends now (journeys that need a period to pass). */
+    async endOpenPeriodNow() {
+      const r = await db
+        .updateTable('cashback_periods')
+        .set({ ends_at: sql<Date>`now()` })
+        .where('status', '=', 'open')
+        .where('starts_at', '<', sql<Date>`now()`)
+        .where('ends_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows);
+    },
+
     /** The latest period of any status (where the next one starts). */
     latestPeriod: (ex: Database = db) =>
       ex

@@ -42,6 +42,14 @@ export const cashbackRoutes: FastifyPluginAsyncZod<{ cashback: CashbackService; 
   );
 };
 
+/**
+ * Development only (never mounted in production): the running period ends now, so a journey sees a payout without
+ * waiting for the schedule (the payout job still waits for the feed to pass the end: POST /dev-api/jobs/cashback.payout/run).
+ */
+export const cashbackDevRoutes: FastifyPluginAsyncZod<{ cashback: CashbackService }> = async (app, { cashback }) => {
+  app.post('/cashback/end-period', { schema: { hide: true } }, () => cashback.endPeriodNow());
+};
+
 /** Operators read and set the cashback settings (contracts/ops/cashback.ts); each change is a recorded version. */
 export const cashbackOperatorRoutes: FastifyPluginAsyncZod<{ cashback: CashbackService }> = async (
   app,

@@ -415,6 +415,13 @@ export function createCashbackService(deps: CashbackDeps) {
       return { closed, payouts };
     },
 
+    /** Development only (`POST /dev-api/cashback/end-period`): the running period ends now; paid by the next run. */
+    async endPeriodNow(): Promise<{ ended: number }> {
+      const ended = await repo.endOpenPeriodNow();
+      await refreshNextDue();
+      return { ended };
+    },
+
     /** When the payout job is due next (jobs runner's `nextAt`): an open period's end plus 2 × grace. */
     nextRunAt(now: Date): Date {
       return nextDue ?? new Date(Math.max(lastChecked + 300_000, now.getTime() - 1));

@@ -133,12 +133,24 @@ describe('cashback', () => {
       next_level_info: { percentage: 10, min_bet_sum_amount: 100 },
     });
     const before = await real(p);
+    const messages: Array<{ target: unknown; message: { type: string; data: unknown } }> = [];
+    t.bus.subscribe((e) => messages.push(e as never));
     await periodEndsNow();
     await payoutUntilClosed();
     await t.services.cashback.payout(); // again: nothing more
     // 5 % of 6.00 real net loss: 0.30 (the bonus stake and its win count for nothing)
     expect(await paidRows(p)).toEqual([{ kind: 'cashback_payout', real_delta_minor: '30' }]);
     expect((await real(p)) - before).toBe(30n);
+    // the live message the received modal shows
+    expect(messages.filter((m) => m.message.type === 'cashback')).toEqual([
+      {
+        target: { userId: p.id },
+        message: {
+          type: 'cashback',
+          data: expect.objectContaining({ cashback_amount: 0.3, currency: 'USD', cashback_percentage: 5 }),
+        },
+      },
+    ]);
     const history = await as(p).get('/main-api/cashback/history');
     expect(history.json()).toMatchObject({
       total: 1,
