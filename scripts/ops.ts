@@ -10,6 +10,7 @@ import { paymentStatus } from '../contracts/codes';
 import { pathOf, type BodyOf, type OpsEndpoint, type PathParams, type QueryOf } from '../contracts/endpoint';
 import * as accounts from '../contracts/ops/accounts';
 import * as bonuses from '../contracts/ops/bonuses';
+import * as cashback from '../contracts/ops/cashback';
 import * as cashbox from '../contracts/ops/cashbox';
 import * as ledgerFeed from '../contracts/ops/ledger-feed';
 import * as limits from '../contracts/ops/limits';
@@ -206,6 +207,26 @@ const commands: Record<string, Command> = {
         throw new UsageError('the count is a whole number, 1 or more');
       if (reason.length === 0) throw new UsageError('wheel-spins needs a reason');
       return call(wheel.grantWheelSpins, { params: { id }, body: { count: Number(count), reason: reason.join(' ') } });
+    },
+  },
+  cashback: {
+    usage: 'cashback  (the cashback settings: enabled, levels, schedule, minimum loss and cap per currency, version)',
+    async run() {
+      return call(cashback.cashbackSettings);
+    },
+  },
+  'cashback-set': {
+    usage:
+      'cashback-set <file.json>  (a new version: {"is_enabled", "levels": [{"percentage"}], "schedule": {"frequency", "payout_day", "payout_hour", "time_zone"}, "currencies": {"USD": {"min_bet_sum_minor": [...], "min_loss_minor", "max_cashback_minor"}}})',
+    async run([file]) {
+      if (!file || !existsSync(file)) throw new UsageError('cashback-set needs a JSON file with the whole settings');
+      let body: unknown;
+      try {
+        body = JSON.parse(readFileSync(file, 'utf8'));
+      } catch {
+        throw new UsageError(`${file} is not JSON`);
+      }
+      return call(cashback.setCashbackSettings, { body: body as BodyOf<typeof cashback.setCashbackSettings> });
     },
   },
   feed: {
