@@ -17,7 +17,13 @@ import { readdirSync, readFileSync } from 'node:fs';
  * that ran it). 2026112690_wheel_unpaid_reason landed (8604b09) minutes after 2026112695_promotion_money (2d9f36f): a
  * database that started between the two stops with "corrupted migrations" and is rebuilt (`rm -rf .data/pglite`).
  */
-export const landedOutOfOrder: ReadonlySet<string> = new Set(['2026112690_wheel_unpaid_reason']);
+// 2026112740_tournaments and 2026112741_social (issue 27) landed (abfc638, 56a9b2f) in the number range they were given
+// after 2026112750_referrals (0692f03) had landed: a development database that ran referrals before them is rebuilt.
+export const landedOutOfOrder: ReadonlySet<string> = new Set([
+  '2026112690_wheel_unpaid_reason',
+  '2026112740_tournaments',
+  '2026112741_social',
+]);
 const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbee4904'; // what a root commit's first parent would be
 const DIR = 'server/migrations';
 
