@@ -1,6 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { go, signedInPlayer } from './support/player';
-import { isTelegramProject } from './support/telegram';
+import { isTelegramProject, lastTelegramEvent } from './support/telegram';
 
 // Issue 25, cashback, in the browser and in the emulated Mini App (390 px): a player loses real money at limbo, sees
 // the period's net loss and expected cashback on /cashback, the period ends (the development route; the payout job
@@ -8,6 +9,13 @@ import { isTelegramProject } from './support/telegram';
 // and the history row is there. Then /cashback with cashback switched off sends the visitor home.
 
 const ops = { authorization: 'Bearer e2e-operator-token', 'x-operator': 'e2e' };
+
+/** axe on one part of the page: nothing critical or serious. */
+async function axe(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** The player's token, as the app sends it (read off its own requests). */
 function tokenOf(page: Page) {
@@ -59,6 +67,7 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await expect(page.getByTestId('cashback-current')).toHaveText('5 %');
   await expect(page.getByTestId('cashback-expected')).toHaveText('$0.50');
   await shot('page');
+  await axe(page, '[data-testid="cashback-page"]');
 
   const ended = await page.request.post('/dev-api/cashback/end-period');
   expect(ended.status(), await ended.text()).toBe(200);
@@ -81,7 +90,15 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await expect(modal).toContainText('Cap per period: $500.00.');
   expect((await modal.boundingBox())!.width).toBeLessThanOrEqual(500);
   await expect(page.getByTestId('header-balance')).toContainText('$10.50');
+  if (isTelegramProject(testInfo))
+    // inside Telegram the received modal comes with a success haptic
+    await expect
+      .poll(() =>
+        lastTelegramEvent<{ type: string; notification_type?: string }>(page, 'web_app_trigger_haptic_feedback'),
+      )
+      .toMatchObject({ type: 'notification', notification_type: 'success' });
   await shot('received');
+  await axe(page, '[data-testid="cashback-received"]');
 
   await modal.getByRole('button', { name: 'Cashback history' }).click();
   await expect(page).toHaveURL(/\/profile\/history\/cashbacks/);
@@ -90,6 +107,7 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await expect(row).toContainText('+$0.50');
   await expect(row).toContainText('5 % of $10.00 net loss');
   await shot('history');
+  await axe(page, '[data-testid="cashback-history"]');
 
   // profile → promotions → cashback: the new period starts from zero
   await go(page, '/profile/promotions/cashback');

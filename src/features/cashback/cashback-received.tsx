@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { ReceivedCashback } from '@contracts/cashback';
+import { getPlatform } from '../../platform';
 import { formatMoney } from '../../shared/lib/money-format';
 import { paths } from '../../shared/routing/paths';
 
@@ -12,7 +13,10 @@ export function CashbackReceivedModal({ data, onClose }: { data: ReceivedCashbac
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const ok = useRef<HTMLButtonElement>(null);
-  useEffect(() => ok.current?.focus(), []);
+  useEffect(() => {
+    ok.current?.focus();
+    getPlatform().haptics.notification('success'); // inside Telegram a success haptic; nothing in a browser
+  }, []);
   const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
   return (
     <div

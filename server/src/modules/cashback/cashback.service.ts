@@ -43,6 +43,8 @@ export interface CashbackDeps {
 
 const CONSUMER = 'cashback';
 const MAX_NEW_PERIODS = 400;
+/** How soon the payout job asks again when a period has ended but cannot be closed yet. */
+const RETRY_MS = 5_000;
 
 // Cashback (issue 25): a percentage of a player's real net loss in a period, paid automatically as real money.
 // Net loss = real stakes − real refunds − real wins, from the ledger feed (bonus money never counts: only each entry's
@@ -285,7 +287,10 @@ export function createCashbackService(deps: CashbackDeps) {
   async function refreshNextDue() {
     lastChecked = deps.clock.now().getTime();
     const open = await repo.openPeriods();
-    nextDue = open[0] ? new Date(open[0].ends_at.getTime() + 2 * deps.graceMs) : undefined;
+    const due = open[0] ? open[0].ends_at.getTime() + 2 * deps.graceMs : undefined;
+    // a period ended but not yet passed by the feed (a long transaction, a busy consumer): ask again in a few seconds,
+    // not in a tight loop
+    nextDue = due === undefined ? undefined : new Date(Math.max(due, lastChecked + RETRY_MS));
   }
 
   return {
