@@ -4,6 +4,9 @@ import type { CashbackHistory as History, CashbackInfo, CashbackSettings, Receiv
 import { session } from '../../shared/session/session.store';
 import { jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { CashbackHistory, CashbackPage, CashbackReceivedModal } from '.';
+import { Route } from 'wouter';
+import { ProfilePage } from '../profile';
+import { platformSettings } from '../site-status';
 
 // The cashback screens (issue 25) against a fake server: terms for a guest, the period's figures for a player (level,
 // progress capped at 100, net loss, expected payout), off when disabled, the history, the received modal.
@@ -110,6 +113,30 @@ describe('the cashback page', () => {
     expect(await screen.findByTestId('cashback-max')).toHaveTextContent('You are at the top level');
     expect(screen.queryByTestId('cashback-progress')).toBeNull();
     expect(screen.getByTestId('cashback-expected')).toHaveTextContent('$4.20');
+  });
+
+  it('profile → promotions has a cashback tab only while cashback is on', async () => {
+    session.token = 'token';
+    await setupApp(server(() => settings()));
+    platformSettings.cashbackEnabled = false;
+    const off = renderAt(
+      '/profile/promotions/bonuses',
+      <Route path="/profile/:section/:page">
+        <ProfilePage onLanguage={async () => true} />
+      </Route>,
+    );
+    expect(await screen.findByTestId('profile-tab-wheel')).toBeInTheDocument();
+    expect(screen.queryByTestId('profile-tab-cashback')).toBeNull();
+    off.unmount();
+    platformSettings.cashbackEnabled = true;
+    renderAt(
+      '/profile/promotions/bonuses',
+      <Route path="/profile/:section/:page">
+        <ProfilePage onLanguage={async () => true} />
+      </Route>,
+    );
+    expect(await screen.findByTestId('profile-tab-cashback')).toBeInTheDocument();
+    platformSettings.cashbackEnabled = null;
   });
 
   it('says cashback is unavailable when it is off', async () => {

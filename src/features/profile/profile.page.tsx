@@ -1,11 +1,13 @@
 import { Button, Div, Group, Tabs, TabsItem } from '@vkontakte/vkui';
 import './profile.css';
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { useLocation, useParams } from 'wouter';
 import { signOutByPlayer } from '../../shared/session/session.store';
 import { SectionPlaceholderPage } from '../placeholder';
 import { loadGames } from '../games';
 import { loadLimitsPage } from '../limits';
+import { platformSettings } from '../site-status';
 import { MePage } from './me.page';
 import { PreferencesPage } from './preferences.page';
 import { SecurityPage } from './security.page';
@@ -46,7 +48,9 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const { section = 'general', page = 'me' } = useParams<{ section: string; page: string }>();
-  const pages = SECTIONS[section] ?? [];
+  const { cashbackEnabled } = useSnapshot(platformSettings);
+  // cashback shows only while it is on (spec §5): its tab is hidden when the settings say off
+  const pages = (SECTIONS[section] ?? []).filter((p) => p !== 'cashback' || cashbackEnabled !== false);
   const subTabs = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // the tabs wrap on a phone (all of them on screen, limits included); on a narrow one bring the open one into view
