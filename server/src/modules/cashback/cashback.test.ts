@@ -5,6 +5,7 @@ import { as, signUpPlayer, useTestApp, withTestApp, onDatabaseOf, type Player } 
 import type { TestApp } from '../../../test/test-app';
 import { createCashbackRepository } from './cashback.repository';
 import { createCashbackService } from './cashback.service';
+import { transact } from '../../lib/after-commit';
 
 // Cashback on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) through the app: net loss on real money
 // only, the period boundary by ledger time, the payout once under reruns, two runs at once and a run cut short after
@@ -184,6 +185,31 @@ describe('cashback', () => {
     await periodEndsNow();
     await payoutUntilClosed();
     expect((await paidRows(p)).map((r) => r.real_delta_minor).sort()).toEqual(['200', '2000']);
+  });
+
+  it('a refund whose period was paid already (a transaction longer than the grace) lowers the next period', async () => {
+    const p = await signUpPlayer(t, { deposit: 100 });
+    await bet(p, 30);
+    await periodEndsNow();
+    await payoutUntilClosed();
+    const paid = await sql<{ starts_at: Date }>`select starts_at from cashback_periods where status = 'paid'
+      order by ends_at desc limit 1`.execute(t.db);
+    // the feed hands the consumer a refund whose ledger time lies in the paid period
+    const late = {
+      id: '999999',
+      tx_id: '1',
+      player_id: p.id,
+      kind: 'refund' as const,
+      real_delta_minor: '1000',
+      bonus_delta_minor: '0',
+      pending_delta_minor: '0',
+      idempotency_key: 'late-refund',
+      reference_type: 'game_tx',
+      reference_id: 'late',
+      created_at: new Date(paid.rows[0]!.starts_at.getTime() + 1),
+    };
+    await transact(t.db, (trx) => t.services.cashback.feedConsumer.handle([late], trx));
+    expect(await info(p)).toMatchObject({ total_real_balance_spent: -10, total_real_balance_net_loss: -10 });
   });
 
   it('a loss below the minimum, a win, and a blocked player are paid nothing', async () => {
