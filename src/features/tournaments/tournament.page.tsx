@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Div,
-  Group,
-  Header,
-  Placeholder,
-  SimpleCell,
-  Tabs,
-  TabsItem,
-  Text,
-  Title,
-} from '@vkontakte/vkui';
+import { Alert, Button, Div, Group, Header, Placeholder, Tabs, TabsItem, Text, Title } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { Tournament } from '@contracts/tournaments';
@@ -128,29 +116,29 @@ function TournamentInfo({
           <Text>{tm.description}</Text>
         </Div>
       )}
-      <SimpleCell multiline disabled>
-        {tm.status === 'created'
-          ? t('tournaments.starts', { date: when(tm.starts_at, i18n.language) })
-          : t(open ? 'tournaments.ends' : 'tournaments.ended', { date: when(tm.ends_at, i18n.language) })}
-      </SimpleCell>
-      <SimpleCell multiline disabled>
-        {t(`tournaments.scoring.${tm.scoring}`)}
-      </SimpleCell>
-      {tm.min_bet !== null && tm.currency && (
-        <SimpleCell multiline disabled data-testid="tournament-min-bet">
-          {t('tournaments.min_bet', { amount: formatMoney(tm.min_bet, tm.currency) })}
-        </SimpleCell>
-      )}
-      <SimpleCell multiline disabled>
-        {tm.games.length === 0
-          ? t('tournaments.games_all')
-          : t('tournaments.games_some', {
-              list: tm.games
-                .map((g) => t('tournaments.game_contribution', { game: g.game, percent: g.contribution }))
-                .join(', '),
-            })}
-      </SimpleCell>
-      <SimpleCell disabled>{t('tournaments.participants', { count: tm.participants })}</SimpleCell>
+      <ul className="tournament-facts">
+        <li>
+          {tm.status === 'created'
+            ? t('tournaments.starts', { date: when(tm.starts_at, i18n.language) })
+            : t(open ? 'tournaments.ends' : 'tournaments.ended', { date: when(tm.ends_at, i18n.language) })}
+        </li>
+        <li>{t(`tournaments.scoring.${tm.scoring}`)}</li>
+        {tm.min_bet !== null && tm.currency && (
+          <li data-testid="tournament-min-bet">
+            {t('tournaments.min_bet', { amount: formatMoney(tm.min_bet, tm.currency) })}
+          </li>
+        )}
+        <li>
+          {tm.games.length === 0
+            ? t('tournaments.games_all')
+            : t('tournaments.games_some', {
+                list: tm.games
+                  .map((g) => t('tournaments.game_contribution', { game: g.game, percent: g.contribution }))
+                  .join(', '),
+              })}
+        </li>
+        <li>{t('tournaments.participants', { count: tm.participants })}</li>
+      </ul>
       {tm.is_cancelled && <Placeholder>{t('tournaments.cancelled_note')}</Placeholder>}
       {!tm.is_cancelled && (
         <>
@@ -158,9 +146,8 @@ function TournamentInfo({
           <ol className="tournament-prizes" data-testid="tournament-prizes">
             {tm.prizes.map((p) => (
               <li key={p.place}>
-                <SimpleCell disabled after={prizeText(t, p)}>
-                  {t('tournaments.place', { place: p.place })}
-                </SimpleCell>
+                <span>{t('tournaments.place', { place: p.place })}</span>
+                <span className="tournament-prizes__prize">{prizeText(t, p)}</span>
               </li>
             ))}
           </ol>
