@@ -4,6 +4,7 @@ import { createDatabase } from '../server/src/db/database';
 import {
   indexProblems,
   landedOutOfOrder,
+  removedByMistake,
   migrationChangesOnMain,
   migrationName,
   migrationOrderProblems,
@@ -59,6 +60,13 @@ describe('migration order (npm run lint)', () => {
     }
   });
 
+  it('forgives a removal only for a commit named as removed by mistake (restored by the next one)', () => {
+    const change = { where: 'commit 1234567', before: ['2026112680_a'], added: [], removed: ['2026112680_a'] };
+    expect(migrationOrderProblems([change])).toHaveLength(1);
+    expect(migrationOrderProblems([change], new Set(), new Set(['commit 1234567']))).toEqual([]);
+    expect(migrationOrderProblems([change], new Set(), new Set(['commit 7654321']))).toHaveLength(1);
+  });
+
   it('wants every migration file listed in index.ts, and a file for every entry', () => {
     const index = "export const migrations = {\n  '2026112680_a': m_a,\n  '2026112695_b': m_b,\n};\n";
     expect(indexProblems(['2026112680_a', '2026112695_b'], index)).toEqual([]);
@@ -76,6 +84,6 @@ describe('migration order (npm run lint)', () => {
   it("holds on main's history", () => {
     const changes = migrationChangesOnMain();
     expect(changes.length).toBeGreaterThan(0);
-    expect(migrationOrderProblems(changes, landedOutOfOrder)).toEqual([]);
+    expect(migrationOrderProblems(changes, landedOutOfOrder, removedByMistake)).toEqual([]);
   });
 });
