@@ -29,7 +29,8 @@ export const cashbackRoutes: FastifyPluginAsyncZod<{ cashback: CashbackService; 
     cashbackEndpoints.settings,
     // a guest gets the default currency's settings, a player their own currency's
     { schema: { tags, security: [{ bearer: [] }, {}], response: { 200: cashbackSettings, ...errors } } },
-    async (req) => cashback.settings(await auth.optionalPlayer(req)),
+    // public figures: a token that no longer signs anyone in (expired, blocked) reads them as a guest
+    async (req) => cashback.settings(await auth.optionalPlayer(req).catch(() => null)),
   );
   route(app, cashbackEndpoints.info, { ...me, schema: { tags, response: { 200: cashbackInfo, ...errors } } }, (req) =>
     cashback.info(req.playerId),

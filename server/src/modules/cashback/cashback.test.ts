@@ -112,6 +112,11 @@ describe('cashback', () => {
     const eur = await signUpPlayer(t, { currency: 'EUR' });
     const theirs = await as(eur).get('/main-api/platform-config/cashback_settings');
     expect(theirs.json()).toMatchObject({ is_enabled: false, currency: 'EUR', all_currencies: ['USD'] });
+    const stale = await t.app.inject({
+      url: '/main-api/platform-config/cashback_settings',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(stale.json()).toMatchObject({ is_enabled: true, currency: 'USD' }); // read as a guest
     const audit = await as(ops()).get('/ops-api/audit?limit=1');
     expect(audit.json()[0]).toMatchObject({ action: 'cashback_settings_set', actor: 'alice' });
   });
