@@ -346,6 +346,19 @@ function CashoutForm({ methods, clientType }: { methods: PaymentMethod[]; client
           invalid={!inRange(amount, limits) || !destination.trim()}
           disabled={forfeit !== null && !forfeitConfirmed}
           testId="cashout-submit"
+          // the forfeit confirmation's way back: the bonus is kept, nothing is withdrawn
+          secondary={
+            forfeit !== null
+              ? {
+                  text: t('common.cancel'),
+                  onClick: () => {
+                    setForfeit(null);
+                    setForfeitConfirmed(false);
+                  },
+                  testId: 'cashout-forfeit-cancel',
+                }
+              : undefined
+          }
         />
       </FormItem>
     </form>

@@ -176,8 +176,16 @@ export default function CrashGame() {
         </p>
       )}
       {myActive && state?.phase === 'running' ? (
-        <button type="button" className="primary" data-testid="cashout-button" disabled={busy} onClick={cashout}>
-          {t('cashout')} {formatMoney((bet.amount * multiplier) / 100, session.digits)}
+        // the live multiplier and what cashing out now pays: the label Telegram's bottom bar shows too (issue 26)
+        <button
+          type="button"
+          className="primary"
+          data-testid="cashout-button"
+          data-multiplier={multiplier / 100}
+          disabled={busy}
+          onClick={cashout}
+        >
+          {t('cashout')} {hundredthsToX(multiplier)} · {formatMoney((bet.amount * multiplier) / 100, session.digits)}
         </button>
       ) : (
         <>

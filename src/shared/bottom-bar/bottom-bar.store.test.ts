@@ -77,9 +77,9 @@ describe('the bottom bar', () => {
   });
 
   it('sends Telegram at most 10 updates a second, the last state always arriving', async () => {
+    vi.useFakeTimers(); // from the start: the bar's first (empty) update and the ones after on one clock
     const { drawn } = fakeNativeBar();
     await loadBottomBar();
-    vi.useFakeTimers();
     const r = registerBottomAction('main', action('Cash out 1.00'));
     for (let i = 1; i <= 60; i++) {
       vi.advanceTimersByTime(1000 / 60);

@@ -26,6 +26,7 @@ let native: NativeUi | null = null;
 let loading: Promise<NativeUi | null> | null = null;
 const nativeListeners = new Set<(isNative: boolean) => void>();
 const sent: Record<BottomSlot, string> = { main: '', secondary: '' };
+let sentColor = '';
 let lastPush = 0;
 let pushTimer: ReturnType<typeof setTimeout> | null = null;
 let modalObserver: MutationObserver | null = null;
@@ -43,6 +44,11 @@ export function loadBottomBar(): Promise<NativeUi | null> {
       }
       nativeListeners.forEach((fn) => fn(ui.bottomBar.isNative));
       schedule();
+      if (ui.bottomBar.isNative) {
+        // the bar's colour follows the app's bottom, now and after each theme change (once its CSS applies)
+        matchColor(ui);
+        getPlatform().onColorSchemeChange(() => setTimeout(() => matchColor(ui), 0));
+      }
       return ui;
     })
     .catch((err: unknown) => {
@@ -104,6 +110,7 @@ function schedule() {
 
 function push() {
   if (!native) return;
+  matchColor(native); // the app's bottom may have changed since (its styles load after the first paint)
   for (const slot of ['main', 'secondary'] as const) {
     const action = current(slot)?.action;
     const state = action ? { text: action.text, enabled: action.enabled, loading: action.loading } : null;
@@ -146,7 +153,7 @@ export function resetBottomBarForTests() {
   registrations.length = 0;
   native = null;
   loading = null;
-  sent.main = sent.secondary = '';
+  sent.main = sent.secondary = sentColor = '';
   lastPush = 0;
   if (pushTimer) clearTimeout(pushTimer);
   pushTimer = null;
@@ -159,10 +166,15 @@ export function resetBottomBarForTests() {
 /** Telegram's bar takes the colour of the app's own bottom (the tab bar, else the page), so the two read as one. */
 export async function matchBottomBarColor(): Promise<void> {
   const ui = await loadBottomBar();
-  if (!ui?.bottomBar.isNative) return;
+  if (ui?.bottomBar.isNative) matchColor(ui);
+}
+function matchColor(ui: NativeUi) {
+  if (!ui.bottomBar.isNative) return;
   const element = document.querySelector('.app-tabbar') ?? document.body;
   const hex = toHex(getComputedStyle(element).backgroundColor);
-  if (hex) ui.bottomBar.setColor(hex);
+  if (!hex || hex === sentColor) return;
+  sentColor = hex;
+  ui.bottomBar.setColor(hex);
 }
 
 function toHex(rgb: string): string | null {

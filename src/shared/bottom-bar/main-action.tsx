@@ -1,11 +1,19 @@
 import { useRef, type ReactNode } from 'react';
-import { Button } from '@vkontakte/vkui';
-import { useMainButton } from './use-bottom-button';
+import { Button, ButtonGroup } from '@vkontakte/vkui';
+import { useMainButton, useSecondaryButton } from './use-bottom-button';
+
+/** A screen's second action (Cancel on a confirmation): Telegram's secondary button, or a page button beside. */
+export interface SecondaryAction {
+  text: string;
+  onClick(): void;
+  testId?: string;
+}
 
 /**
- * A screen's main action, one component for both channels: the page's own button (the web, clients below 7.10,
- * screen readers) and Telegram's bottom-bar button with the same label, loader and disabled state. A submit button
- * submits its form from the bottom bar too, so validation runs the same way.
+ * A screen's main action, one component for both channels: the page's own button (the web, clients below 7.10)
+ * and Telegram's bottom-bar button with the same label, loader and disabled state. Where Telegram draws the bar
+ * (7.10+) the page's button is not shown, so the player never sees both; it stays in the form (hidden), so the
+ * bottom bar's press submits the form and validation runs the same way. `secondary`: the second button, the same.
  */
 export function MainAction({
   text,
@@ -16,6 +24,7 @@ export function MainAction({
   type = 'submit',
   onClick,
   testId,
+  secondary,
 }: {
   /** What Telegram's button says (plain text: it may carry the amount, "Deposit 50.00 USD"). */
   text: string;
@@ -31,9 +40,10 @@ export function MainAction({
   type?: 'submit' | 'button';
   onClick?: () => void;
   testId?: string;
+  secondary?: SecondaryAction;
 }) {
   const button = useRef<HTMLElement | null>(null);
-  useMainButton({
+  const isNative = useMainButton({
     text,
     loading,
     disabled: disabled || invalid,
@@ -43,7 +53,13 @@ export function MainAction({
       else onClick?.();
     },
   });
-  return (
+  useSecondaryButton({
+    text: secondary?.text ?? '',
+    disabled: loading,
+    onClick: () => secondary?.onClick(),
+    hidden: !secondary,
+  });
+  const main = (
     <Button
       getRootRef={button}
       size="l"
@@ -53,8 +69,27 @@ export function MainAction({
       disabled={disabled}
       onClick={type === 'button' ? onClick : undefined}
       data-testid={testId}
+      data-native-bar={isNative || undefined}
+      style={isNative ? { display: 'none' } : undefined}
     >
       {label ?? text}
     </Button>
+  );
+  if (!secondary || isNative) return main;
+  return (
+    <ButtonGroup stretched gap="s" mode="horizontal">
+      <Button
+        size="l"
+        stretched
+        mode="secondary"
+        type="button"
+        disabled={loading}
+        onClick={secondary.onClick}
+        data-testid={secondary.testId}
+      >
+        {secondary.text}
+      </Button>
+      {main}
+    </ButtonGroup>
   );
 }
