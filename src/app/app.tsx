@@ -17,6 +17,7 @@ import { AppRoutes } from './router/routes';
 import { BlockedPage, MaintenancePage } from '../features/site-status/routes';
 import {
   useBackButton,
+  useHomeScreenPrompt,
   usePageMeta,
   useScrollRestoration,
   useSettingsButton,
@@ -91,6 +92,7 @@ function Shell({ bootData }: { bootData: BootData }) {
   useScrollRestoration();
   useBackButton();
   useSettingsButton();
+  useHomeScreenPrompt(isLoggedIn);
   useLiveChannel();
   usePerNavigationLoads(location, isLoggedIn, status.blocked || status.maintenance);
 

@@ -100,6 +100,8 @@ export interface NativeUi {
   homeScreen: {
     status(timeoutMs?: number): Promise<HomeScreenStatus>;
     add(): void;
+    /** Telegram's "add to home screen" sheet (8.0+): true once added; false when refused, failed or unanswered. */
+    offer(timeoutMs?: number): Promise<boolean>;
   };
   /** Preferences and "seen" flags across the player's devices (Telegram CloudStorage); never money or secrets. */
   prefs: {

@@ -74,6 +74,14 @@ test('a deposit through the bottom-bar button: amount in the label, disabled whi
   await expect
     .poll(() => mainButton(page))
     .toEqual({ is_visible: true, is_active: true, is_progress_visible: false, text: 'Deposit $50.00' });
+  // Telegram draws the button (8.0 ≥ 7.10): the page does not show its own beside it
+  await expect(page.getByTestId('deposit-submit')).toBeHidden();
+  // the bar below takes the colour of the app's own bottom (the tab bar)
+  const tabbar = await page
+    .locator('.app-tabbar')
+    .evaluate((el) => getComputedStyle(el).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number));
+  const hex = `#${tabbar.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  await expect.poll(() => lastTelegramEvent(page, 'web_app_set_bottom_bar_color')).toEqual({ color: hex });
   await page.screenshot({ path: '.tmp/telegram-native/cashbox-deposit-390-dark.png' });
 
   // hold the request so the loader can be seen, then let it through
@@ -194,7 +202,7 @@ test('a crash cash-out pressed from the bottom bar, the live amount in its label
     try {
       await expect
         .poll(async () => (await mainButton(page))?.text, { timeout: 20_000 })
-        .toMatch(/^Cash out \d+\.\d{2}$/);
+        .toMatch(/^Cash out \d+\.\d{2}× · \d+\.\d{2}$/);
       await sendTelegramEvent(page, 'main_button_pressed');
       await expect(crash.getByTestId('crash-my-bet')).toContainText('Cashed out at', { timeout: 5000 });
       cashedOut = true;
@@ -349,4 +357,44 @@ test('the profile offers the home screen while the app is not there (8.0+), and 
   await expect(old.getByTestId('profile-me')).toBeVisible();
   await old.waitForTimeout(500);
   await expect(old.getByTestId('home-screen-card')).toHaveCount(0);
+});
+
+test('the home screen is offered once, after the third session, across devices', async ({ page, browser }) => {
+  const user = newUser('Hugo');
+  const addedReply = { web_app_add_to_home_screen: ['home_screen_added', undefined] as [string, unknown] };
+  // the first session: counted, nothing offered
+  await openAsMiniApp(page, '/', { user, replies: addedReply });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await expect.poll(() => telegramCloud(page)).toMatchObject({ home_sessions: '1' });
+  expect((await telegramEvents(page)).map(([n]) => n)).not.toContain('web_app_add_to_home_screen');
+
+  // the third session (two counted on other devices): Telegram's sheet, once
+  const third = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openAsMiniApp(third, '/', { user, replies: addedReply, cloud: { home_sessions: '2' } });
+  await expect(third.getByTestId('header-balance')).toBeVisible();
+  await expect
+    .poll(async () => (await telegramEvents(third)).filter(([n]) => n === 'web_app_add_to_home_screen').length)
+    .toBe(1);
+  await expect.poll(() => telegramCloud(third)).toMatchObject({ home_sessions: '3', home_prompted: '1' });
+  const cloud = await telegramCloud(third);
+
+  // the fourth, on yet another device: never again
+  const fourth = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openAsMiniApp(fourth, '/', { user, replies: addedReply, cloud });
+  await expect(fourth.getByTestId('header-balance')).toBeVisible();
+  await expect.poll(() => telegramCloud(fourth)).toMatchObject({ home_sessions: '4' });
+  await fourth.waitForTimeout(500);
+  expect((await telegramEvents(fourth)).map(([n]) => n)).not.toContain('web_app_add_to_home_screen');
+
+  // a third session that starts on a game (a round may be open): not now
+  const game = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openAsMiniApp(game, '/game/house-dice', {
+    user: newUser('Gina'),
+    replies: addedReply,
+    cloud: { home_sessions: '2' },
+  });
+  await expect.poll(() => telegramCloud(game)).toMatchObject({ home_sessions: '3' });
+  await game.waitForTimeout(500);
+  expect((await telegramEvents(game)).map(([n]) => n)).not.toContain('web_app_add_to_home_screen');
+  expect((await telegramCloud(game)).home_prompted).toBeUndefined();
 });

@@ -164,6 +164,25 @@ export function useSettingsButton(): void {
   }, [navigate]);
 }
 
+let homePromptRan = false;
+/**
+ * Inside Telegram, once per launch of a signed-in player: counts the session in CloudStorage and, after the third,
+ * offers Telegram's "add to home screen" sheet once (issue 26; src/platform/home-screen-prompt.ts, loaded lazily).
+ * A game page counts as a round in progress: no prompt there.
+ */
+export function useHomeScreenPrompt(isLoggedIn: boolean): void {
+  useEffect(() => {
+    const platform = getPlatform();
+    if (platform.kind !== 'telegram' || !isLoggedIn || homePromptRan) return;
+    homePromptRan = true;
+    void Promise.all([platform.loadNative(), import('../../platform/home-screen-prompt')])
+      .then(([ui, prompt]) =>
+        prompt.countSessionAndOffer(ui, { inRound: () => window.location.pathname.startsWith('/game/') }),
+      )
+      .catch((err: unknown) => console.warn('Home screen prompt skipped', err));
+  }, [isLoggedIn]);
+}
+
 function setMeta(name: string, content: string, property = false): void {
   const attr = property ? 'property' : 'name';
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${name}"]`);

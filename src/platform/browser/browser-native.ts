@@ -49,7 +49,11 @@ export function createBrowserNative(
         }
       },
     },
-    homeScreen: { status: () => Promise.resolve('unsupported'), add: () => undefined },
+    homeScreen: {
+      status: () => Promise.resolve('unsupported'),
+      add: () => undefined,
+      offer: () => Promise.resolve(false),
+    },
     prefs: {
       get: (keys) =>
         Promise.resolve(

@@ -109,10 +109,12 @@ describe.each(['6.9', '7.10', '8.0', '9.1'])('Telegram native UI at Mini Apps %s
     const { ui, posted } = await launch(version, {
       web_app_send_prepared_message: () => ['prepared_message_sent', undefined],
       web_app_check_home_screen: () => ['home_screen_checked', { status: 'missed' }],
+      web_app_add_to_home_screen: () => ['home_screen_added', undefined],
     });
     expect(ui.share.canPrepared).toBe(v >= 800);
     expect(await ui.share.prepared('prep-1', 1000)).toBe(v >= 800);
     expect(await ui.homeScreen.status(1000)).toBe(v >= 800 ? 'missed' : 'unsupported');
+    expect(await ui.homeScreen.offer(1000)).toBe(v >= 800);
     ui.hideKeyboard();
     if (v >= 800) expect(posted).toContainEqual(['web_app_send_prepared_message', { id: 'prep-1' }]);
     expect(posted.some(([n]) => n === 'web_app_hide_keyboard')).toBe(v >= 901);

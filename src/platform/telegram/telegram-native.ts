@@ -146,6 +146,14 @@ export function createTelegramNative(
           timeoutMs,
         ),
       add: () => void post('web_app_add_to_home_screen'),
+      offer: (timeoutMs = 60_000) =>
+        ask(
+          'web_app_add_to_home_screen',
+          undefined,
+          { home_screen_added: () => true, home_screen_failed: () => false },
+          false,
+          timeoutMs,
+        ),
     },
     prefs: {
       async get(keys, timeoutMs = 3000) {
