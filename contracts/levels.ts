@@ -75,6 +75,7 @@ export const publicLevelsQuery = z.object({ currency: currencyCode.optional(), l
 export const newLevelData = z.object({
   level: z.number().int(),
   name: z.string(),
+  logo: z.string().nullable(),
   /** Every order reached by the stake, ascending (one stake may cross several thresholds). */
   reached: z.array(z.number().int()),
 });

@@ -13,6 +13,7 @@ import * as bonuses from '../contracts/ops/bonuses';
 import * as cashback from '../contracts/ops/cashback';
 import * as cashbox from '../contracts/ops/cashbox';
 import * as ledgerFeed from '../contracts/ops/ledger-feed';
+import * as levels from '../contracts/ops/levels';
 import * as limits from '../contracts/ops/limits';
 import * as notifications from '../contracts/ops/notifications';
 import * as operator from '../contracts/ops/operator';
@@ -227,6 +228,39 @@ const commands: Record<string, Command> = {
         throw new UsageError(`${file} is not JSON`);
       }
       return call(cashback.setCashbackSettings, { body: body as BodyOf<typeof cashback.setCashbackSettings> });
+    },
+  },
+  levels: {
+    usage: 'levels  (the levels ladder: order, names, thresholds per currency, rewards)',
+    async run() {
+      return call(levels.listLevels);
+    },
+  },
+  'level-add': {
+    usage:
+      'level-add <file.json>  (a new level: {"order", "name": {"en"}, "description", "logo", "thresholds": {"USD": 50, …}, "bonus_template_id", "wheel_spins"})',
+    async run([file]) {
+      return call(levels.createLevel, { body: jsonFile(file, 'level-add') as BodyOf<typeof levels.createLevel> });
+    },
+  },
+  'level-set': {
+    usage: 'level-set <level id> <file.json>  (replaces a level; players keep every level they reached)',
+    async run([id, file]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('level-set needs a level id');
+      return call(levels.updateLevel, {
+        params: { id },
+        body: jsonFile(file, 'level-set') as BodyOf<typeof levels.updateLevel>,
+      });
+    },
+  },
+  'level-contributions': {
+    usage:
+      'level-contributions [file.json]  (what share of a game counts to levels; with a file, replaces it: {"items": [{"target", "percent"}]})',
+    async run([file]) {
+      if (!file) return call(levels.levelContributionsView);
+      return call(levels.setLevelContributions, {
+        body: jsonFile(file, 'level-contributions') as BodyOf<typeof levels.setLevelContributions>,
+      });
     },
   },
   feed: {

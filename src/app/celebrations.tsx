@@ -12,7 +12,12 @@ const celebrations = proxy<{ level: NewLevelData | null }>({ level: null });
 export function celebrateLevel(data: unknown): void {
   const d = data as Partial<NewLevelData>;
   if (typeof d.level !== 'number') return;
-  celebrations.level = { level: d.level, name: String(d.name ?? ''), reached: d.reached ?? [d.level] };
+  celebrations.level = {
+    level: d.level,
+    name: String(d.name ?? ''),
+    logo: typeof d.logo === 'string' ? d.logo : null,
+    reached: d.reached ?? [d.level],
+  };
 }
 
 export function LevelUpOverlay() {

@@ -13,6 +13,7 @@ export function LevelCard({ level, currency }: { level: Level; currency: string 
   const rewards = rewardLines(t, level, currency);
   return (
     <Card
+      Component="li"
       mode="outline"
       className={`level-card${state ? ` level-card--${state}` : ''}`}
       data-testid={`level-${level.order}`}

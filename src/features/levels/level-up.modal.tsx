@@ -1,6 +1,5 @@
-import { Button, ButtonGroup, ModalCard } from '@vkontakte/vkui';
-import { Icon56CheckCircleOutline } from '@vkontakte/icons';
-import { useEffect } from 'react';
+import { Button, ButtonGroup, Text, Title } from '@vkontakte/vkui';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { NewLevelData } from '@contracts/levels';
@@ -8,28 +7,45 @@ import { getPlatform } from '../../platform';
 import { paths } from '../../shared/routing/paths';
 
 /**
- * The celebration of a live `new_level` (issue 25): a card with the level reached and its rewards' whereabouts, and a
- * success haptic inside Telegram (the browser adapter's haptics do nothing).
+ * The celebration of a live `new_level` (issue 25): a card with the level reached (its logo, name, and where its
+ * rewards are), and a success haptic inside Telegram (the browser adapter's haptics do nothing). Escape, the backdrop
+ * or either button closes it.
  */
 export function LevelUpModal({ data, onClose }: { data: NewLevelData; onClose: () => void }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
+  const titleId = useId();
+  const first = useRef<HTMLElement>(null);
   useEffect(() => {
     getPlatform().haptics.notification('success');
   }, [data]);
+  useEffect(() => {
+    first.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
   const many = data.reached.length > 1;
   return (
-    <ModalCard
-      id="level-up"
-      open
-      onClose={onClose}
-      icon={<Icon56CheckCircleOutline fill="var(--vkui--color_icon_positive)" />}
-      title={t('levels.level_up_title', { name: data.name })}
-      description={t(many ? 'levels.level_up_text_many' : 'levels.level_up_text', { level: data.level })}
-      dismissLabel={t('common.close')}
-      actions={
-        <ButtonGroup mode="vertical" stretched>
+    <div className="level-up-backdrop" role="presentation" onClick={onClose}>
+      <div
+        className="level-up"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        data-testid="level-up-modal"
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="level-up__medal" aria-hidden>
+          {data.logo ? <img src={data.logo} alt="" width={96} height={96} /> : <span>{data.level}</span>}
+        </div>
+        <Title level="2" Component="h2" id={titleId}>
+          {t('levels.level_up_title', { name: data.name })}
+        </Title>
+        <Text>{t(many ? 'levels.level_up_text_many' : 'levels.level_up_text', { level: data.level })}</Text>
+        <ButtonGroup mode="vertical" stretched gap="s">
           <Button
+            getRootRef={first}
             size="l"
             stretched
             onClick={() => {
@@ -44,8 +60,7 @@ export function LevelUpModal({ data, onClose }: { data: NewLevelData; onClose: (
             {t('levels.close')}
           </Button>
         </ButtonGroup>
-      }
-      data-testid="level-up-modal"
-    />
+      </div>
+    </div>
   );
 }

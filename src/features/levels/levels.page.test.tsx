@@ -101,7 +101,7 @@ describe('the celebration', () => {
     await setupApp(() => jsonResponse({}));
     const haptic = vi.spyOn(getPlatform().haptics, 'notification');
     const closed = vi.fn();
-    renderAt('/', <LevelUpModal data={{ level: 3, name: 'Silver', reached: [2, 3] }} onClose={closed} />);
+    renderAt('/', <LevelUpModal data={{ level: 3, name: 'Silver', logo: null, reached: [2, 3] }} onClose={closed} />);
     expect(await screen.findByText('New level: Silver!')).toBeInTheDocument();
     expect(screen.getByText(/climbed to level 3/)).toBeInTheDocument();
     expect(haptic).toHaveBeenCalledWith('success');

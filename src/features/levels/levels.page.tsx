@@ -72,10 +72,11 @@ export function Ladder({ view }: { view: LevelsView }) {
   const { t } = useTranslation();
   if (!view.items.length) return <Placeholder>{t('levels.empty')}</Placeholder>;
   return (
-    <div className="levels-ladder" data-testid="levels-ladder">
+    // a list of levels: each card is its item
+    <ul className="levels-ladder" data-testid="levels-ladder" aria-label={t('levels.title')}>
       {view.items.map((l) => (
         <LevelCard key={l.id} level={l} currency={view.currency} />
       ))}
-    </div>
+    </ul>
   );
 }

@@ -149,6 +149,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       const data = {
         level: newest.level_order,
         name: textIn(newest.name, 'en'),
+        logo: newest.logo,
         reached: fresh.map((l) => l.level_order),
       };
       afterCommit(trx, () => deps.live.publishToUser(playerId, { type: 'new_level', data }));
