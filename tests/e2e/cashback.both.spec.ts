@@ -115,7 +115,20 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await shot('promotions');
 });
 
-test('/cashback sends the visitor home while cashback is off', async ({ page, request }, testInfo) => {
+test('a guest reads the terms on /cashback; with cashback off it sends the visitor home', async ({
+  page,
+  request,
+}, testInfo) => {
+  if (!isTelegramProject(testInfo)) {
+    // a guest (the browser; inside Telegram the Mini App signs the user in): the terms in the default currency
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cashback');
+    await expect(page.getByTestId('cashback-sign-in')).toBeVisible();
+    await expect(page.getByTestId('cashback-level')).toHaveCount(3);
+    await expect(page.getByTestId('cashback-page')).toContainText('At least $1.00 of net loss; at most $500.00');
+    await page.screenshot({ path: testInfo.outputPath(`cashback-guest-${testInfo.project.name}-390.png`) });
+    await axe(page, '[data-testid="cashback-page"]');
+  }
   const current = await request.get('/ops-api/cashback/settings', { headers: ops });
   const { version: _v, created_by: _b, created_at: _a, ...settings } = await current.json();
   const off = await request.put('/ops-api/cashback/settings', {
