@@ -133,3 +133,80 @@ test('the web: Invite copies my link; a friend who opens it in Telegram is my re
   await page.reload();
   await expect(page.getByTestId('invite-count')).toContainText('1 friend joined from your invitations');
 });
+
+// Issue 26, the web's twin of the bottom bar: the same actions as the Telegram journeys, drawn in the page with the
+// same states (label, waiting, refusal of an invalid form) and nothing posted to Telegram.
+test.describe('the web: the in-page bar', () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    test.skip(isTelegramProject(testInfo), 'the web');
+    await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test('a deposit: the page’s own button, the form’s refusal under the field, waiting while in flight', async ({
+    page,
+  }, testInfo) => {
+    await signedInPlayer(page, testInfo);
+    await go(page, '/cashbox/deposit');
+    const submit = page.getByTestId('deposit-submit');
+    await expect(submit).toBeVisible();
+    await expect(submit).toHaveText('Deposit');
+    // pressable while invalid (a disabled button explains nothing): it says what is wrong, sends nothing
+    let sent = 0;
+    await page.route('**/main-api/payments/deposit', async (route) => {
+      sent++;
+      await route.continue();
+    });
+    await submit.click();
+    await expect(page.getByText(/^Enter an amount between/)).toBeVisible();
+    expect(sent).toBe(0);
+    await page.getByTestId('deposit-amount').fill('50');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.unroute('**/main-api/payments/deposit');
+    await page.route('**/main-api/payments/deposit', async (route) => {
+      sent++;
+      await held;
+      await route.continue();
+    });
+    await submit.click();
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await page.screenshot({ path: testInfo.outputPath('deposit-waiting-browser.png') });
+    // nothing more is sent while waiting: the button is disabled, and Enter in the field does not send the form
+    await expect(submit).toBeDisabled();
+    await page.getByTestId('deposit-amount').press('Enter');
+    expect(sent).toBe(1);
+    release();
+    await expect(page.getByTestId('sandbox-amount')).toHaveText('Amount: 50.00 USD');
+  });
+
+  test('a withdrawal: the button stays with the form, the request carries what was typed', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signedInPlayer(page, testInfo);
+    const token = await page.evaluate(() => localStorage.getItem('jwt'));
+    const deposit = await (
+      await request.post('/main-api/payments/deposit', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { method: 'sandbox', amount: 30, client_type: 'web' },
+      })
+    ).json();
+    await request.post(new URL(deposit.redirect_url).pathname, { form: { status: 'success' } });
+    await go(page, '/cashbox/cashout');
+    await expect(page.getByTestId('header-balance')).toContainText('$30.00');
+    await page.getByTestId('cashout-amount').fill('10');
+    await page.getByTestId('cashout-destination').fill('sandbox-account-1');
+    const submit = page.getByTestId('cashout-submit');
+    await expect(submit).toBeVisible();
+    const body = new Promise<unknown>((resolve) => {
+      void page.route('**/main-api/payments/cashout', async (route) => {
+        resolve(route.request().postDataJSON());
+        await route.continue();
+      });
+    });
+    await submit.click();
+    expect(await body).toMatchObject({ amount: 10, destination: 'sandbox-account-1' });
+    await expect(page.getByTestId('cashout-available')).toContainText('Waiting for approval');
+    await page.screenshot({ path: testInfo.outputPath('withdrawal-browser.png') });
+  });
+});

@@ -131,6 +131,7 @@ describe('the main action on the web and below 7.10', () => {
     expect(cancelled).toBe(1);
     view.rerender(<Form loading onSubmit={() => submitted++} onCancel={() => cancelled++} />);
     expect(screen.getByTestId('cancel')).toBeDisabled();
+    expect(screen.getByTestId('submit')).toBeDisabled(); // in flight: no second press
     await new Promise((r) => setTimeout(r, 150));
     expect(bar.drawn.main).toEqual([]);
     expect(bar.drawn.secondary).toEqual([]);

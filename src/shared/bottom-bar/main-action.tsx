@@ -66,7 +66,8 @@ export function MainAction({
       stretched
       type={type}
       loading={loading}
-      disabled={disabled}
+      // disabled while in flight as well: no second press, and Enter in a field cannot send the form again
+      disabled={disabled || loading}
       onClick={type === 'button' ? onClick : undefined}
       data-testid={testId}
       data-native-bar={isNative || undefined}
