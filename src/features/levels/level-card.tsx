@@ -49,9 +49,17 @@ export function LevelCard({ level, currency }: { level: Level; currency: string 
               </Text>
             </>
           )}
-          <Button mode="link" size="s" onClick={() => setFlip((f) => !f)} aria-pressed={flip} data-testid="level-flip">
-            {flip ? t('levels.show_level', { name: level.name }) : t('levels.show_rewards', { name: level.name })}
-          </Button>
+          <div className="level-card__flip">
+            <Button
+              mode="link"
+              size="s"
+              onClick={() => setFlip((f) => !f)}
+              aria-pressed={flip}
+              data-testid="level-flip"
+            >
+              {flip ? t('levels.show_level', { name: level.name }) : t('levels.show_rewards', { name: level.name })}
+            </Button>
+          </div>
         </div>
       </Div>
     </Card>
