@@ -2,6 +2,7 @@
 // Types only (no zod), so the app can import them without the validator; schemas are in live-messages.schemas.ts.
 import type { ReceivedCashback } from './cashback';
 import type { CrashMyBet, CrashState } from './games';
+import type { NewLevelData } from './levels';
 
 export const liveMessageTypes = [
   'new_player',
@@ -62,7 +63,8 @@ export interface LiveMessageDataMap {
   new_player: { players: NewPlayerItem[] };
   /** The biggest wins of the last 24 hours, by currency, biggest first: sent when they change, at most every 5 s. */
   top_players: { items: TopWinItem[] };
-  new_level: Record<string, unknown>;
+  /** The player reached a level (issue 25): the highest one a stake crossed, and every order it crossed. */
+  new_level: NewLevelData;
   /** A period's cashback was paid (issue 25): what the received modal shows. */
   cashback: ReceivedCashback;
   crash: CrashState;

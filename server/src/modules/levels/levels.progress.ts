@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { NewLevelData } from '@contracts/levels';
 import { levelPointsMinor, levelsReached } from '@contracts/levels.rules';
 import type { NotificationEvent } from '@contracts/notifications.kinds';
 import { afterCommit, inSavepoint } from '../../lib/after-commit';
@@ -44,7 +45,7 @@ export interface LevelProgressDeps {
   ): Promise<{ currency: string; blockedOrSelfExcluded: boolean } | undefined>;
   gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<LevelStakeGame[]>;
   notify(playerId: string, event: NotificationEvent, trx: Transaction<DB>): Promise<unknown>;
-  live: { publishToUser(userId: string, message: { type: 'new_level'; data: Record<string, unknown> }): Promise<void> };
+  live: { publishToUser(userId: string, message: { type: 'new_level'; data: NewLevelData }): Promise<void> };
   bonuses?: LevelBonusPort;
   /** The wheel's door: spins given inside the batch's transaction. */
   grantSpins?: (playerId: string, count: number, reason: string, trx: Transaction<DB>) => Promise<unknown>;
@@ -146,7 +147,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
         { kind: 'level_reached', params: { level: newest.level_order, names: newest.name } },
         trx,
       );
-      const data = {
+      const data: NewLevelData = {
         level: newest.level_order,
         name: textIn(newest.name, 'en'),
         logo: newest.logo,
