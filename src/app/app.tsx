@@ -17,7 +17,6 @@ import { AppRoutes } from './router/routes';
 import { BlockedPage, MaintenancePage } from '../features/site-status/routes';
 import {
   useBackButton,
-  useHomeScreenPrompt,
   usePageMeta,
   useScrollRestoration,
   useSettingsButton,
@@ -92,7 +91,6 @@ function Shell({ bootData }: { bootData: BootData }) {
   useScrollRestoration();
   useBackButton();
   useSettingsButton();
-  useHomeScreenPrompt(isLoggedIn);
   useLiveChannel();
   usePerNavigationLoads(location, isLoggedIn, status.blocked || status.maintenance);
 

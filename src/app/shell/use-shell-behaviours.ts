@@ -143,7 +143,12 @@ export function useBackButton(): void {
   }, [location, navigate]);
 }
 
-/** Telegram's "⋯" menu → Settings opens the settings page (language, notifications, limits, terms, privacy). */
+let homePromptRan = false;
+/**
+ * Telegram's "⋯" menu → Settings opens the settings page (language, notifications, limits, terms, privacy). And once
+ * per launch, with the same lazy chunk: the session is counted and, after the third, the home screen offered once
+ * (src/platform/home-screen-prompt.ts, issue 26); a game page counts as a round in progress, no prompt there.
+ */
 export function useSettingsButton(): void {
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -155,6 +160,11 @@ export function useSettingsButton(): void {
       .loadNative()
       .then((ui) => {
         if (!stopped) off = ui.onSettings(() => navigate(paths.profile('general', 'preferences')));
+        if (homePromptRan) return;
+        homePromptRan = true;
+        void import('../../platform/home-screen-prompt')
+          .then((p) => p.countSessionAndOffer(ui, { inRound: () => window.location.pathname.startsWith('/game/') }))
+          .catch((err: unknown) => console.warn('Home screen prompt skipped', err));
       })
       .catch((err: unknown) => console.warn('Telegram settings button unavailable', err));
     return () => {
@@ -162,25 +172,6 @@ export function useSettingsButton(): void {
       off?.();
     };
   }, [navigate]);
-}
-
-let homePromptRan = false;
-/**
- * Inside Telegram, once per launch of a signed-in player: counts the session in CloudStorage and, after the third,
- * offers Telegram's "add to home screen" sheet once (issue 26; src/platform/home-screen-prompt.ts, loaded lazily).
- * A game page counts as a round in progress: no prompt there.
- */
-export function useHomeScreenPrompt(isLoggedIn: boolean): void {
-  useEffect(() => {
-    const platform = getPlatform();
-    if (platform.kind !== 'telegram' || !isLoggedIn || homePromptRan) return;
-    homePromptRan = true;
-    void Promise.all([platform.loadNative(), import('../../platform/home-screen-prompt')])
-      .then(([ui, prompt]) =>
-        prompt.countSessionAndOffer(ui, { inRound: () => window.location.pathname.startsWith('/game/') }),
-      )
-      .catch((err: unknown) => console.warn('Home screen prompt skipped', err));
-  }, [isLoggedIn]);
 }
 
 function setMeta(name: string, content: string, property = false): void {
