@@ -352,3 +352,21 @@ describe('operators', () => {
     ).toBe(404);
   });
 });
+
+describe('lag', () => {
+  it('tells new_level within a second of the crossing stake, with the jobs running as in production', async () => {
+    await withTestApp({ env: { JOBS_ENABLED: 'true' } }, async (app) => {
+      await app.app.listen({ port: 0, host: '127.0.0.1' }); // the jobs runner (feed.levels every 250 ms) starts
+      const p = await signUpPlayer(app, { currency: 'USD', deposit: 100 });
+      const told = new Promise<number>((resolve) =>
+        app.bus.subscribe((e) => {
+          if (e.message.type === 'new_level' && (e.target as { userId?: string }).userId === p.id) resolve(Date.now());
+        }),
+      );
+      await dice(p, 60);
+      const betAnswered = Date.now();
+      const at = await told;
+      expect(at - betAnswered).toBeLessThan(1000);
+    });
+  });
+});
