@@ -13,6 +13,7 @@ import * as houseEndpoints from '@contracts/house.endpoints';
 import * as informationalEndpoints from '@contracts/informational.endpoints';
 import * as limitsEndpoints from '@contracts/limits.endpoints';
 import * as wheelEndpoints from '@contracts/wheel.endpoints';
+import * as referralsEndpoints from '@contracts/referrals.endpoints';
 import * as opsAccounts from '@contracts/ops/accounts';
 import * as opsBonuses from '@contracts/ops/bonuses';
 import * as opsCashbox from '@contracts/ops/cashbox';
@@ -22,6 +23,7 @@ import * as opsLimits from '@contracts/ops/limits';
 import * as opsNotifications from '@contracts/ops/notifications';
 import * as opsOperator from '@contracts/ops/operator';
 import * as opsWheel from '@contracts/ops/wheel';
+import * as opsReferrals from '@contracts/ops/referrals';
 import { publicUrlFor, type Config } from '../config';
 import { isUnder } from './request-path';
 
@@ -102,6 +104,7 @@ const operatorEndpoints = [
   opsNotifications,
   opsOperator,
   opsWheel,
+  opsReferrals,
 ];
 for (const [domain, module] of [
   ...Object.entries({
@@ -113,6 +116,7 @@ for (const [domain, module] of [
     informational: informationalEndpoints,
     limits: limitsEndpoints,
     wheel: wheelEndpoints,
+    referrals: referralsEndpoints,
   }),
   ...operatorEndpoints.map((module) => ['ops', module] as const),
 ])
