@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { e2eBotToken } from '../../playwright.config';
 import { startStandInBotApi } from '../../telegram/stand-in-bot-api';
@@ -32,6 +33,15 @@ async function friendOpens(browser: Browser, startParam: string) {
   await openAsMiniApp(page, '/', { user: newUser('Friend'), startParam });
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await context.close();
+}
+
+/** axe on the invite card as it is now: no critical or serious hits. */
+async function expectAccessibleCard(page: Page) {
+  const results = await new AxeBuilder({ page }).include('[data-testid="invite-card"]').analyze();
+  const hits = results.violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(hits).toEqual([]);
 }
 
 async function openInvite(page: Page) {
@@ -81,6 +91,7 @@ test('Telegram 8.0: a card Telegram could not send leaves the link to copy', asy
   await openInvite(page);
   await page.getByTestId('invite-button').click();
   await expect(page.getByTestId('invite-link')).toHaveValue(/^https:\/\/t\.me\/casino_test_bot\?startapp=ref_/);
+  await expectAccessibleCard(page);
   // one share sheet: no link sheet pushed after the refused card
   expect((await telegramEvents(page)).filter(([name]) => name === 'web_app_open_tg_link')).toHaveLength(0);
 });
@@ -126,6 +137,7 @@ test('the web: Invite copies my link; a friend who opens it in Telegram is my re
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(await link.inputValue());
   await card.screenshot({ path: testInfo.outputPath('invite-card-browser.png') });
+  await expectAccessibleCard(page);
   // a web account has no Telegram chat: the bot prepares nothing for it
   expect(api.state.prepared).toHaveLength(0);
 
