@@ -11,7 +11,7 @@ export function TournamentCard({ t: tournament }: { t: Tournament }) {
   const { t, i18n } = useTranslation();
   const done = tournament.status === 'completed';
   return (
-    <Card mode="outline" className="tournament-card" data-testid="tournament-card">
+    <Card Component="div" mode="outline" className="tournament-card" data-testid="tournament-card">
       <Link href={paths.tournament(tournament.id)} className="tournament-card__link">
         <Div>
           <div className="tournament-card__head">
