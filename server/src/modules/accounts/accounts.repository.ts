@@ -11,6 +11,16 @@ export function createAccountsRepository(db: Database) {
     findById: (id: string, q: Database | Transaction<DB> = db) =>
       q.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** Many players by id in one read (a payout's standings, a batch of notifications); unknown ids are left out. */
+    findByIds: (ids: string[], q: Database | Transaction<DB> = db) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : q
+            .selectFrom('acc_players')
+            .selectAll()
+            .where('id', '=', sql<string>`any(${ids}::bigint[])`)
+            .execute(),
+
     /** The auth guard's one indexed read per request: the player joined with the token's sign-in session. */
     findSignIn: (playerId: string, sessionId: string) =>
       db

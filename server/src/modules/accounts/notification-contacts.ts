@@ -24,6 +24,24 @@ export function createNotificationContacts(repo: AccountsRepository, clock: Cloc
         }
       );
     },
+    /** `contact` of many players in one read (a batch of notifications); unknown ids are left out. */
+    async contacts(playerIds: string[], trx?: Transaction<DB>) {
+      const now = clock.now();
+      const rows = await repo.findByIds(playerIds, trx);
+      return new Map(
+        rows.map((p) => [
+          String(p.id),
+          {
+            telegram_id: p.telegram_id,
+            email: p.email,
+            preferred_communication_channel: p.preferred_communication_channel,
+            unsubscribed: p.unsubscribed,
+            language_code: p.language_code,
+            excluded: activeBlock(p, now) !== null,
+          },
+        ]),
+      );
+    },
     segment: (
       filter: { currency?: string; language?: string; seen_within_days?: number },
       options: { marketing: boolean; now: Date },

@@ -19,6 +19,11 @@ export interface PlayerDirectory {
     | { currency: string; time_zone: string | null; time_limit: number | null; blockedOrSelfExcluded: boolean }
     | undefined
   >;
+  /** `standing` of many players in one read (a cashback payout's eligible players); unknown ids are left out. */
+  standings(
+    ids: string[],
+    trx?: Transaction<DB>,
+  ): Promise<Map<string, { currency: string; blockedOrSelfExcluded: boolean }>>;
   /** The player signed in with this Telegram user, if any. */
   idOfTelegramUser(telegramId: number): Promise<string | undefined>;
   /**
@@ -71,6 +76,13 @@ export function createPlayerDirectory(repo: AccountsRepository, clock: Clock): P
           time_limit: p.time_limit,
           blockedOrSelfExcluded: activeBlock(p, clock.now()) !== null,
         }
+      );
+    },
+    async standings(ids, trx) {
+      const now = clock.now();
+      const rows = await repo.findByIds(ids, trx);
+      return new Map(
+        rows.map((p) => [String(p.id), { currency: p.currency, blockedOrSelfExcluded: activeBlock(p, now) !== null }]),
       );
     },
     async publicProfiles(ids, trx) {

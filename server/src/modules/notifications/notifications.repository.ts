@@ -34,6 +34,31 @@ export function createNotificationsRepository(db: Database) {
       return inserted?.id;
     },
 
+    /**
+     * Many notifications, each with its own player and params, in one statement (a payout's notices); a row whose
+     * dedupe key was already used is left out. Answers the rows written.
+     */
+    async insertEach(
+      trx: Db,
+      rows: Array<{
+        player_id: string;
+        kind: string;
+        category: NotificationCategory;
+        params: object;
+        dedupe_key?: string;
+      }>,
+    ): Promise<Array<{ id: string; player_id: string; kind: string; category: NotificationCategory }>> {
+      if (!rows.length) return [];
+      const written = await sql<{ id: string; player_id: string; kind: string; category: NotificationCategory }>`
+        insert into notif_notifications (player_id, kind, category, params, dedupe_key)
+        select * from unnest(${rows.map((r) => r.player_id)}::bigint[], ${rows.map((r) => r.kind)}::text[],
+          ${rows.map((r) => r.category)}::text[], ${rows.map((r) => JSON.stringify(r.params))}::jsonb[],
+          ${rows.map((r) => r.dedupe_key ?? null)}::text[])
+        on conflict (dedupe_key) do nothing
+        returning id::text, player_id::text, kind, category`.execute(trx);
+      return written.rows;
+    },
+
     async insertDeliveries(
       trx: Db,
       rows: Array<{ notification_id: string; player_id: string; channel: 'telegram' | 'email'; priority: number }>,
@@ -126,6 +151,16 @@ export function createNotificationsRepository(db: Database) {
         .executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
+
+    /** `telegramAccess` of many players in one read. */
+    telegramAccessMany: (playerIds: string[], trx: Db = db) =>
+      playerIds.length === 0
+        ? Promise.resolve([])
+        : trx
+            .selectFrom('notif_telegram_access')
+            .selectAll()
+            .where('player_id', '=', sql<string>`any(${playerIds}::bigint[])`)
+            .execute(),
 
     telegramAccess: (playerId: string, trx: Db = db) =>
       trx.selectFrom('notif_telegram_access').selectAll().where('player_id', '=', playerId).executeTakeFirst(),

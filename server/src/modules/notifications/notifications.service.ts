@@ -39,6 +39,8 @@ export interface SegmentMember {
 }
 export interface NotificationContacts {
   contact(playerId: string, trx?: Transaction<DB>): Promise<NotificationContact | undefined>;
+  /** `contact` of many players in one read (notifyMany); without it, notifyMany reads them one by one. */
+  contacts?(playerIds: string[], trx?: Transaction<DB>): Promise<Map<string, NotificationContact>>;
   /** The players of a segment; `marketing`: without the unsubscribed, blocked and self-excluded. */
   segment(filter: SegmentFilter, options: { marketing: boolean; now: Date }): Promise<SegmentMember[]>;
   savePreferences(
@@ -147,6 +149,68 @@ export function createNotificationsService(deps: NotificationsDeps) {
       );
       if (channels.length) afterCommit(trx, () => deps.kickDelivery(), 'notifications:kick');
       return id;
+    },
+
+    /**
+     * `notify` for many players at once, inside `trx` (a payout's notices): the same rules per player (unknown players
+     * and marketing to the unsubscribed or excluded are left out, a used key is told once), in a fixed number of
+     * statements however many players. Answers the ids written, by player.
+     */
+    async notifyMany(
+      items: ReadonlyArray<{ playerId: string; event: NotificationEvent; key?: string }>,
+      trx: Transaction<DB>,
+    ): Promise<Map<string, string>> {
+      const written = new Map<string, string>();
+      if (!items.length) return written;
+      const ids = [...new Set(items.map((i) => i.playerId))];
+      let found: Map<string, NotificationContact>;
+      if (contacts.contacts) found = await contacts.contacts(ids, trx);
+      else {
+        found = new Map();
+        for (const id of ids) {
+          const c = await contacts.contact(id, trx);
+          if (c) found.set(id, c);
+        }
+      }
+      const rows = [];
+      for (const i of items) {
+        const contact = found.get(i.playerId);
+        if (!contact) continue;
+        const category = notificationKinds[i.event.kind];
+        if (category === 'marketing' && (contact.unsubscribed || contact.excluded)) continue;
+        rows.push({
+          player_id: i.playerId,
+          kind: i.event.kind,
+          category,
+          params: i.event.params,
+          ...(i.key ? { dedupe_key: i.key } : {}),
+        });
+      }
+      const made = await repo.insertEach(trx, rows);
+      if (!made.length) return written;
+      const withTelegram = made.filter((m) => found.get(m.player_id)?.telegram_id).map((m) => m.player_id);
+      const access = new Map((await repo.telegramAccessMany(withTelegram, trx)).map((a) => [String(a.player_id), a]));
+      const deliveries = [];
+      for (const m of made) {
+        written.set(m.player_id, m.id);
+        const a = access.get(m.player_id);
+        for (const channel of outsideChannels(found.get(m.player_id)!, !!a?.writable && !a.blocked_at))
+          deliveries.push({ notification_id: m.id, player_id: m.player_id, channel, priority: priorityOf(m.category) });
+      }
+      for (let i = 0; i < deliveries.length; i += 5_000)
+        await repo.insertDeliveries(trx, deliveries.slice(i, i + 5_000));
+      afterCommit(trx, () =>
+        Promise.all(
+          made.map((m) =>
+            deps.live.publishToUser(m.player_id, {
+              type: 'notification',
+              data: { id: Number(m.id), kind: m.kind as NotificationEvent['kind'], category: m.category },
+            }),
+          ),
+        ),
+      );
+      if (deliveries.length) afterCommit(trx, () => deps.kickDelivery(), 'notifications:kick');
+      return written;
     },
 
     async list(

@@ -127,6 +127,36 @@ describe('each producing event writes exactly one notification', () => {
       await transact(t.db, (trx) => t.services.notifications.notify(p.id, event, trx, { key: 'test-scan:reload' }));
     expect(await rows(p)).toHaveLength(1);
   });
+
+  it('notifyMany: one each, unknown players left out, told live; a key tells once; a rollback tells none', async () => {
+    const [p, q] = await Promise.all([newPlayer('many-1@notify.test'), newPlayer('many-2@notify.test')]);
+    const event = (payout: number) =>
+      ({
+        kind: 'cashback_paid',
+        params: { payout_id: payout, amount: '1.00', currency: 'USD', percentage: 5 },
+      }) as const;
+    const items = [
+      { playerId: p.id, event: event(1), key: 'test-many:p' },
+      { playerId: q.id, event: event(2), key: 'test-many:q' },
+      { playerId: '999999999', event: event(3) }, // unknown: left out
+    ];
+    await expect(
+      transact(t.db, async (trx) => {
+        await t.services.notifications.notifyMany(items, trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await rows(p)).toEqual([]);
+    const before = published.length;
+    const written = await transact(t.db, (trx) => t.services.notifications.notifyMany(items, trx));
+    expect([...written.keys()].sort()).toEqual([p.id, q.id].sort());
+    await transact(t.db, (trx) => t.services.notifications.notifyMany(items, trx)); // a repeat: keys used
+    await settle();
+    expect((await rows(p)).map((r) => [r.kind, r.params])).toEqual([['cashback_paid', event(1).params]]);
+    expect((await rows(q)).map((r) => r.params)).toEqual([event(2).params]);
+    const told = published.slice(before).filter((m) => m.message.type === 'notification');
+    expect(told.map((m) => m.userId).sort()).toEqual([p.id, q.id].sort());
+  });
 });
 
 describe('bonuses and limits tell the player once', () => {
