@@ -338,8 +338,10 @@ export async function createModules(ctx: ModuleContext) {
     clock,
     minorUnitDigits: digits,
     player: players.standing,
+    players: players.standings,
     defaultCurrency: config.DEFAULT_CURRENCY,
     notify: notifications.service.notify,
+    notifyMany: notifications.service.notifyMany,
     devRoutes: config.NODE_ENV !== 'production',
     log,
   });

@@ -36,8 +36,18 @@ export interface CashbackDeps {
     playerId: string,
     trx?: Transaction<DB>,
   ): Promise<{ currency: string; blockedOrSelfExcluded: boolean } | undefined>;
+  /** `player` of many at once (the payout's eligible players, one read); without it, the payout asks one by one. */
+  players?(
+    playerIds: string[],
+    trx?: Transaction<DB>,
+  ): Promise<Map<string, { currency: string; blockedOrSelfExcluded: boolean }>>;
   defaultCurrency: string;
   notify(playerId: string, event: NotificationEvent, trx: Transaction<DB>): Promise<unknown>;
+  /** `notify` for many players in one go (the notifications module's notifyMany); without it, one by one. */
+  notifyMany?(
+    items: ReadonlyArray<{ playerId: string; event: NotificationEvent }>,
+    trx: Transaction<DB>,
+  ): Promise<unknown>;
   log?: { warn(o: object, m: string): void; info?(o: object, m: string): void };
 }
 
@@ -45,6 +55,8 @@ const CONSUMER = 'cashback';
 const MAX_NEW_PERIODS = 400;
 /** How soon the payout job asks again when a period has ended but cannot be closed yet. */
 const RETRY_MS = 5_000;
+/** Payouts marked paid (and told) per transaction. */
+const PAID_CHUNK = 5_000;
 
 // Cashback (issue 25): a percentage of a player's real net loss in a period, paid automatically as real money.
 // Net loss = real stakes − real refunds − real wins, from the ledger feed (bonus money never counts: only each entry's
@@ -176,6 +188,17 @@ export function createCashbackService(deps: CashbackDeps) {
     },
   };
 
+  /** The standing of many players: one read through the batch port, else one by one. */
+  async function playersOf(ids: string[], trx: Transaction<DB>) {
+    if (deps.players) return deps.players(ids, trx);
+    const found = new Map<string, { currency: string; blockedOrSelfExcluded: boolean }>();
+    for (const id of ids) {
+      const p = await deps.player(id, trx);
+      if (p) found.set(id, p);
+    }
+    return found;
+  }
+
   /** Closes one ended period: its payout rows, computed with the settings now (recorded on the period). */
   async function closePeriod(period: PeriodRow): Promise<boolean> {
     return repo.transaction(async (trx) => {
@@ -194,8 +217,13 @@ export function createCashbackService(deps: CashbackDeps) {
         );
       }
       const payouts = [];
-      for (const t of await repo.losers(period.id, trx)) {
-        const player = await deps.player(t.player_id, trx as Transaction<DB>);
+      const losers = await repo.losers(period.id, trx);
+      const standings = await playersOf(
+        losers.map((t) => t.player_id),
+        trx as Transaction<DB>,
+      );
+      for (const t of losers) {
+        const player = standings.get(t.player_id);
         // self-excluded, cooling-off and blocked players get no payout
         if (!player || player.blockedOrSelfExcluded) continue;
         const cur = s.currencies[player.currency];
@@ -224,22 +252,6 @@ export function createCashbackService(deps: CashbackDeps) {
     });
   }
 
-  async function received(id: string, ex?: Database): Promise<ReceivedCashback> {
-    const r = (await repo.payoutView(id, ex))!;
-    return {
-      id: Number(r.id),
-      cashback_amount: (await major(r.amount_minor, r.currency))!,
-      currency: r.currency,
-      cashback_percentage: Number(r.percentage),
-      max_cashback_amount: await major(r.max_minor, r.currency),
-      frequency: r.frequency as ReceivedCashback['frequency'],
-      period_start: r.starts_at.toISOString(),
-      period_end: r.ends_at.toISOString(),
-      net_loss_amount: (await major(r.net_loss_minor, r.currency))!,
-      paid_at: (r.paid_at ?? new Date()).toISOString(),
-    };
-  }
-
   /** Credits a closed period's payouts (a repeat credits nothing), then marks them paid and tells each player once. */
   async function payPeriod(period: PeriodRow): Promise<number> {
     const unpaid = await repo.unpaidPayouts(period.id);
@@ -256,28 +268,51 @@ export function createCashbackService(deps: CashbackDeps) {
       if (missing.length) deps.log?.warn({ periodId: period.id, missing }, 'cashback: players without a wallet');
       const skip = new Set(missing);
       const credited = unpaid.filter((p) => !skip.has(p.player_id)).map((p) => p.id);
-      // in chunks: each its own transaction, each payout marked (and its player told) once
-      for (let i = 0; i < credited.length; i += 1_000)
+      // in chunks: each its own transaction, each payout marked (and its player told) once; the notices of a chunk
+      // in one go and its messages built from the marked rows (no read per payout)
+      const digitsOf = new Map<string, number>();
+      for (let i = 0; i < credited.length; i += PAID_CHUNK)
         await repo.transaction(async (trx) => {
-          const marked = await repo.markPaid(period.id, credited.slice(i, i + 1_000), trx);
+          const marked = await repo.markPaid(period.id, credited.slice(i, i + PAID_CHUNK), trx);
+          const notices = [];
+          const views: Array<[string, ReceivedCashback]> = [];
           for (const m of marked) {
-            const view = await received(m.id, trx);
-            const digits = await deps.minorUnitDigits(m.currency);
-            await deps.notify(
-              m.player_id,
-              {
+            let digits = digitsOf.get(m.currency);
+            if (digits === undefined) digitsOf.set(m.currency, (digits = await deps.minorUnitDigits(m.currency)));
+            const amount = BigInt(m.amount_minor);
+            notices.push({
+              playerId: m.player_id,
+              event: {
                 kind: 'cashback_paid',
                 params: {
                   payout_id: Number(m.id),
-                  amount: toDecimalString(BigInt(m.amount_minor), digits),
+                  amount: toDecimalString(amount, digits),
                   currency: m.currency,
                   percentage: Number(m.percentage),
                 },
+              } as const,
+            });
+            views.push([
+              m.player_id,
+              {
+                id: Number(m.id),
+                cashback_amount: toMajor(amount, digits),
+                currency: m.currency,
+                cashback_percentage: Number(m.percentage),
+                max_cashback_amount: m.max_minor === null ? null : toMajor(BigInt(m.max_minor), digits),
+                frequency: period.frequency as ReceivedCashback['frequency'],
+                period_start: period.starts_at.toISOString(),
+                period_end: period.ends_at.toISOString(),
+                net_loss_amount: toMajor(BigInt(m.net_loss_minor), digits),
+                paid_at: (m.paid_at ?? new Date()).toISOString(),
               },
-              trx as Transaction<DB>,
-            );
-            afterCommit(trx, () => deps.live.publishToUser(m.player_id, { type: 'cashback', data: view }));
+            ]);
           }
+          if (deps.notifyMany) await deps.notifyMany(notices, trx as Transaction<DB>);
+          else for (const n of notices) await deps.notify(n.playerId, n.event, trx as Transaction<DB>);
+          afterCommit(trx, () =>
+            Promise.all(views.map(([playerId, data]) => deps.live.publishToUser(playerId, { type: 'cashback', data }))),
+          );
         });
     }
     await repo.transaction((trx) => repo.finishPeriod(period.id, trx));
