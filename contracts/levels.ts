@@ -78,6 +78,8 @@ export const newLevelData = z.object({
   logo: z.string().nullable(),
   /** Every order reached by the stake, ascending (one stake may cross several thresholds). */
   reached: z.array(z.number().int()),
+  /** What those levels' rewards gave: bonuses granted (offered or started) and wheel spins; skipped ones count 0. */
+  granted: z.object({ bonuses: z.number().int(), wheel_spins: z.number().int() }),
 });
 export type NewLevelData = z.infer<typeof newLevelData>;
 

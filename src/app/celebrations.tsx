@@ -17,6 +17,7 @@ export function celebrateLevel(data: unknown): void {
     name: String(d.name ?? ''),
     logo: typeof d.logo === 'string' ? d.logo : null,
     reached: d.reached ?? [d.level],
+    granted: { bonuses: d.granted?.bonuses ?? 0, wheel_spins: d.granted?.wheel_spins ?? 0 },
   };
 }
 
@@ -26,7 +27,7 @@ export function LevelUpOverlay() {
   return (
     <Suspense fallback={null}>
       <LevelUpModal
-        data={{ ...level, reached: [...level.reached] }}
+        data={{ ...level, reached: [...level.reached], granted: { ...level.granted } }}
         onClose={() => {
           celebrations.level = null;
         }}

@@ -101,6 +101,7 @@ test('a player wagers across a threshold: the celebration, the new level, its re
   await expect(card).toBeVisible();
   const seenAfter = Date.now() - crossed;
   await expect(card).toContainText('New level: Bronze!');
+  await expect(card.getByTestId('level-up-granted')).toHaveText('On your account: 1 wheel spin.');
   testInfo.annotations.push({ type: 'celebration after the crossing bet', description: `${seenAfter} ms` });
   if (telegram) {
     // inside Telegram the celebration comes with a success haptic

@@ -26,6 +26,11 @@ export function LevelUpModal({ data, onClose }: { data: NewLevelData; onClose: (
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   const many = data.reached.length > 1;
+  // only what was granted is named (a reward skipped for a reason is not promised)
+  const gifts = [
+    data.granted.bonuses > 0 ? t('levels.granted_bonuses', { count: data.granted.bonuses }) : null,
+    data.granted.wheel_spins > 0 ? t('levels.reward_spins', { count: data.granted.wheel_spins }) : null,
+  ].filter((g): g is string => g !== null);
   return (
     <div className="level-up-backdrop" role="presentation" onClick={onClose}>
       <div
@@ -43,6 +48,11 @@ export function LevelUpModal({ data, onClose }: { data: NewLevelData; onClose: (
           {t('levels.level_up_title', { name: data.name })}
         </Title>
         <Text>{t(many ? 'levels.level_up_text_many' : 'levels.level_up_text', { level: data.level })}</Text>
+        {gifts.length > 0 && (
+          <Text weight="2" data-testid="level-up-granted">
+            {t('levels.granted', { gifts: gifts.join(', ') })}
+          </Text>
+        )}
         <ButtonGroup mode="vertical" stretched gap="s">
           <Button
             getRootRef={first}

@@ -101,9 +101,18 @@ describe('the celebration', () => {
     await setupApp(() => jsonResponse({}));
     const haptic = vi.spyOn(getPlatform().haptics, 'notification');
     const closed = vi.fn();
-    renderAt('/', <LevelUpModal data={{ level: 3, name: 'Silver', logo: null, reached: [2, 3] }} onClose={closed} />);
+    renderAt(
+      '/',
+      <LevelUpModal
+        data={{ level: 3, name: 'Silver', logo: null, reached: [2, 3], granted: { bonuses: 1, wheel_spins: 3 } }}
+        onClose={closed}
+      />,
+    );
     expect(await screen.findByText('New level: Silver!')).toBeInTheDocument();
     expect(screen.getByText(/climbed to level 3/)).toBeInTheDocument();
+    expect(screen.getByTestId('level-up-granted')).toHaveTextContent(
+      'On your account: a bonus (see Promotions → Bonuses), 3 wheel spins.',
+    );
     expect(haptic).toHaveBeenCalledWith('success');
     fireEvent.click(screen.getByTestId('level-up-close'));
     expect(closed).toHaveBeenCalled();

@@ -132,11 +132,14 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       const top = reached.at(-1) ?? row.level_order;
       await repo.savePlayer({ playerId, wageredMinor: wagered, level: top, lastEntryId: last.toString() }, trx);
       const fresh: LevelRow[] = [];
+      const granted = { bonuses: 0, wheel_spins: 0 };
       for (const order of reached) {
         const level = ladder.find((l) => l.order === order)!.row;
         const id = await repo.insertReached({ playerId, order, levelId: level.id, entryId: crossing!.id }, trx);
         if (!id) continue; // recorded before: its rewards were granted then
-        await reward(trx, playerId, s.currency, level, id);
+        const got = await reward(trx, playerId, s.currency, level, id);
+        granted.bonuses += got.bonus ? 1 : 0;
+        granted.wheel_spins += got.wheelSpins;
         fresh.push(level);
       }
       const newest = fresh.at(-1);
@@ -152,6 +155,8 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
         name: textIn(newest.name, 'en'),
         logo: newest.logo,
         reached: fresh.map((l) => l.level_order),
+        // what was granted, so the player is told nothing a skipped reward did not give
+        granted,
       };
       afterCommit(trx, () => deps.live.publishToUser(playerId, { type: 'new_level', data }));
     }
@@ -202,6 +207,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
         }
     }
     await repo.setRewardOutcome(reachedId, { bonusGrantId, bonusSkipped, wheelSpins, wheelSkipped }, trx);
+    return { bonus: bonusGrantId !== null, wheelSpins };
   }
 
   return { name: 'levels', handle, kinds: ['bet', 'refund'] };

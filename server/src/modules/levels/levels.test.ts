@@ -112,7 +112,16 @@ describe('rising from real-money wagering', () => {
     await dice(p, 20);
     await settled(p, { level: 2, wagered: 50, next_level_amount: 250 });
     expect(seen.filter((m) => m.type === 'new_level')).toEqual([
-      { type: 'new_level', data: { level: 2, name: 'Bronze', logo: '/level-logos/2.svg', reached: [2] } },
+      {
+        type: 'new_level',
+        data: {
+          level: 2,
+          name: 'Bronze',
+          logo: '/level-logos/2.svg',
+          reached: [2],
+          granted: { bonuses: 0, wheel_spins: 1 },
+        },
+      },
     ]);
     expect((await as(p).get('/main-api/users/me')).json().level).toBe(2);
     const rows = await reached(p);
