@@ -165,12 +165,18 @@ export function createCashbackRepository(db: Database) {
       }>,
       ex: Database,
     ) {
-      for (let i = 0; i < rows.length; i += 2_000)
-        await ex
-          .insertInto('cashback_payouts')
-          .values(rows.slice(i, i + 2_000))
-          .onConflict((oc) => oc.columns(['period_id', 'player_id']).doNothing())
-          .execute();
+      // column arrays through unnest: eight parameters a statement however many rows
+      for (let i = 0; i < rows.length; i += 20_000) {
+        const part = rows.slice(i, i + 20_000);
+        const col = <K extends keyof (typeof part)[number]>(k: K) => part.map((r) => r[k]);
+        await sql`
+          insert into cashback_payouts (period_id, player_id, currency, net_loss_minor, percentage, amount_minor,
+            max_minor, settings_version)
+          select * from unnest(${col('period_id')}::bigint[], ${col('player_id')}::bigint[], ${col('currency')}::text[],
+            ${col('net_loss_minor')}::bigint[], ${col('percentage')}::numeric[], ${col('amount_minor')}::bigint[],
+            ${col('max_minor')}::bigint[], ${col('settings_version')}::int[])
+          on conflict (period_id, player_id) do nothing`.execute(ex);
+      }
     },
 
     closedPeriods: (ex: Database = db) =>
@@ -198,7 +204,7 @@ export function createCashbackRepository(db: Database) {
             .updateTable('cashback_payouts')
             .set({ paid_at: sql<Date>`now()` })
             .where('period_id', '=', periodId)
-            .where('id', 'in', ids)
+            .where('id', '=', sql<string>`any(${ids}::bigint[])`)
             .where('paid_at', 'is', null)
             .returningAll()
             .execute(),

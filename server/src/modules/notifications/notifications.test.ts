@@ -129,16 +129,17 @@ describe('each producing event writes exactly one notification', () => {
   });
 
   it('notifyMany: one each, unknown players left out, told live; a key tells once; a rollback tells none', async () => {
-    const [p, q] = await Promise.all([newPlayer('many-1@notify.test'), newPlayer('many-2@notify.test')]);
+    const [p, q, r] = await Promise.all(['many-1', 'many-2', 'many-3'].map((n) => newPlayer(`${n}@notify.test`)));
     const event = (payout: number) =>
       ({
         kind: 'cashback_paid',
         params: { payout_id: payout, amount: '1.00', currency: 'USD', percentage: 5 },
       }) as const;
     const items = [
-      { playerId: p.id, event: event(1), key: 'test-many:p' },
-      { playerId: q.id, event: event(2), key: 'test-many:q' },
-      { playerId: '999999999', event: event(3) }, // unknown: left out
+      { playerId: p!.id, event: event(1), key: 'test-many:p' },
+      { playerId: q!.id, event: event(2), key: 'test-many:q' },
+      { playerId: r!.id, event: event(3) }, // no key (a null among the keys): told each time
+      { playerId: '999999999', event: event(4) }, // unknown: left out
     ];
     await expect(
       transact(t.db, async (trx) => {
@@ -146,16 +147,17 @@ describe('each producing event writes exactly one notification', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await rows(p)).toEqual([]);
+    expect([...(await rows(p!)), ...(await rows(q!)), ...(await rows(r!))]).toEqual([]);
     const before = published.length;
     const written = await transact(t.db, (trx) => t.services.notifications.notifyMany(items, trx));
-    expect([...written.keys()].sort()).toEqual([p.id, q.id].sort());
-    await transact(t.db, (trx) => t.services.notifications.notifyMany(items, trx)); // a repeat: keys used
+    expect([...written.keys()].sort()).toEqual([p!.id, q!.id, r!.id].sort());
+    await transact(t.db, (trx) => t.services.notifications.notifyMany(items, trx)); // a repeat: only r again
     await settle();
-    expect((await rows(p)).map((r) => [r.kind, r.params])).toEqual([['cashback_paid', event(1).params]]);
-    expect((await rows(q)).map((r) => r.params)).toEqual([event(2).params]);
+    expect((await rows(p!)).map((x) => [x.kind, x.params])).toEqual([['cashback_paid', event(1).params]]);
+    expect((await rows(q!)).map((x) => x.params)).toEqual([event(2).params]);
+    expect(await rows(r!)).toHaveLength(2);
     const told = published.slice(before).filter((m) => m.message.type === 'notification');
-    expect(told.map((m) => m.userId).sort()).toEqual([p.id, q.id].sort());
+    expect(told.map((m) => m.userId).sort()).toEqual([p!.id, q!.id, r!.id, r!.id].sort());
   });
 });
 
