@@ -3,7 +3,7 @@ import '@vkontakte/vkui/dist/cssm/styles/themes.css';
 import './app.css';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initPlatform } from '../platform';
+import { initPlatform, platformProblem, platformStarted } from '../platform';
 import { page } from '../shared/lib/page';
 import { configureApi } from '../shared/api';
 import { initI18n, LOCALE_KEY, pickLanguage } from '../shared/i18n/i18n';
@@ -12,7 +12,7 @@ import { siteStatus, loadSiteStatus } from '../features/site-status';
 import { createAppApiHooks } from './api-hooks';
 import { App } from './app';
 import { boot } from './boot';
-import { signInOnLaunch } from './telegram-sign-in';
+import { launchNotice, signInOnLaunch } from './telegram-sign-in';
 import { syncLanguageWithCloud } from './language';
 import { preloadRouteChunk } from './router/route-preload';
 
@@ -51,6 +51,11 @@ async function start() {
   // instead of one long task (Lighthouse's TBT), while the server-drawn first screen stays on view until the commit.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App bootData={bootData} />));
+  // inside Telegram the SDK loads now, while React renders (platform/telegram/telegram-launch.ts): the first load did
+  // without it; a failure to start is said as one at launch would have been
+  void platformStarted().then(() => {
+    if (platformProblem() === 'telegram_sdk_failed') launchNotice.notice = 'sdk_failed';
+  });
   if (platform.kind === 'telegram')
     whenIdle(() => {
       void import('../shared/bottom-bar/bottom-bar.store').then((m) => m.matchBottomBarColor());

@@ -9,6 +9,8 @@ export type { PlatformAdapter, ColorScheme, Insets, HapticImpact, HapticNotifica
 
 let current: PlatformAdapter | null = null;
 let problem: PlatformProblem | null = null;
+let sdkStarted: Promise<void> | null = null;
+let startSdk = (): Promise<void> => Promise.resolve();
 
 /**
  * What the platform layer could not set up (the app then runs with a fallback and tells the player): the Telegram SDK
@@ -16,6 +18,12 @@ let problem: PlatformProblem | null = null;
  */
 export type PlatformProblem = 'telegram_sdk_failed' | 'telegram_client_missing';
 export const platformProblem = (): PlatformProblem | null => problem;
+/**
+ * Inside Telegram, loads and starts the SDK (once; main.tsx calls it when the first render is done, and a call that
+ * needs it starts it sooner); settles when it has started or failed to (a late failure is a platformProblem). At once
+ * elsewhere.
+ */
+export const platformStarted = (): Promise<void> => startSdk();
 
 /**
  * Detects the platform once and loads its adapter; the Telegram SDK is loaded only inside Telegram.
@@ -38,16 +46,25 @@ export async function initPlatform(
       current = createTelegramFallbackAdapter();
       return current;
     }
-    try {
-      const { createTelegramAdapter } = await import('./telegram/telegram-adapter');
-      current = createTelegramAdapter();
-    } catch (err) {
-      // e.g. launch data the SDK cannot parse (no `signature` before Bot API 8.0), or its chunk did not load
-      console.error('The Telegram SDK could not start; the app runs as a website instead:', err);
+    const { createTelegramLaunch, sdkWouldRefuse, readLaunchParams } = await import('./telegram/telegram-launch');
+    const fallback = async () => (await import('./telegram/telegram-fallback')).createTelegramFallbackAdapter();
+    if (sdkWouldRefuse(readLaunchParams())) {
+      // launch data the SDK cannot parse (no `signature` before Bot API 8.0): a website from the start, as it says
+      console.error('The Telegram SDK could not start on these launch parameters; the app runs as a website instead');
       problem = 'telegram_sdk_failed';
-      const { createTelegramFallbackAdapter } = await import('./telegram/telegram-fallback');
-      current = createTelegramFallbackAdapter();
+      current = await fallback();
+      return current;
     }
+    // the first render does not wait for the SDK (telegram-launch.ts): it loads beside the boot calls and takes over
+    const launch = createTelegramLaunch(
+      async () => (await import('./telegram/telegram-adapter')).createTelegramAdapter(),
+      fallback,
+    );
+    startSdk = () =>
+      (sdkStarted ??= launch.start().then((ok) => {
+        if (!ok) problem = 'telegram_sdk_failed'; // its chunk did not load, or it threw: the fallback answers now
+      }));
+    current = launch.adapter;
   } else {
     current = createBrowserAdapter();
   }

@@ -91,6 +91,71 @@ describe('launch parameters without a Telegram client (a Mini App link in a plai
   });
 });
 
+describe('inside a Telegram client', () => {
+  const withClient = async (hash: string, fn: () => Promise<void>) => {
+    window.history.replaceState(null, '', hash);
+    const { emitEvent } = await import('@telegram-apps/sdk-react');
+    const w = window as unknown as { TelegramWebviewProxy?: unknown };
+    // a client that answers what the SDK's viewport asks when it mounts
+    const answers: Record<string, () => void> = {
+      web_app_request_viewport: () =>
+        emitEvent('viewport_changed', { height: 800, width: 400, is_expanded: true, is_state_stable: true }),
+      web_app_request_safe_area: () => emitEvent('safe_area_changed', { top: 44, bottom: 34, left: 0, right: 0 }),
+      web_app_request_content_safe_area: () =>
+        emitEvent('content_safe_area_changed', { top: 0, bottom: 0, left: 0, right: 0 }),
+      web_app_request_theme: () => emitEvent('theme_changed', { theme_params: theme }),
+    };
+    w.TelegramWebviewProxy = { postEvent: (type: string) => void setTimeout(() => answers[type]?.(), 0) };
+    try {
+      await fn();
+    } finally {
+      delete w.TelegramWebviewProxy;
+    }
+  };
+  const themeParam = `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(theme))}`;
+
+  it('starts without waiting for the SDK, which takes over once it has started', async () => {
+    await withClient(
+      `/#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppPlatform=ios&tgWebAppVersion=8.0${themeParam}`,
+      async () => {
+        const { initPlatform, platformProblem, platformStarted } = await import('./index');
+        const platform = await initPlatform();
+        expect(platform.kind).toBe('telegram');
+        expect(platform.getInitData()).toBe(initData);
+        expect(platform.getColorScheme()).toBe('dark');
+        // the router rewrites the address (a redirect drops the hash) before the SDK's chunk has arrived
+        window.history.replaceState(null, '', '/cashbox/deposit');
+        await platformStarted();
+        expect(platformProblem()).toBeNull();
+        expect(platform.getLanguageCode()).toBe('ru');
+        // the SDK's viewport answers now: the insets Telegram sent
+        await vi.waitFor(() =>
+          expect(platform.getSafeAreaInsets()).toEqual({ top: 44, bottom: 34, left: 0, right: 0 }),
+        );
+      },
+    );
+  });
+
+  it('runs as a website from the start on launch data the SDK would refuse (no signature)', async () => {
+    const unsigned = initData.replace('&signature=abc', '');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await withClient(
+        `/#tgWebAppData=${encodeURIComponent(unsigned)}&tgWebAppPlatform=android&tgWebAppVersion=7.0${themeParam}`,
+        async () => {
+          const { initPlatform, platformProblem } = await import('./index');
+          const platform = await initPlatform();
+          expect(platformProblem()).toBe('telegram_sdk_failed');
+          expect(platform.kind).toBe('browser');
+          expect(platform.getInitData()).toBe(unsigned); // the server still decides whether it signs the player in
+        },
+      );
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});
+
 describe('browser adapter', () => {
   it('uses localStorage, the ETag cache and no native back button', () => {
     const a = createBrowserAdapter();
