@@ -123,6 +123,16 @@ export function createCashbackRepository(db: Database) {
           won_minor = cashback_totals.won_minor + excluded.won_minor`.execute(ex);
     },
 
+    /** A player's sums in every open period (cashback/info: the running one and those ended but not closed). */
+    openTotalsOf: (playerId: string, ex: Database = db) =>
+      ex
+        .selectFrom('cashback_totals as t')
+        .innerJoin('cashback_periods as p', 'p.id', 't.period_id')
+        .select(['t.period_id', 't.player_id', 't.staked_minor', 't.refunded_minor', 't.won_minor'])
+        .where('p.status', '=', 'open')
+        .where('t.player_id', '=', playerId)
+        .execute(),
+
     totalsOf: (periodId: string, playerId: string, ex: Database = db) =>
       ex
         .selectFrom('cashback_totals')
