@@ -58,14 +58,17 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
         await repo.exclude(gone, clock.now(), trx);
       }
       await repo.snapshot(t.id, trx);
-      let poolPoints: number | null = null;
+      // the pool in points, as an integer count of POINT_SCALE-ths: integer arithmetic only, rounded down
+      let pool: bigint | null = null;
       if (t.pool_percent !== null) {
-        let points = 0;
+        let scaled = 0n;
         for (const s of await repo.stakesByCurrency(t.id, trx)) {
           const digits = await deps.minorUnitDigits(s.currency);
-          points += (Number(s.stakes) / 10 ** digits) * (t.currencies[s.currency]?.points_per_unit ?? 0);
+          const ppu = rational(t.currencies[s.currency]?.points_per_unit ?? 0);
+          scaled += (s.stakes * ppu.n * POINT_SCALE) / (ppu.d * 10n ** BigInt(digits));
         }
-        poolPoints = Math.floor(((points * Number(t.pool_percent)) / 100) * 1e6) / 1e6;
+        const percent = rational(t.pool_percent);
+        pool = (scaled * percent.n) / (percent.d * 100n);
       }
       const winners = await repo.top(t.id, maxPlace, trx);
       const rows: Array<Insertable<TournamentsPrizesTable>> = [];
@@ -76,9 +79,13 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
         let amount: bigint | null = null;
         if (prize.kind === 'money') amount = toMinor(prize.amounts[w.currency] ?? 0, digits);
         else if (prize.kind === 'pool_share') {
-          const ppu = t.currencies[w.currency]?.points_per_unit ?? 0;
+          // pool × share % ÷ the winner's currency's points per unit, in its minor units, rounded down
+          const ppu = rational(t.currencies[w.currency]?.points_per_unit ?? 0);
+          const share = rational(prize.percent);
           amount =
-            ppu && poolPoints ? BigInt(Math.floor(((poolPoints * prize.percent) / 100 / ppu) * 10 ** digits)) : 0n;
+            ppu.n > 0n && pool
+              ? (pool * share.n * ppu.d * 10n ** BigInt(digits)) / (share.d * 100n * ppu.n * POINT_SCALE)
+              : 0n;
         }
         rows.push({
           tournament_id: t.id,
@@ -93,7 +100,7 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
         });
       }
       await repo.insertPrizes(rows, trx);
-      await repo.close(t.id, 'completed', clock.now(), poolPoints === null ? null : String(poolPoints), trx);
+      await repo.close(t.id, 'completed', clock.now(), pool === null ? null : pointsText(pool), trx);
       afterCommit(trx, () =>
         deps.live.broadcast({
           type: 'tournament',
@@ -219,4 +226,22 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
     },
   };
 }
+/** Points are kept to 18 decimals while a pool is computed. */
+const POINT_SCALE = 10n ** 18n;
+
+/** A decimal an operator typed (a JSON number: 1, 0.01, 12.5) as an exact fraction n / d. */
+export function rational(x: number | string): { n: bigint; d: bigint } {
+  const text = typeof x === 'number' ? String(x) : x;
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) throw new RangeError(`not a plain decimal: ${text}`);
+  const frac = m[2] ?? '';
+  return { n: BigInt(`${m[1]}${frac}`), d: 10n ** BigInt(frac.length) };
+}
+
+/** A scaled pool as the decimal text the numeric column keeps (6 decimals, rounded down). */
+function pointsText(scaled: bigint): string {
+  const micro = scaled / 10n ** 12n;
+  return `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, '0')}`;
+}
+
 export type TournamentCompletion = ReturnType<typeof createTournamentCompletion>;

@@ -11,6 +11,7 @@ import {
   type Player,
 } from '../../../test/fixtures';
 import { signProviderBody } from '../games/provider.routes';
+import { rational } from './tournaments.completion';
 import { decimalFactor } from './tournaments.scoring';
 
 // Tournaments (issue 27): points from the ledger feed by each scoring rule, join/leave/rejoin, rollbacks, ties, the
@@ -58,11 +59,11 @@ async function provider(path: string, body: unknown) {
 }
 
 /** A player with money and a provider session: bet, win and roll back rounds by their ids. */
-async function gambler(deposit = 1000) {
-  const p = await signUpPlayer(t, { currency: 'USD', deposit });
+async function gambler(deposit = 1000, currency = 'USD') {
+  const p = await signUpPlayer(t, { currency, deposit });
   const { token } = await launchGame(p, 'acme-fruits');
   const play = (round: string, actions: unknown[]) =>
-    provider('play', { session_id: token, currency: 'USD', game_id: round, finished: false, actions });
+    provider('play', { session_id: token, currency, game_id: round, finished: false, actions });
   return {
     p,
     bet: (round: string, cents: number) =>
@@ -160,10 +161,13 @@ describe('points from the ledger feed', () => {
     expect(res.json().code).toBe('TOURNAMENTS_CURRENCY_NOT_ADMITTED');
   });
 
-  it('computes a points factor exactly', () => {
+  it('computes a points factor and a pool share exactly', () => {
     expect(decimalFactor(1, 50, 2)).toBe('0.0050');
     expect(decimalFactor(0.01, 100, 2)).toBe('0.000100');
     expect(decimalFactor(2.5, 100, 9)).toBe('0.000000002500');
+    expect(rational(12.5)).toEqual({ n: 125n, d: 10n });
+    expect(rational('0.0001')).toEqual({ n: 1n, d: 10000n });
+    expect(() => rational(1e-7)).toThrow();
   });
 });
 
@@ -324,6 +328,34 @@ describe('completion and prizes', () => {
     // the pool is 10 % of what the board staked (the blocked player's stakes left with them): 100.00 → 10 points;
     // the one left on the board takes place 1, 60 % of it = 6.00; place 2 is not taken
     expect(paid.map((e) => [e.player_id, e.real_delta_minor])).toEqual([[fair.p.id, '600']]);
+  });
+
+  it('adds currencies only as points, by the operator’s table, and pays the pool in each winner’s currency', async () => {
+    const id = await tournament({
+      games: [],
+      currencies: { USD: { min_bet: 1, points_per_unit: 1 }, EUR: { min_bet: 1, points_per_unit: 2 } },
+      pool_percent: 10,
+      prizes: [
+        { kind: 'pool_share', place: 1, percent: 60 },
+        { kind: 'pool_share', place: 2, percent: 40 },
+      ],
+    });
+    const eur = await gambler(1000, 'EUR');
+    const usd = await gambler(1000, 'USD');
+    await join(eur.p, id);
+    await join(usd.p, id);
+    await eur.bet(`fx1-${id}`, 5000); // 50.00 EUR × 2 = 100 points, first
+    await t.services.tournamentsFeed();
+    await usd.bet(`fx2-${id}`, 10000); // 100.00 USD × 1 = 100 points, second
+    expect(await pointsOf(eur.p, id)).toEqual({ position: 1, points: 100 });
+    expect(await pointsOf(usd.p, id)).toEqual({ position: 2, points: 100 });
+    await endNow(id);
+    await t.services.tournamentsSchedule();
+    // pool: 10 % of 200 points = 20; place 1: 12 points = 6.00 EUR; place 2: 8 points = 8.00 USD
+    expect((await prizesOf(id)).map((e) => [e.player_id, e.real_delta_minor])).toEqual([
+      [eur.p.id, '600'],
+      [usd.p.id, '800'],
+    ]);
   });
 
   it('cancels with no prizes and tells the participants', async () => {
