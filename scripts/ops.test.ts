@@ -50,6 +50,16 @@ describe('npm run ops', () => {
     await expect(run(['withdrawals', 'done'])).rejects.toThrow(/unknown status done: one of processing, processed/);
   });
 
+  it('lists, reads and cancels tournaments by the operator endpoints', async () => {
+    await run(['tournaments', 'ongoing']);
+    expect(seen.at(-1)).toEqual({ method: 'GET', url: '/ops-api/tournaments?status=ongoing' });
+    await run(['tournament-standings', '7', '20']);
+    expect(seen.at(-1)).toEqual({ method: 'GET', url: '/ops-api/tournaments/7/standings?limit=20' });
+    await run(['tournament-cancel', '7', 'bad', 'data']);
+    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/ops-api/tournaments/7/cancel' });
+    await expect(run(['tournaments', 'soon'])).rejects.toThrow(/created, ongoing, completed or cancelled/);
+  });
+
   it('finds a player by email', async () => {
     const res = await run(['player', 'A@example.com']);
     expect(seen.at(-1)!.url).toBe('/ops-api/players?email=A%40example.com');

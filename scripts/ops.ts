@@ -17,6 +17,7 @@ import * as levels from '../contracts/ops/levels';
 import * as limits from '../contracts/ops/limits';
 import * as notifications from '../contracts/ops/notifications';
 import * as operator from '../contracts/ops/operator';
+import * as tournaments from '../contracts/ops/tournaments';
 import * as wheel from '../contracts/ops/wheel';
 import { findRunningServer, loadDotEnv, localUrl } from '../server/src/lib/local-settings';
 
@@ -261,6 +262,41 @@ const commands: Record<string, Command> = {
       return call(levels.setLevelContributions, {
         body: jsonFile(file, 'level-contributions') as BodyOf<typeof levels.setLevelContributions>,
       });
+    },
+  },
+  tournaments: {
+    usage:
+      'tournaments [created|ongoing|completed|cancelled]  (the tournaments, newest first, with their participants)',
+    async run([status]) {
+      if (status && !['created', 'ongoing', 'completed', 'cancelled'].includes(status))
+        throw new UsageError('tournaments takes created, ongoing, completed or cancelled');
+      return call(tournaments.listTournaments, {
+        query: status ? { status: status as 'created' | 'ongoing' | 'completed' | 'cancelled' } : {},
+      });
+    },
+  },
+  'tournament-add': {
+    usage:
+      'tournament-add <file.json>  (a tournament: {"name": {"en"}, "starts_at", "ends_at", "scoring": "stakes|bets|multiplier", "currencies": {"USD": {"min_bet", "points_per_unit"}}, "prizes": [{"kind": "money", "place": 1, "amounts": {"USD": 100}}], "games", "pool_percent", "auto_subscribe"})',
+    async run([file]) {
+      return call(tournaments.createTournament, {
+        body: jsonFile(file, 'tournament-add') as BodyOf<typeof tournaments.createTournament>,
+      });
+    },
+  },
+  'tournament-standings': {
+    usage: 'tournament-standings <tournament id> [limit]  (places, points, prizes and whether paid)',
+    async run([id, limit]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('tournament-standings needs a tournament id');
+      return call(tournaments.tournamentStandings, { params: { id }, query: limit ? { limit: Number(limit) } : {} });
+    },
+  },
+  'tournament-cancel': {
+    usage: 'tournament-cancel <tournament id> <reason…>  (no prizes; the participants are told)',
+    async run([id, ...reason]) {
+      if (!id || !/^\d+$/.test(id)) throw new UsageError('tournament-cancel needs a tournament id');
+      if (!reason.length) throw new UsageError('tournament-cancel needs a reason');
+      return call(tournaments.cancelTournament, { params: { id }, body: { reason: reason.join(' ') } });
     },
   },
   feed: {
