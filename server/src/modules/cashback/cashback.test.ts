@@ -293,4 +293,20 @@ describe('cashback', () => {
       where player_id in (${p.id}, ${q.id}) and kind = 'cashback_paid'`.execute(t.db);
     expect(notes.rows[0]!.n).toBe(2);
   });
+
+  it('a self-excluded player is paid nothing and one beside them in the same run is paid and told once', async () => {
+    const excluded = await signUpPlayer(t, { deposit: 100 });
+    const loser = await signUpPlayer(t, { deposit: 100 });
+    await bet(excluded, 50);
+    await bet(loser, 50);
+    const own = await as(excluded).post('/main-api/users/me/set_block', { period: '7d' });
+    expect(own.statusCode, own.body).toBe(200);
+    await periodEndsNow();
+    await payoutUntilClosed();
+    expect(await paidRows(excluded)).toEqual([]);
+    expect(await paidRows(loser)).toEqual([{ kind: 'cashback_payout', real_delta_minor: '250' }]);
+    const told = await sql<{ player_id: string }>`select player_id::text from notif_notifications
+      where kind = 'cashback_paid' and player_id in (${excluded.id}, ${loser.id})`.execute(t.db);
+    expect(told.rows).toEqual([{ player_id: loser.id }]);
+  });
 });
