@@ -17,6 +17,7 @@ for (const extra of [
   'scripts/bench/notifications.ts',
   'scripts/bench/tournaments.ts',
   'scripts/bench/cashback.ts',
+  'scripts/bench/levels.ts',
 ]) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }

@@ -357,6 +357,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     minorUnitDigits: digits,
     player: players.standing,
+    players: players.standings,
     playerCurrency: players.currencyOf,
     defaultCurrency: config.DEFAULT_CURRENCY,
     activeCurrencies: async () => (await informational.service.allCurrencies()).currencies,

@@ -43,6 +43,11 @@ export interface LevelProgressDeps {
     playerId: string,
     trx?: Transaction<DB>,
   ): Promise<{ currency: string; blockedOrSelfExcluded: boolean } | undefined>;
+  /** `player` for many players in one read (a batch's players); unknown ids are left out. Used when given. */
+  players?(
+    ids: string[],
+    trx?: Transaction<DB>,
+  ): Promise<Map<string, { currency: string; blockedOrSelfExcluded: boolean }>>;
   gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<LevelStakeGame[]>;
   notify(playerId: string, event: NotificationEvent, trx: Transaction<DB>): Promise<unknown>;
   live: { publishToUser(userId: string, message: { type: 'new_level'; data: NewLevelData }): Promise<void> };
@@ -98,9 +103,19 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
     );
     const gameOf = new Map(games.map((g) => [`${g.ref_type}/${g.ref_id}`, g]));
     // the players of this batch who may progress: known, neither blocked nor self-excluded now
+    // (one read for the batch's players when the port has it: a round trip per player kept the consumer behind the
+    // bets at a few hundred players a batch; docs/benchmarks.md, "Levels (issue 25)")
     const standing = new Map<string, { currency: string; digits: number }>();
-    for (const id of new Set(plays.map((e) => e.player_id))) {
-      const p = await deps.player(id, trx);
+    const ids = [...new Set(plays.map((e) => e.player_id))];
+    const known = deps.players
+      ? await deps.players(ids, trx)
+      : new Map(
+          (await Promise.all(ids.map(async (id) => [id, await deps.player(id, trx)] as const))).flatMap(([id, p]) =>
+            p ? [[id, p] as const] : [],
+          ),
+        );
+    for (const id of ids) {
+      const p = known.get(id);
       if (!p || p.blockedOrSelfExcluded) continue;
       standing.set(id, { currency: p.currency, digits: await deps.minorUnitDigits(p.currency) });
     }
@@ -109,6 +124,8 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       [...standing].map(([playerId, s]) => ({ playerId, currency: s.currency, level: first })),
       trx,
     );
+    // every player's new progress, saved in one statement after the loop (levels reached are recorded in it)
+    const saves: Array<{ playerId: string; wageredMinor: bigint; level: number; lastEntryId: string }> = [];
     for (const [playerId, s] of standing) {
       const row = rows.get(playerId);
       if (!row) continue;
@@ -130,7 +147,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       const ladder = await ladderIn(levels, s.currency, s.digits);
       const reached = crossing ? levelsReached(ladder, row.level_order, wagered) : [];
       const top = reached.at(-1) ?? row.level_order;
-      await repo.savePlayer({ playerId, wageredMinor: wagered, level: top, lastEntryId: last.toString() }, trx);
+      saves.push({ playerId, wageredMinor: wagered, level: top, lastEntryId: last.toString() });
       const fresh: LevelRow[] = [];
       const granted = { bonuses: 0, wheel_spins: 0 };
       for (const order of reached) {
@@ -160,6 +177,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       };
       afterCommit(trx, () => deps.live.publishToUser(playerId, { type: 'new_level', data }));
     }
+    await repo.savePlayers(saves, trx);
   }
 
   /** Grants a level's rewards, each in a savepoint: one that cannot be granted is recorded as skipped, with why. */

@@ -103,6 +103,21 @@ export function createLevelsRepository(db: Database) {
         })
         .where('player_id', '=', p.playerId)
         .execute(),
+    /** `savePlayer` for many players in one statement (a feed batch's players; their rows are locked). */
+    async savePlayers(
+      rows: Array<{ playerId: string; wageredMinor: bigint; level: number; lastEntryId: string }>,
+      trx: Transaction<DB>,
+    ) {
+      if (!rows.length) return;
+      await sql`
+        update lvl_players p
+        set wagered_minor = v.wagered, level_order = greatest(p.level_order, v.level), last_entry_id = v.last,
+            updated_at = now()
+        from unnest(${rows.map((r) => r.playerId)}::bigint[], ${rows.map((r) => r.wageredMinor.toString())}::bigint[],
+                    ${rows.map((r) => r.level)}::integer[], ${rows.map((r) => r.lastEntryId)}::bigint[])
+             as v(player_id, wagered, level, last)
+        where p.player_id = v.player_id`.execute(trx);
+    },
     /**
      * Records that the player reached a level; answers the row's id, or undefined when it was recorded before (the
      * unique (player, level): whatever replays or races, one row and so one reward).
