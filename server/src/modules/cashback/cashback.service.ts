@@ -310,9 +310,11 @@ export function createCashbackService(deps: CashbackDeps) {
           }
           if (deps.notifyMany) await deps.notifyMany(notices, trx as Transaction<DB>);
           else for (const n of notices) await deps.notify(n.playerId, n.event, trx as Transaction<DB>);
-          afterCommit(trx, () =>
-            Promise.all(views.map(([playerId, data]) => deps.live.publishToUser(playerId, { type: 'cashback', data }))),
-          );
+          afterCommit(trx, async () => {
+            await Promise.all(
+              views.map(([playerId, data]) => deps.live.publishToUser(playerId, { type: 'cashback', data })),
+            );
+          });
         });
     }
     await repo.transaction((trx) => repo.finishPeriod(period.id, trx));

@@ -199,16 +199,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
       }
       for (let i = 0; i < deliveries.length; i += 5_000)
         await repo.insertDeliveries(trx, deliveries.slice(i, i + 5_000));
-      afterCommit(trx, () =>
-        Promise.all(
+      afterCommit(trx, async () => {
+        await Promise.all(
           made.map((m) =>
             deps.live.publishToUser(m.player_id, {
               type: 'notification',
               data: { id: Number(m.id), kind: m.kind as NotificationEvent['kind'], category: m.category },
             }),
           ),
-        ),
-      );
+        );
+      });
       if (deliveries.length) afterCommit(trx, () => deps.kickDelivery(), 'notifications:kick');
       return written;
     },
