@@ -217,6 +217,44 @@ describe('cashback', () => {
     expect(await info(p)).toMatchObject({ total_real_balance_spent: -10, total_real_balance_net_loss: -10 });
   });
 
+  it('a bet and its win in one transaction whose entry ids cross a power of ten are each counted once', async () => {
+    // The feed reads entries as text (`id::text, tx_id::text`); an ORDER BY on those output names sorts "1000" before
+    // "999", so the cursor landed on the smaller id and the next batch handed the larger one again (a double count).
+    // A provider's bet-and-win callback writes both entries in one transaction, with consecutive ids.
+    const p = await signUpPlayer(t, { deposit: 100 });
+    await t.services.cashbackFeed();
+    const seq = await sql<{ last: string }>`select last_value::text as last
+      from ${sql.raw(`${(await sql<{ s: string }>`select pg_get_serial_sequence('wallet_ledger_entries', 'id') as s`.execute(t.db)).rows[0]!.s}`)}`.execute(
+      t.db,
+    );
+    let power = 10n ** BigInt(seq.rows[0]!.last.length);
+    if (power - 2n <= BigInt(seq.rows[0]!.last)) power *= 10n;
+    await sql`select setval(pg_get_serial_sequence('wallet_ledger_entries', 'id'), ${(power - 2n).toString()}::bigint)`.execute(
+      t.db,
+    );
+    const k = key();
+    await p.t.services.wallet.transaction((w) =>
+      w.betAndWin(
+        { playerId: p.id, currency: p.currency, key: k, reference: { type: 'game_tx', id: k } },
+        usd(30),
+        usd(10),
+      ),
+    );
+    const ids = await sql<{ id: string }>`select id::text from wallet_ledger_entries
+      where player_id = ${p.id} and kind in ('bet', 'win') order by wallet_ledger_entries.id`.execute(t.db);
+    expect(ids.rows.map((r) => r.id)).toEqual([(power - 1n).toString(), power.toString()]);
+    // every batch the feed hands: the win once, not again behind a cursor left on the bet
+    await t.services.cashbackFeed();
+    await t.services.cashbackFeed();
+    await bet(p, 1);
+    await t.services.cashbackFeed();
+    expect(await info(p)).toMatchObject({
+      total_real_balance_spent: 31,
+      total_real_balance_won: 10,
+      total_real_balance_net_loss: 21,
+    });
+  });
+
   it('a loss below the minimum, a win, and a blocked player are paid nothing', async () => {
     const small = await signUpPlayer(t, { deposit: 100 });
     const winner = await signUpPlayer(t, { deposit: 100 });

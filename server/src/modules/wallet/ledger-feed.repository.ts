@@ -101,7 +101,7 @@ export function createLedgerFeedRepository(db: Database) {
           where tx_id < ${horizon}::xid8
             and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
             ${kindFilter(kinds)}
-          order by tx_id, id
+          order by wallet_ledger_entries.tx_id, wallet_ledger_entries.id
           limit ${batchSize}`.execute(trx);
         const entries = batch.rows;
         let last: { tx_id: string; id: string } | undefined = entries[entries.length - 1];
@@ -111,7 +111,7 @@ export function createLedgerFeedRepository(db: Database) {
           const end = await sql<{ tx_id: string; id: string }>`
             select tx_id::text, id::text from wallet_ledger_entries
             where tx_id < ${horizon}::xid8 and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
-            order by tx_id desc, id desc limit 1`.execute(trx);
+            order by wallet_ledger_entries.tx_id desc, wallet_ledger_entries.id desc limit 1`.execute(trx);
           last = end.rows[0] ?? last;
         }
         if (entries.length > 0) await consumer.handle(entries, trx);

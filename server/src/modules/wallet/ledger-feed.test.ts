@@ -63,6 +63,33 @@ describe('ledger feed', () => {
     expect((await feed.position('a')).waiting).toBe(0);
   });
 
+  it('entries of one transaction whose ids cross a power of ten are handed once each, in id order', async () => {
+    // the batch is read as text (`id::text, tx_id::text`): an ORDER BY on those output names sorted "1000" before
+    // "999", so a batch took the wrong entries and the cursor landed on a smaller id (repeats, and skipped entries)
+    const p = await player();
+    const last = (
+      await sql<{ v: string }>`select last_value::text as v from wallet_ledger_entries_id_seq`.execute(t.db)
+    ).rows[0]!.v;
+    let power = 10n ** BigInt(last.length);
+    if (power - 4n <= BigInt(last)) power *= 10n;
+    await sql`select setval('wallet_ledger_entries_id_seq', ${(power - 4n).toString()}::bigint)`.execute(t.db);
+    await t.services.wallet.transaction(async (w) => {
+      for (let i = 1; i <= 8; i++)
+        await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-pow:${p}:${i}` }, 100n);
+    });
+    const ids = Array.from({ length: 8 }, (_, i) => (power - 3n + BigInt(i)).toString());
+    const order: string[] = [];
+    const small = recorder('pow-a', (entries) =>
+      order.push(...entries.map((e) => e.id).filter((id) => ids.includes(id))),
+    );
+    await feed.drain(small); // batches of 7: the transaction's 8 entries span two
+    expect(order).toEqual(ids);
+    const kinds = { ...recorder('pow-b'), kinds: ['deposit'] as const, batchSize: 500 };
+    await feed.drain(kinds);
+    await feed.drain(kinds);
+    expect((await seen('pow-b')).filter((id) => ids.includes(id))).toEqual(ids);
+  });
+
   it('a batch that fails mid-way is undone and tried again one entry at a time, without loss or repeat', async () => {
     const p = await player();
     for (let i = 1; i <= 15; i++) {
