@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { go, signedInPlayer } from './support/player';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxe } from './support/axe';
+import { go, payInCheckout, signedInPlayer, tokenOf } from './support/player';
 import { isTelegramProject, lastTelegramEvent } from './support/telegram';
 
 // Issue 25, cashback, in the browser and in the emulated Mini App (390 px): a player loses real money at limbo, sees
@@ -10,26 +10,8 @@ import { isTelegramProject, lastTelegramEvent } from './support/telegram';
 
 const ops = { authorization: 'Bearer e2e-operator-token', 'x-operator': 'e2e' };
 
-/** axe on one part of the page: nothing critical or serious. */
-async function axe(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The player's token, as the app sends it (read off its own requests). */
-function tokenOf(page: Page) {
-  let token = '';
-  page.on('request', (req) => {
-    const auth = req.headers().authorization;
-    if (auth?.startsWith('Bearer ') && req.url().includes('/main-api/')) token = auth;
-  });
-  return () => token;
-}
-
 test('a real loss, the period ends, the payout job pays: the received modal and the history row', async ({
   page,
-  context,
 }, testInfo) => {
   test.setTimeout(180_000);
   const shot = (name: string) =>
@@ -40,15 +22,7 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await expect.poll(token).not.toBe('');
 
   // 20.00 real money, paid in another tab (the processor's page)
-  const started = await page.request.post('/main-api/payments/deposit', {
-    headers: { authorization: token() },
-    data: { method: 'sandbox', amount: 20 },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const checkout = await context.newPage();
-  await checkout.goto(new URL((await started.json()).redirect_url).pathname);
-  await checkout.getByRole('button', { name: 'Pay (success)' }).click();
-  await page.bringToFront();
+  await payInCheckout(page, token(), 20);
   await expect(page.getByTestId('header-balance')).toContainText('$20.00');
 
   // a 10.00 stake at limbo with a 10,000× target (a 0.0099 % chance): lost
@@ -67,7 +41,7 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await expect(page.getByTestId('cashback-current')).toHaveText('5 %');
   await expect(page.getByTestId('cashback-expected')).toHaveText('$0.50');
   await shot('page');
-  await axe(page, '[data-testid="cashback-page"]');
+  await expectNoSeriousAxe(page, '[data-testid="cashback-page"]');
 
   const ended = await page.request.post('/dev-api/cashback/end-period');
   expect(ended.status(), await ended.text()).toBe(200);
@@ -98,7 +72,7 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
       )
       .toMatchObject({ type: 'notification', notification_type: 'success' });
   await shot('received');
-  await axe(page, '[data-testid="cashback-received"]');
+  await expectNoSeriousAxe(page, '[data-testid="cashback-received"]');
 
   await modal.getByRole('button', { name: 'Cashback history' }).click();
   await expect(page).toHaveURL(/\/profile\/history\/cashbacks/);
@@ -107,7 +81,7 @@ test('a real loss, the period ends, the payout job pays: the received modal and 
   await expect(row).toContainText('+$0.50');
   await expect(row).toContainText('5 % of $10.00 net loss');
   await shot('history');
-  await axe(page, '[data-testid="cashback-history"]');
+  await expectNoSeriousAxe(page, '[data-testid="cashback-history"]');
 
   // profile → promotions → cashback: the new period starts from zero
   await go(page, '/profile/promotions/cashback');
@@ -127,7 +101,7 @@ test('a guest reads the terms on /cashback; with cashback off it sends the visit
     await expect(page.getByTestId('cashback-level')).toHaveCount(3);
     await expect(page.getByTestId('cashback-page')).toContainText('At least $1.00 of net loss; at most $500.00');
     await page.screenshot({ path: testInfo.outputPath(`cashback-guest-${testInfo.project.name}-390.png`) });
-    await axe(page, '[data-testid="cashback-page"]');
+    await expectNoSeriousAxe(page, '[data-testid="cashback-page"]');
   }
   const current = await request.get('/ops-api/cashback/settings', { headers: ops });
   const { version: _v, created_by: _b, created_at: _a, ...settings } = await current.json();

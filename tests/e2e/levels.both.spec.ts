@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousAxe } from './support/axe';
 import { isTelegramProject, lastTelegramEvent } from './support/telegram';
 import { go, signedInPlayer } from './support/player';
 
@@ -9,12 +9,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 // wagers real money across Bronze's threshold (50 USD at 100 % on dice) and within a second sees the celebration, the
 // new level in Profile → Promotions → Levels, its reward (a wheel spin) and the notification. axe: nothing critical
 // or serious on either page.
-
-async function noSeriousAxe(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 /** The player's token, as the app keeps it. */
 const tokenOf = (page: Page) =>
@@ -67,7 +61,7 @@ test('a guest reads the public ladder at /levels, per currency', async ({ page }
   await page.mouse.move(0, 0);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.waitForTimeout(300);
-  await noSeriousAxe(page, '[data-testid="levels-public-page"]');
+  await expectNoSeriousAxe(page, '[data-testid="levels-public-page"]');
   await page.getByRole('combobox', { name: 'Currency' }).selectOption('RUB');
   await expect(page.getByTestId('level-2')).toContainText('₽5,000.00');
 });
@@ -113,7 +107,7 @@ test('a player wagers across a threshold: the celebration, the new level, its re
   }
   await page.waitForTimeout(900); // its entrance animation
   await page.screenshot({ path: testInfo.outputPath(`levels-celebration-${testInfo.project.name}-390.png`) });
-  await noSeriousAxe(page, '[data-testid="level-up-modal"]');
+  await expectNoSeriousAxe(page, '[data-testid="level-up-modal"]');
   await page.getByTestId('level-up-close').click();
   await expect(card).toBeHidden();
 
@@ -127,7 +121,7 @@ test('a player wagers across a threshold: the celebration, the new level, its re
     path: testInfo.outputPath(`levels-profile-${testInfo.project.name}-390.png`),
     fullPage: true,
   });
-  await noSeriousAxe(page, '[data-testid="levels-page"]');
+  await expectNoSeriousAxe(page, '[data-testid="levels-page"]');
 
   // Bronze's reward: one wheel spin besides the day's free one
   await go(page, '/profile/promotions/wheel');

@@ -1,22 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { payInCheckout, tokenOf } from './support/player';
+import { expectNoSeriousAxe } from './support/axe';
 import { isTelegramProject, openAsMiniApp, telegramEvents } from './support/telegram';
 
 // Issue 24, in the browser and in the emulated Mini App: a deposit → the bell's count rises live (no reload) → the
 // list → opening one marks it viewed (off the "new" list) → delete; axe finds nothing critical or serious on the
 // list; inside Telegram the write-access request and its answer. Screenshots at 390 px (the Mini App: dark theme).
 
-/** The player's token, as the app sends it (read off its own requests). */
-function tokenOf(page: Page) {
-  let token = '';
-  page.on('request', (req) => {
-    const auth = req.headers().authorization;
-    if (auth?.startsWith('Bearer ') && req.url().includes('/main-api/')) token = auth;
-  });
-  return () => token;
-}
-
-test('a deposit rings the bell live; the list opens, marks viewed and deletes', async ({ page, context }, testInfo) => {
+test('a deposit rings the bell live; the list opens, marks viewed and deletes', async ({ page }, testInfo) => {
   const telegram = isTelegramProject(testInfo);
   const token = tokenOf(page);
   if (telegram) {
@@ -37,16 +28,7 @@ test('a deposit rings the bell live; the list opens, marks viewed and deletes', 
   await expect.poll(token).not.toBe('');
 
   // the deposit is paid in another tab (the processor's page); this one stays open and hears of it live
-  const started = await page.request.post('/main-api/payments/deposit', {
-    headers: { authorization: token() },
-    data: { method: 'sandbox', amount: 15 },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const checkout = await context.newPage();
-  await checkout.goto(new URL((await started.json()).redirect_url).pathname);
-  await checkout.getByRole('button', { name: 'Pay (success)' }).click();
-  // left open (the context closes it): closing it while it lands on the deposit status page once hung for 54 s
-  await page.bringToFront();
+  await payInCheckout(page, token(), 15);
 
   await expect(bell).toHaveAttribute('data-count', '1');
   await expect(page.getByTestId('header-balance')).toContainText('$15.00');
@@ -64,9 +46,7 @@ test('a deposit rings the bell live; the list opens, marks viewed and deletes', 
     fullPage: true,
   });
 
-  const results = await new AxeBuilder({ page }).include('[data-testid="notifications-list"]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousAxe(page, '[data-testid="notifications-list"]');
 
   // opening it marks it viewed: the bell goes back to 0 and the "new" list is empty
   await item.getByTestId('notification-open').click();

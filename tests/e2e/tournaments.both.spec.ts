@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { go, signedInPlayer } from './support/player';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxe } from './support/axe';
+import { go, payInCheckout, signedInPlayer, tokenOf } from './support/player';
 import { isTelegramProject } from './support/telegram';
 
 // Issue 27, tournaments, in the browser and in the emulated Mini App (390 px): an operator builds a tournament, a player
@@ -10,24 +10,7 @@ import { isTelegramProject } from './support/telegram';
 
 const ops = { authorization: 'Bearer e2e-operator-token', 'x-operator': 'e2e' };
 
-/** axe: no critical or serious violation inside `selector`. */
-async function noSeriousViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** The player's token, as the app sends it (read off its own requests). */
-function tokenOf(page: Page) {
-  let token = '';
-  page.on('request', (req) => {
-    const auth = req.headers().authorization;
-    if (auth?.startsWith('Bearer ') && req.url().includes('/main-api/')) token = auth;
-  });
-  return () => token;
-}
-
-test('join, bet, watch the board move, the tournament completes and pays', async ({ page, context }, testInfo) => {
+test('join, bet, watch the board move, the tournament completes and pays', async ({ page }, testInfo) => {
   test.setTimeout(200_000);
   const shot = (name: string) =>
     page.screenshot({ path: testInfo.outputPath(`tournaments-${name}-${testInfo.project.name}-390.png`) });
@@ -55,15 +38,7 @@ test('join, bet, watch the board move, the tournament completes and pays', async
   const id = (await created.json()).id as number;
 
   // 20.00 real money, paid in another tab (the processor's page)
-  const started = await page.request.post('/main-api/payments/deposit', {
-    headers: { authorization: token() },
-    data: { method: 'sandbox', amount: 20 },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const checkout = await context.newPage();
-  await checkout.goto(new URL((await started.json()).redirect_url).pathname);
-  await checkout.getByRole('button', { name: 'Pay (success)' }).click();
-  await page.bringToFront();
+  await payInCheckout(page, token(), 20);
   await expect(page.getByTestId('header-balance')).toContainText('$20.00');
 
   // the tournament's address opens its info tab; joining says where I stand
@@ -75,7 +50,7 @@ test('join, bet, watch the board move, the tournament completes and pays', async
   await expect(page.getByTestId('tournament-my-place')).toContainText('0 points');
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot('info');
-  await noSeriousViolations(page, '[data-testid="tournament-page"]');
+  await expectNoSeriousAxe(page, '[data-testid="tournament-page"]');
 
   // a 2.00 stake at limbo with a 10,000× target (a 0.0099 % chance): lost, and 2 points
   await go(page, '/game/house-limbo');
@@ -92,7 +67,7 @@ test('join, bet, watch the board move, the tournament completes and pays', async
   await expect(me).toContainText('2 pts', { timeout: 20_000 });
   await expect(me).toContainText('1');
   await shot('leaderboard');
-  await noSeriousViolations(page, '[data-testid="tournament-page"]');
+  await expectNoSeriousAxe(page, '[data-testid="tournament-page"]');
 
   // the window ends now; the schedule closes it once the feed passed the end plus 2 × grace (60 s here)
   const ended = await page.request.post(`/dev-api/tournaments/${id}/end`);
@@ -133,27 +108,19 @@ test('join, bet, watch the board move, the tournament completes and pays', async
   await page.getByTestId('tournaments-tab-available').click();
   await expect(page.getByTestId('tournaments-available').getByTestId('tournament-card').first()).toBeVisible();
   await shot('promotions');
-  await noSeriousViolations(page, '[data-testid="tournaments-promotions"]');
+  await expectNoSeriousAxe(page, '[data-testid="tournaments-promotions"]');
 
   await go(page, '/profile/general/notifications');
   await expect(page.getByTestId('notifications-list')).toContainText('Tournament finished');
 });
 
-test('the Home feed shows a new sign-up masked and a big win', async ({ page, context }, testInfo) => {
+test('the Home feed shows a new sign-up masked and a big win', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   if (!isTelegramProject(testInfo)) await page.setViewportSize({ width: 390, height: 844 });
   const token = tokenOf(page);
   await signedInPlayer(page, testInfo);
   await expect.poll(token).not.toBe('');
-  const started = await page.request.post('/main-api/payments/deposit', {
-    headers: { authorization: token() },
-    data: { method: 'sandbox', amount: 50 },
-  });
-  expect(started.status(), await started.text()).toBe(200);
-  const checkout = await context.newPage();
-  await checkout.goto(new URL((await started.json()).redirect_url).pathname);
-  await checkout.getByRole('button', { name: 'Pay (success)' }).click();
-  await page.bringToFront();
+  await payInCheckout(page, token(), 50);
   await expect(page.getByTestId('header-balance')).toContainText('$50.00');
 
   // 10.00 stakes at limbo with a 1.01× target (a 98 % chance each): three of them, so at least one wins
@@ -180,5 +147,5 @@ test('the Home feed shows a new sign-up masked and a big win', async ({ page, co
   await expect(page.getByTestId('social-top-wins')).toContainText('house-limbo', { timeout: 30_000 });
   await feed.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`tournaments-home-feed-${testInfo.project.name}-390.png`) });
-  await noSeriousViolations(page, '[data-testid="social-feed"]');
+  await expectNoSeriousAxe(page, '[data-testid="social-feed"]');
 });

@@ -24,3 +24,30 @@ export async function go(page: Page, path: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
 }
+
+/** The player's token as the app sends it, read off its own requests (start it before the app signs in). */
+export function tokenOf(page: Page): () => string {
+  let token = '';
+  page.on('request', (req) => {
+    const auth = req.headers().authorization;
+    if (auth?.startsWith('Bearer ') && req.url().includes('/main-api/')) token = auth;
+  });
+  return () => token;
+}
+
+/**
+ * Real money on the balance: a sandbox deposit paid on the processor's page in another tab, as a player pays it; this
+ * page hears of it live. The checkout tab is left open (the context closes it): closing it while it lands on the
+ * deposit status page once hung for 54 s.
+ */
+export async function payInCheckout(page: Page, token: string, amount: number) {
+  const started = await page.request.post('/main-api/payments/deposit', {
+    headers: { authorization: token },
+    data: { method: 'sandbox', amount },
+  });
+  expect(started.status(), await started.text()).toBe(200);
+  const checkout = await page.context().newPage();
+  await checkout.goto(new URL((await started.json()).redirect_url).pathname);
+  await checkout.getByRole('button', { name: 'Pay (success)' }).click();
+  await page.bringToFront();
+}
