@@ -28,7 +28,11 @@ test('on Home the hint shows once and goes when the player opens the profile', a
   await openAsMiniApp(page, '/', { user });
   const hint = page.getByTestId('toast');
   await expect(hint).toContainText('Add your email');
-  await page.getByRole('button', { name: 'Profile' }).or(page.getByRole('link', { name: 'Profile' })).first().click();
+  await page
+    .getByRole('button', { name: 'Profile' })
+    .or(page.getByRole('link', { name: 'Profile' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/profile/);
   await expect(hint).toHaveCount(0, { timeout: 2000 });
   const shot = test.info().outputPath('profile-without-hint-390.png');

@@ -45,7 +45,12 @@ export interface NewPlayer {
 }
 
 /** What others may see of a player: the name and avatar only with their leave (`show_info`), else a masked name. */
-export function publicName(p: { id: string | number; name: string | null; username: string | null; show_info: boolean }) {
+export function publicName(p: {
+  id: string | number;
+  name: string | null;
+  username: string | null;
+  show_info: boolean;
+}) {
   const id = String(p.id);
   const own = p.username ?? p.name ?? null;
   return p.show_info ? (own ?? `Player ${id}`) : maskedName(id, own);
