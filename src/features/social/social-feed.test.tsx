@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeLiveSocket, openLiveSocket } from '../../shared/live/live-socket';
 import { FakeSocket, jsonResponse, renderAt, setupApp } from '../../test-utils';
 import { SocialFeed } from '.';
+import { wonAt } from './social-feed';
 
 // Home's live feed (issue 27): what the server sends (names already masked), the player's own currency's wins, and
 // the live messages applied as they come, without another request.
@@ -28,6 +29,14 @@ const win = (amount: number, currency = 'USD', name = 'A***12') => ({
   won_at: '2026-11-27T05:00:00.000Z',
 });
 
+describe('wonAt', () => {
+  it('names our games in the player’s language and keeps a provider’s id', () => {
+    expect(wonAt('house-dice', 'ru')).toBe('Кости');
+    expect(wonAt('house-roulette', 'en')).toBe('European Roulette');
+    expect(wonAt('acme-fruits', 'ru')).toBe('acme-fruits');
+  });
+});
+
 describe('the social feed', () => {
   it('shows sign-ups masked as sent and my currency’s biggest wins, then follows the live messages', async () => {
     const { requests } = await setupApp((req) =>
@@ -45,6 +54,8 @@ describe('the social feed', () => {
     expect(players).toHaveTextContent('Stream QueenStreamer');
     const wins = screen.getByTestId('social-top-wins');
     await waitFor(() => expect(wins).toHaveTextContent('$50.00'));
+    expect(wins).toHaveTextContent('Dice'); // the game by its name in the player's language, not 'house-dice'
+    expect(wins).not.toHaveTextContent('house-dice');
     expect(wins).not.toHaveTextContent('900');
 
     const asked = requests.length;

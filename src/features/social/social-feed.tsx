@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Avatar, Group, Header, SimpleCell, Text } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import type { NewPlayerItem, TopWinItem } from '@contracts/live-messages';
+import { houseGameNames } from '@contracts/fairness/names';
 import { formatMoney } from '../../shared/lib/money-format';
 import { onLiveMessage } from '../../shared/live/live-socket';
 import { fetchNewPlayers, fetchTopPlayers } from './social.api';
@@ -9,13 +10,21 @@ import './social.css';
 
 const SHOWN = 5;
 
+/** The game a win came from, as the player reads it: ours in their language ('house-dice' → «Кости»), others by id. */
+export function wonAt(game: string, language: string): string {
+  const names = (houseGameNames as Record<string, Record<'en' | 'ru', string> | undefined>)[
+    game.replace(/^house-/, '')
+  ];
+  return names && game.startsWith('house-') ? names[language === 'ru' ? 'ru' : 'en'] : game;
+}
+
 /**
  * Home's live feed (issue 27): who just joined and the biggest wins today. Read once, then kept up to date from the
  * `new_player` and `top_players` messages themselves (a read per message on every socket would be a request storm).
  * Names are masked by the server unless the player allows them.
  */
 export function SocialFeed({ currency }: { currency: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [players, setPlayers] = useState<NewPlayerItem[] | null>(null);
   const [wins, setWins] = useState<TopWinItem[] | null>(null);
   useEffect(() => {
@@ -61,7 +70,7 @@ export function SocialFeed({ currency }: { currency: string | null }) {
           <li key={`${w.won_at}-${w.name}-${w.amount}`}>
             <SimpleCell
               before={<Avatar size={32} src={w.avatar ?? undefined} initials={w.name.slice(0, 1)} alt="" />}
-              subtitle={w.game}
+              subtitle={wonAt(w.game, i18n.language)}
               after={<span className="social-feed__amount">{formatMoney(w.amount, w.currency)}</span>}
             >
               {w.name}
