@@ -139,7 +139,17 @@ test('Russian without English, server refusals translated, and readable modal bu
 
   // a refusal: the server's English never reaches the player
   await page.getByTestId('session-minutes').fill('100000');
-  await page.getByTestId('session-save').click();
+  // Save is Telegram's bottom-bar button here (8.0): the page's own is not shown beside it, on any card
+  await expect(page.getByTestId('session-save')).toBeHidden();
+  await page.getByTestId('limit-deposit-amount').fill('50');
+  await expect(page.getByTestId('limit-deposit-save')).toBeHidden();
+  await page.getByTestId('limit-deposit-amount').fill('');
+  await page.getByTestId('session-minutes').fill('100000'); // the card typed into last drives the bar
+  await page.evaluate(() =>
+    (window as unknown as { Telegram: { WebView: { receiveEvent(t: string): void } } }).Telegram.WebView.receiveEvent(
+      'main_button_pressed',
+    ),
+  );
   const toast = page.locator('[data-testid="toast"][data-severity="error"]'); // (the add-email reminder may come first)
   await expect(toast).toBeVisible({ timeout: 15_000 });
   expect((await toast.innerText()).replace(/email/gi, '')).not.toMatch(/[A-Za-z]{4,}/);

@@ -99,8 +99,9 @@ function LimitCard({
     }
   };
   const parsed = Number(amount.replace(',', '.'));
-  // the card being edited drives Telegram's bottom bar (the latest one typed into)
-  useMainButton({
+  // the card being edited drives Telegram's bottom bar (the latest one typed into); where Telegram draws it (7.10+)
+  // the card's own Save is not shown, so the player never sees both (ADR 025)
+  const nativeSave = useMainButton({
     text: t('limits.set'),
     loading: busy,
     disabled: !(parsed > 0),
@@ -183,6 +184,7 @@ function LimitCard({
             disabled={busy || !(parsed > 0)}
             onClick={() => run(() => setLimit(type, parsed, choice))}
             data-testid={`limit-${type}-save`}
+            style={nativeSave ? { display: 'none' } : undefined}
           >
             {t('limits.set')}
           </Button>
@@ -232,7 +234,7 @@ function SessionLimitCard({ limits, onChange }: { limits: PlayerLimits; onChange
   };
   const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
   const typed = minutes !== (current ? String(roundUpToMinutes(current) / 60) : '');
-  useMainButton({
+  const nativeSave = useMainButton({
     text: t('limits.save_minutes'),
     disabled: !(Number(minutes) > 0),
     onClick: () => void save(roundUpToMinutes(Math.ceil(Number(minutes)) * 60)),
@@ -283,6 +285,7 @@ function SessionLimitCard({ limits, onChange }: { limits: PlayerLimits; onChange
             disabled={!(Number(minutes) > 0)}
             onClick={() => save(roundUpToMinutes(Math.ceil(Number(minutes)) * 60))}
             data-testid="session-save"
+            style={nativeSave ? { display: 'none' } : undefined}
           >
             {t('limits.save_minutes')}
           </Button>

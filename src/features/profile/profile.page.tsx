@@ -53,9 +53,18 @@ export function ProfilePage({ onLanguage }: { onLanguage: (code: string) => Prom
   const pages = (SECTIONS[section] ?? []).filter((p) => p !== 'cashback' || cashbackEnabled !== false);
   const subTabs = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // the tabs wrap on a phone (all of them on screen, limits included); on a narrow one bring the open one into view
-    const tab = subTabs.current?.querySelector(`[data-testid="profile-tab-${page}"]`);
-    if (tab && 'scrollIntoView' in tab) tab.scrollIntoView({ block: 'nearest', inline: 'center' });
+    // the tabs wrap on a phone (all of them on screen, limits included); on a narrow one the open one is brought into
+    // view sideways only. (scrollIntoView also scrolled the page: a re-render after the reader had scrolled down sent
+    // them back up to the tabs.)
+    const box = subTabs.current;
+    const tab = box?.querySelector<HTMLElement>(`[data-testid="profile-tab-${page}"]`);
+    let scroller = tab?.parentElement ?? null;
+    while (scroller && scroller !== box?.parentElement && scroller.scrollWidth <= scroller.clientWidth)
+      scroller = scroller.parentElement;
+    if (!tab || !scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+    const t = tab.getBoundingClientRect();
+    const s = scroller.getBoundingClientRect();
+    scroller.scrollLeft += t.left + t.width / 2 - (s.left + s.width / 2);
   }, [section, page]);
   const body =
     section === 'general' && page === 'me' ? (
