@@ -19,6 +19,20 @@ export interface TotalsRow {
 }
 
 // All of cashback's SQL; it touches only the cashback_ tables (the ledger comes to it through the feed).
+/** A paid cashback as the player reads it (history and the received modal): the payout and its period. */
+const PAYOUT_VIEW = [
+  'c.id',
+  'c.currency',
+  'c.amount_minor',
+  'c.net_loss_minor',
+  'c.percentage',
+  'c.max_minor',
+  'c.paid_at',
+  'p.starts_at',
+  'p.ends_at',
+  'p.frequency',
+] as const;
+
 export function createCashbackRepository(db: Database) {
   return {
     transaction: <T>(fn: (trx: Database) => Promise<T>) => transact(db, fn),
@@ -254,23 +268,7 @@ export function createCashbackRepository(db: Database) {
         .where('c.player_id', '=', playerId)
         .where('c.paid_at', 'is not', null);
       const [items, count] = await Promise.all([
-        base
-          .select([
-            'c.id',
-            'c.currency',
-            'c.amount_minor',
-            'c.net_loss_minor',
-            'c.percentage',
-            'c.max_minor',
-            'c.paid_at',
-            'p.starts_at',
-            'p.ends_at',
-            'p.frequency',
-          ])
-          .orderBy('c.id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
+        base.select(PAYOUT_VIEW).orderBy('c.id', 'desc').limit(limit).offset(offset).execute(),
         base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items, total: Number(count.n) };
@@ -280,18 +278,7 @@ export function createCashbackRepository(db: Database) {
       ex
         .selectFrom('cashback_payouts as c')
         .innerJoin('cashback_periods as p', 'p.id', 'c.period_id')
-        .select([
-          'c.id',
-          'c.currency',
-          'c.amount_minor',
-          'c.net_loss_minor',
-          'c.percentage',
-          'c.max_minor',
-          'c.paid_at',
-          'p.starts_at',
-          'p.ends_at',
-          'p.frequency',
-        ])
+        .select(PAYOUT_VIEW)
         .where('c.id', '=', id)
         .executeTakeFirst(),
   };
