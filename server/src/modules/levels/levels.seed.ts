@@ -33,7 +33,7 @@ const demoLadder: Array<{
   {
     order: 3,
     name: { en: 'Silver', ru: 'Серебро' },
-    description: { en: 'Free rounds on Dice and two spins.', ru: 'Бесплатные раунды в Dice и два вращения.' },
+    description: { en: 'Free rounds on Dice and two spins.', ru: 'Бесплатные раунды в «Костях» и два вращения.' },
     usd: 250,
     logo: '/level-logos/3.svg',
     wheel_spins: 2,
