@@ -169,14 +169,14 @@ test('Russian without English, server refusals translated, and readable modal bu
   await testInfo.attach('session modal dark ru', { body: await page.screenshot(), contentType: 'image/png' });
 });
 
-test('Russian: home, cashbox, profile, history and the house games show no English', async ({ page }) => {
+test('Russian: home, cashbox, profile, promotions, history and house games show no English', async ({ page }) => {
   test.setTimeout(240_000);
   const user = newUser('ru');
   await openAsMiniApp(page, '/', { user });
   await expect(page.getByTestId('game-tile').first()).toBeVisible({ timeout: 30_000 });
   // words that may stay Latin in Russian: the brand, currency codes, technical names
   const allowed =
-    /^(Nova|Bet|USD|TON|RTP|SHA-?|HMAC-SHA|Telegram|Tess|Alma|tess_e2e|Gamblers|Anonymous|gamblersanonymous|org|GamCare|gamcare|BeGambleAware|begambleaware)$/;
+    /^(Nova|Bet|USD|UTC|TON|RTP|SHA-?|HMAC-SHA|Telegram|Tess|Alma|tess_e2e|Gamblers|Anonymous|gamblersanonymous|org|GamCare|gamcare|BeGambleAware|begambleaware)$/;
   const known =
     /House Originals|Sandbox \(test\)|15 min|over \/ under|Nonce|Lucky Sevens|European Roulette|\bDice\b|\bMines\b|Split|CHERRY|BELL/;
   const english = async (target: { locator(s: string): { innerText(): Promise<string> } }) => {
@@ -193,6 +193,13 @@ test('Russian: home, cashbox, profile, history and the house games show no Engli
     '/profile/general/me',
     '/profile/history/payments',
     '/fairness',
+    // the promotions: levels, cashback, tournaments and their histories, notifications
+    '/profile/promotions/levels',
+    '/profile/promotions/cashback',
+    '/profile/promotions/tournaments',
+    '/profile/history/cashbacks',
+    '/profile/history/tournaments',
+    '/profile/general/notifications',
   ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle').catch(() => undefined);
