@@ -53,6 +53,33 @@ describe('module kit: operator routes', () => {
     await expect(started).rejects.toThrow('declares no permission');
   });
 
+  it('does not start when an /ops-api route is registered outside routes.operator (no guard before it)', async () => {
+    app = Fastify();
+    const sneaky: AppModule = {
+      name: 'sneaky',
+      routes: {
+        unprefixed: [
+          {
+            plugin: async (scope) =>
+              void scope.get('/ops-api/balances', { config: { permission: 'balances.adjust' } }, async () => ({})),
+          },
+        ],
+        player: [{ plugin: async (scope) => void scope.get('/ops-api-like', async () => ({})) }],
+      },
+    };
+    await mountModules(app, [sneaky], { jobs, operatorGuard: operatorGuard(token) });
+    await expect(app.ready()).rejects.toThrow(
+      'operator routes outside routes.operator, so without the operator guard: GET /ops-api/balances',
+    );
+  });
+
+  it('does not start without an operator guard to put before the operator routes', async () => {
+    app = Fastify();
+    const module: AppModule = { name: 'sample', routes: { operator: [{ plugin: async () => undefined }] } };
+    // @ts-expect-error -- the guard is required; a caller that lost it (an untyped wiring) is stopped at run time too
+    await expect(mountModules(app, [module], { jobs })).rejects.toThrow('no operator guard');
+  });
+
   it("answers the operator routes it mounted, and gives the handler its request's id and address", async () => {
     app = Fastify();
     const module: AppModule = {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import { isOperatorPermission, type OperatorPermission } from '@contracts/operator-permissions';
 import type { Job, createJobRunner } from '../jobs';
 import { runInRequestContext } from '../lib/request-context';
@@ -80,7 +80,25 @@ export async function mountModules(
   modules: AppModule[],
   { jobs, operatorGuard }: MountOptions,
 ): Promise<OperatorRouteEntry[]> {
+  if (typeof operatorGuard !== 'function') throw new Error('mountModules: no operator guard, so no /ops-api route');
   const operatorRoutes: OperatorRouteEntry[] = [];
+  // an /ops-api path registered anywhere but routes.operator (a player or unprefixed plugin naming the prefix itself)
+  // would skip the guard: it stops start-up (app.ready() rejects) rather than serve an unguarded operator call
+  const underOperatorPrefix: RouteOptions[] = [];
+  app.addHook('onRoute', (options) => {
+    const { url } = options;
+    if (url === ROUTE_PREFIXES.operator || url.startsWith(`${ROUTE_PREFIXES.operator}/`))
+      underOperatorPrefix.push(options);
+  });
+  app.addHook('onReady', async () => {
+    // judged once every hook ran: the operator scope's own onRoute marks its routes after this root's hook saw them
+    const unguarded = underOperatorPrefix.filter((options) => !guardedByKit.has(options));
+    if (unguarded.length)
+      throw new Error(
+        'operator routes outside routes.operator, so without the operator guard: ' +
+          unguarded.map((o) => `${[o.method].flat().join(',')} ${o.url}`).join('; '),
+      );
+  });
   for (const module of modules) {
     for (const kind of Object.keys(ROUTE_PREFIXES) as (keyof typeof ROUTE_PREFIXES)[]) {
       for (const route of module.routes?.[kind] ?? []) {
@@ -97,6 +115,9 @@ export async function mountModules(
   return operatorRoutes;
 }
 
+// the routes an operator scope registered, behind its guard (the root's check in mountModules reads it)
+const guardedByKit = new WeakSet<RouteOptions>();
+
 // One operator plugin in a scope of its own under /ops-api: the guard first, then the request's id and address for the
 // audit row (lib/request-context.ts); a route that declares no known permission fails its registration, so the server
 // does not start. The permission comes from the route's `opsEndpoint` through `route()`; a route registered otherwise
@@ -110,6 +131,7 @@ async function mountOperatorRoute(
   await app.register(
     async (scope) => {
       scope.addHook('onRoute', (options) => {
+        guardedByKit.add(options);
         const permission = options.config?.permission;
         const methods = [options.method].flat();
         if (!isOperatorPermission(permission))
