@@ -31,6 +31,7 @@ import * as m_2026112740_tournaments from './2026112740_tournaments';
 import * as m_2026112741_social from './2026112741_social';
 import * as m_2026112720_levels from './2026112720_levels';
 import * as m_2026112750_referrals from './2026112750_referrals';
+import * as m_2026112760_notification_counts from './2026112760_notification_counts';
 import * as m_2026112730_cashback from './2026112730_cashback';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   '2026112741_social': m_2026112741_social,
   '2026112720_levels': m_2026112720_levels,
   '2026112750_referrals': m_2026112750_referrals,
+  '2026112760_notification_counts': m_2026112760_notification_counts,
   '2026112730_cashback': m_2026112730_cashback,
 };

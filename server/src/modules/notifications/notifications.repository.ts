@@ -17,6 +17,13 @@ export interface DueDelivery extends DeliveryRow {
 
 // All of the notifications module's SQL, its own tables only.
 export function createNotificationsRepository(db: Database) {
+  /** The player's counts of notifications and unviewed ones (no row: none yet). */
+  const counts = async (playerId: string) =>
+    (await db
+      .selectFrom('notif_counts')
+      .select(['total', 'unviewed'])
+      .where('player_id', '=', playerId)
+      .executeTakeFirst()) ?? { total: 0, unviewed: 0 };
   return {
     /** A transaction of its own (an operator's message), opened by `transact` so what it queues is sent after it. */
     transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
@@ -103,6 +110,10 @@ export function createNotificationsRepository(db: Database) {
       return Number(written.rows[0]?.n ?? 0);
     },
 
+    /**
+     * A page, newest first, and its total: for all or by viewed state from the player's counts row (kept by triggers
+     * in the writing transactions), for a category by a count.
+     */
     async list(
       playerId: string,
       q: { page: number; size: number; isViewed?: boolean; category?: NotificationCategory },
@@ -110,29 +121,23 @@ export function createNotificationsRepository(db: Database) {
       let base = db.selectFrom('notif_notifications').where('player_id', '=', playerId);
       if (q.isViewed !== undefined) base = base.where('is_viewed', '=', q.isViewed);
       if (q.category) base = base.where('category', '=', q.category);
-      const [items, count] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(q.size)
-          .offset((q.page - 1) * q.size)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { items, total: Number(count.n) };
+      const page = base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(q.size)
+        .offset((q.page - 1) * q.size)
+        .execute();
+      const total = async () => {
+        if (q.category)
+          return Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+        const c = await counts(playerId);
+        return q.isViewed === undefined ? c.total : q.isViewed ? c.total - c.unviewed : c.unviewed;
+      };
+      const [items, n] = await Promise.all([page, total()]);
+      return { items, total: n };
     },
 
-    unviewedCount: async (playerId: string) =>
-      Number(
-        (
-          await db
-            .selectFrom('notif_notifications')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where('player_id', '=', playerId)
-            .where('is_viewed', '=', false)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    unviewedCount: async (playerId: string) => (await counts(playerId)).unviewed,
 
     markViewed: (playerId: string, id: string) =>
       db

@@ -39,9 +39,17 @@ export interface NotifSettingsTable {
   retention_days: Generated<number>;
 }
 
+/** Each player's counts, kept by triggers in the writing transaction (migration 2026112760). */
+export interface NotifCountsTable {
+  player_id: string;
+  total: number;
+  unviewed: number;
+}
+
 export interface NotificationsTables {
   notif_notifications: NotifNotificationsTable;
   notif_deliveries: NotifDeliveriesTable;
   notif_telegram_access: NotifTelegramAccessTable;
   notif_settings: NotifSettingsTable;
+  notif_counts: NotifCountsTable;
 }

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { LiveMessage } from '@contracts/live-messages';
 import { transact } from '../../lib/after-commit';
-import { as, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
+import { signProviderBody } from '../games/provider.routes';
+import { addProviderGame, as, launchGame, signUpPlayer, useTestApp, type Player } from '../../../test/fixtures';
 
 // The inbox on the database (issue 24): each producing event writes exactly one notification in its own transaction,
 // a rolled-back one none; the player's list (paged, filters), viewed, delete; marketing never reaches a player who
@@ -11,8 +13,10 @@ const t = useTestApp({
   env: { PAYMENTS_SANDBOX_SECRET: SANDBOX_SECRET, PAYMENTS_SANDBOX_PLATFORMS: 'web' },
   notificationsKickOnCommit: false,
 });
+const PROVIDER_SECRET = 'aggregator-secret-notify-0001';
 const published: Array<{ userId: string; message: LiveMessage }> = [];
-beforeAll(() => {
+beforeAll(async () => {
+  await addProviderGame(t.db, { provider: 'acme', secret: PROVIDER_SECRET, game: 'acme-fruits' });
   t.bus.subscribe((e) => {
     if ('userId' in e.target) published.push({ userId: e.target.userId, message: e.message });
   });
@@ -219,6 +223,113 @@ describe('bonuses and limits tell the player once', () => {
     await t.services.limits.rollOverAll();
     expect((await rows(p)).map((r) => r.kind)).toEqual(['self_exclusion_confirmed', 'self_exclusion_ended']);
   });
+
+  it('a bonus converted: one bonus_converted with the amount moved to the real balance', async () => {
+    const p = await newPlayer('converted@notify.test');
+    const made = await opsPost('/ops-api/bonuses/templates', {
+      name: 'Spin gift',
+      type: 'no_deposit',
+      trigger: 'manual',
+      terms: {
+        title: 'Spin gift',
+        description: '',
+        percent: null,
+        currencies: { USD: { amount: 10, max_bet: null, max_conversion: null } },
+        wagering_multiplier: 1,
+        wagering_base: 'bonus',
+        contributions: [{ target: 'slots', percent: 100 }],
+        claim_days: 7,
+        wagering_days: 30,
+        eligible_games: [],
+        max_grants: null,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const granted = await opsPost(`/ops-api/players/${p.id}/bonuses`, {
+      template_id: made.json().id,
+      reason: 'test',
+      activate: true,
+    });
+    expect(granted.statusCode, granted.body).toBe(201);
+    const grantId = String(granted.json().id);
+    const { token } = await launchGame(p, 'acme-fruits');
+    const raw = JSON.stringify({
+      session_id: token,
+      currency: 'USD',
+      game_id: 'conv-1',
+      finished: true,
+      actions: [
+        { action: 'bet', action_id: 'cb-1', amount: 1000 },
+        { action: 'win', action_id: 'cw-1', amount: 2500 },
+      ],
+    });
+    const played = await t.app.inject({
+      method: 'POST',
+      url: '/gateway-api/acme/play',
+      headers: { 'content-type': 'application/json', 'x-request-sign': signProviderBody(raw, PROVIDER_SECRET) },
+      payload: raw,
+    });
+    expect(played.statusCode, played.body).toBe(200);
+    const status = async () =>
+      (await t.db.selectFrom('bonus_grants').select('status').where('id', '=', grantId).executeTakeFirstOrThrow())
+        .status;
+    await expect
+      .poll(
+        async () => {
+          await t.services.bonusesFeed();
+          await t.services.bonuses.expire(); // the sweep converts a grant whose wagering is met
+          return status();
+        },
+        { timeout: 15_000, interval: 50 },
+      )
+      .toBe('converted');
+    await t.services.bonusesFeed();
+    await t.services.bonuses.expire();
+    expect((await rows(p)).map((r) => [r.kind, r.params])).toEqual([
+      ['bonus_granted', { grant_id: Number(grantId), name: 'Spin gift' }],
+      ['bonus_converted', { grant_id: Number(grantId), name: 'Spin gift', amount: '25.00', currency: 'USD' }],
+    ]);
+  });
+
+  it('a limit reached: one limit_reached per period, however often the limit stops a deposit', async () => {
+    const p = await newPlayer('reached@notify.test');
+    const set = await as(p).post('/main-api/users/me/set_limit', {
+      balance_limit: 20, // the deposit limit (spec §7)
+      balance_limit_period: 'day',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    await sandboxDeposit(p, 15, 'success');
+    for (let i = 0; i < 3; i++) {
+      const refused = await as(p).post('/main-api/payments/deposit', { method: 'sandbox', amount: 10 });
+      expect(refused.statusCode, refused.body).toBe(403);
+    }
+    expect((await rows(p)).map((r) => [r.kind, r.params])).toEqual([
+      ['deposit_credited', expect.anything()],
+      ['limit_reached', { limit_type: 'deposit' }],
+    ]);
+  });
+
+  it('a raised limit taking effect after its cooling-off: one limit_raised, none while it waits', async () => {
+    const p = await newPlayer('raised@notify.test');
+    const setTo = (value: number) =>
+      as(p).post('/main-api/users/me/set_limit', { loss_limit: value, loss_limit_period: 'week' });
+    const confirm = () => as(p).post('/main-api/users/me/limits/confirm', { limit_type: 'loss' });
+    expect((await setTo(10)).statusCode).toBe(200); // a new limit: at once, nothing to tell
+    expect((await setTo(50)).statusCode).toBe(200); // a raise: waits for its cooling-off
+    expect((await confirm()).statusCode).toBe(409); // still cooling off
+    expect(await rows(p)).toEqual([]);
+    await t.db
+      .updateTable('rg_limits')
+      .set({ pending_effective_at: new Date(Date.now() - 60_000) })
+      .where('player_id', '=', p.id)
+      .where('limit_type', '=', 'loss')
+      .execute();
+    expect((await confirm()).statusCode).toBe(200);
+    expect((await confirm()).statusCode).toBe(409); // nothing pending any more
+    expect((await rows(p)).map((r) => [r.kind, r.params])).toEqual([
+      ['limit_raised', { limit_type: 'loss', value: '50.00', currency: 'USD' }],
+    ]);
+  });
 });
 
 describe('the player’s list', () => {
@@ -263,6 +374,76 @@ describe('the player’s list', () => {
     expect((await list(p)).total).toBe(24);
     expect((await as(p).get('/main-api/notifications/user-notifications?size=1000')).statusCode).toBe(422);
   });
+
+  it('the totals and the bell’s count follow every write, view, delete, segment message and retention', async () => {
+    const currency = 'GBP';
+    const [p, q] = await Promise.all(
+      ['count-1', 'count-2'].map((n) => signUpPlayer(t, { email: `${n}@notify.test`, currency })),
+    );
+    const counted = async (who: Player) => {
+      const [all, unviewed, viewed] = await Promise.all(
+        ['', '?is_viewed=false', '?is_viewed=true'].map((x) => list(who, x)),
+      );
+      const prefs = (await as(who).get('/main-api/notifications/preferences')).json();
+      return { total: all.total, unviewed: unviewed.total, viewed: viewed.total, bell: prefs.unviewed };
+    };
+    const truth = async (who: Player) => {
+      const r = await rows(who);
+      const unviewed = r.filter((x) => !x.is_viewed).length;
+      return { total: r.length, unviewed, viewed: r.length - unviewed, bell: unviewed };
+    };
+    const event = { kind: 'limit_reached', params: { limit_type: 'loss' } } as const;
+    await transact(t.db, async (trx) => {
+      for (let i = 0; i < 3; i++) await t.services.notifications.notify(p!.id, event, trx);
+      await t.services.notifications.notifyMany(
+        [p!, q!].map((x) => ({ playerId: x.id, event })),
+        trx,
+      );
+    });
+    await expect(
+      transact(t.db, async (trx) => {
+        await t.services.notifications.notify(p!.id, event, trx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await counted(p!)).toEqual({ total: 4, unviewed: 4, viewed: 0, bell: 4 });
+    const send = await t.app.inject({
+      method: 'POST',
+      url: '/ops-api/notifications/messages',
+      headers: ops(),
+      payload: { segment: { currency }, texts: { en: { title: 'Hi', body: 'All of you' } } },
+    });
+    expect(send.json()).toEqual({ count: 2, preview: false });
+    const [newest, , third] = (await list(p!)).items as Array<{ id: number }>;
+    const view = (id: number) =>
+      as(p!).put(`/main-api/notifications/user-notifications/${id}`, 'is_viewed=true', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    await view(newest!.id);
+    await view(newest!.id); // viewed again: counted once
+    await view(third!.id);
+    await as(p!).delete(`/main-api/notifications/user-notifications/${third!.id}`); // a viewed one
+    expect(await counted(p!)).toEqual({ total: 4, unviewed: 3, viewed: 1, bell: 3 });
+    expect(await counted(p!)).toEqual(await truth(p!));
+    expect(await counted(q!)).toEqual({ total: 2, unviewed: 2, viewed: 0, bell: 2 });
+    // retention deletes the old ones, and the counts with them
+    await t.db
+      .updateTable('notif_notifications')
+      .set({ created_at: new Date(Date.now() - 400 * 86_400_000) })
+      .where('player_id', 'in', [p!.id, q!.id])
+      .where('kind', '=', 'limit_reached')
+      .execute();
+    await t.services.notifications.applyRetention();
+    expect(await counted(p!)).toEqual({ total: 1, unviewed: 0, viewed: 1, bell: 0 });
+    expect(await counted(p!)).toEqual(await truth(p!));
+    expect(await counted(q!)).toEqual({ total: 1, unviewed: 1, viewed: 0, bell: 1 });
+    const stored = await sql<{ n: number }>`select count(*)::int as n from notif_counts c
+      where c.total <> (select count(*) from notif_notifications n where n.player_id = c.player_id)
+         or c.unviewed <> (select count(*) from notif_notifications n where n.player_id = c.player_id and not is_viewed)`.execute(
+      t.db,
+    );
+    expect(stored.rows[0]!.n).toBe(0); // every player's counts row agrees with the rows
+  });
 });
 
 describe('marketing never reaches an unsubscribed, blocked or self-excluded player', () => {
@@ -294,6 +475,10 @@ describe('marketing never reaches an unsubscribed, blocked or self-excluded play
       .selectFrom('operator_actions')
       .select('action')
       .where('action', 'like', 'notification_%')
+      .where((eb) =>
+        eb.or([eb('player_id', '=', unsub!.id), eb(sql`new_value->'segment'->>'currency'`, '=', currency)]),
+      )
+      .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['notification_segment_sent', 'notification_sent']);
   });
