@@ -17,6 +17,7 @@ import * as levels from '../contracts/ops/levels';
 import * as limits from '../contracts/ops/limits';
 import * as notifications from '../contracts/ops/notifications';
 import * as operator from '../contracts/ops/operator';
+import * as referrals from '../contracts/ops/referrals';
 import * as tournaments from '../contracts/ops/tournaments';
 import * as wheel from '../contracts/ops/wheel';
 import { findRunningServer, loadDotEnv, localUrl } from '../server/src/lib/local-settings';
@@ -297,6 +298,21 @@ const commands: Record<string, Command> = {
       if (!id || !/^\d+$/.test(id)) throw new UsageError('tournament-cancel needs a tournament id');
       if (!reason.length) throw new UsageError('tournament-cancel needs a reason');
       return call(tournaments.cancelTournament, { params: { id }, body: { reason: reason.join(' ') } });
+    },
+  },
+  referrals: {
+    usage:
+      'referrals [by <player id> | of <player id>] [limit]  (who referred whom, newest first: the players <id> invited, or who invited <id>)',
+    async run(args) {
+      const [side, id, limit] = args[0] === 'by' || args[0] === 'of' ? args : [undefined, undefined, args[0]];
+      if (side && (!id || !/^\d+$/.test(id))) throw new UsageError(`referrals ${side} needs a player id`);
+      if (limit !== undefined && !/^\d+$/.test(limit)) throw new UsageError('referrals takes a number as its limit');
+      return call(referrals.referrals, {
+        query: {
+          ...(side === 'by' ? { referrer_id: Number(id) } : side === 'of' ? { referred_id: Number(id) } : {}),
+          ...(limit === undefined ? {} : { limit: Number(limit) }),
+        },
+      });
     },
   },
   feed: {
