@@ -14,7 +14,11 @@ beforeEach(() => {
   vi.useRealTimers();
 });
 
-async function launch(version: string, replies: Record<string, (params: unknown) => Reply> = {}) {
+async function launch(
+  version: string,
+  replies: Record<string, (params: unknown) => Reply> = {},
+  colours: () => { color: string; text_color: string } | null = () => null,
+) {
   const { mockTelegramEnv, emitEvent } = await import('@telegram-apps/sdk-react');
   const { createTelegramNative } = await import('./telegram-native');
   const posted: Array<[string, unknown]> = [];
@@ -33,7 +37,7 @@ async function launch(version: string, replies: Record<string, (params: unknown)
     },
     resetPostMessage: true,
   });
-  const ui = createTelegramNative(window, version);
+  const ui = createTelegramNative(window, version, 'ios', colours);
   const names = () => posted.map(([n]) => n);
   return { ui, posted, names, emit: emitEvent as (n: string, p?: unknown) => void };
 }
@@ -68,6 +72,28 @@ describe.each(['6.9', '7.10', '8.0', '9.1'])('Telegram native UI at Mini Apps %s
     } else {
       expect(posted).toEqual([]);
     }
+  });
+
+  it('colours the main button as the app does (contrast-checked), and not the hidden one', async () => {
+    const { ui, posted } = await launch(version, {}, () => ({ color: '#7b3fe4', text_color: '#ffffff' }));
+    ui.bottomBar.setMain({ text: 'Roll · $1.00', enabled: true, loading: false });
+    ui.bottomBar.setMain(null);
+    if (v >= 710)
+      expect(posted).toEqual([
+        [
+          'web_app_setup_main_button',
+          {
+            is_visible: true,
+            is_active: true,
+            is_progress_visible: false,
+            text: 'Roll · $1.00',
+            color: '#7b3fe4',
+            text_color: '#ffffff',
+          },
+        ],
+        ['web_app_setup_main_button', { is_visible: false, is_active: false, is_progress_visible: false, text: '' }],
+      ]);
+    else expect(posted).toEqual([]);
   });
 
   it('shows Settings in the ⋯ menu from 6.10 and hears it pressed', async () => {

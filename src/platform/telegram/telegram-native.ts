@@ -1,4 +1,5 @@
 import { on, postEvent, retrieveLaunchParams, supports, type MethodName } from '@telegram-apps/sdk-react';
+import { pageBarColours, type BarButtonColours } from '../bar-colours';
 import type { BottomButtonState, HomeScreenStatus, NativeUi } from '../platform.types';
 
 // Telegram's UI around the app, loaded on first use by the pages that need it (cashbox, games, profile, forms).
@@ -13,6 +14,8 @@ export function createTelegramNative(
   win: Window = window,
   version = launchVersion(),
   platform = launchPlatform(),
+  /** The main button's colours as the app's theme and brand set them (contrast-checked); null: Telegram's own. */
+  buttonColours: () => BarButtonColours | null = () => pageBarColours(win.document),
 ): NativeUi {
   const can = (method: string) => !!version && safe(() => supports(method as MethodName, version), false);
   const post = (method: string, params?: unknown): boolean => {
@@ -64,6 +67,13 @@ export function createTelegramNative(
           text: state.text,
         }
       : { is_visible: false, is_active: false, is_progress_visible: false, text: '' };
+  /** The main button in the app's accent (read at each update: the brand's styles and the theme may change). */
+  const mainParams = (state: BottomButtonState | null) => {
+    const params = buttonParams(state);
+    if (!state) return params;
+    const colours = safe(buttonColours, null);
+    return colours ? { ...params, ...colours } : params;
+  };
 
   let settingsListeners = 0;
   let requestId = 0;
@@ -85,7 +95,7 @@ export function createTelegramNative(
   return {
     bottomBar: {
       isNative,
-      setMain: (state) => void (isNative && post('web_app_setup_main_button', buttonParams(state))),
+      setMain: (state) => void (isNative && post('web_app_setup_main_button', mainParams(state))),
       setSecondary: (state) =>
         void (isNative && post('web_app_setup_secondary_button', { ...buttonParams(state), position: 'left' })),
       onMain: (listener) => listen('main_button_pressed', () => listener()),
