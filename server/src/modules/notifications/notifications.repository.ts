@@ -111,30 +111,46 @@ export function createNotificationsRepository(db: Database) {
     },
 
     /**
-     * A page, newest first, and its total: for all or by viewed state from the player's counts row (kept by triggers
-     * in the writing transactions), for a category by a count.
+     * A page, newest first, and its total. All or by viewed state: one statement, the page with the player's counts row
+     * (kept by triggers in the writing transactions) beside it; the viewed state is written as a literal, so the
+     * unviewed page reads its partial index whatever plan the server caches. By category: the page and a count.
      */
     async list(
       playerId: string,
       q: { page: number; size: number; isViewed?: boolean; category?: NotificationCategory },
     ): Promise<{ items: NotificationRow[]; total: number }> {
-      let base = db.selectFrom('notif_notifications').where('player_id', '=', playerId);
-      if (q.isViewed !== undefined) base = base.where('is_viewed', '=', q.isViewed);
-      if (q.category) base = base.where('category', '=', q.category);
-      const page = base
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(q.size)
-        .offset((q.page - 1) * q.size)
-        .execute();
-      const total = async () => {
-        if (q.category)
-          return Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-        const c = await counts(playerId);
-        return q.isViewed === undefined ? c.total : q.isViewed ? c.total - c.unviewed : c.unviewed;
+      const offset = (q.page - 1) * q.size;
+      if (q.category) {
+        let base = db
+          .selectFrom('notif_notifications')
+          .where('player_id', '=', playerId)
+          .where('category', '=', q.category);
+        if (q.isViewed !== undefined) base = base.where('is_viewed', '=', q.isViewed);
+        const [items, count] = await Promise.all([
+          base.selectAll().orderBy('id', 'desc').limit(q.size).offset(offset).execute(),
+          base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        ]);
+        return { items, total: Number(count.n) };
+      }
+      const viewed = q.isViewed === undefined ? sql`` : q.isViewed ? sql`and is_viewed` : sql`and not is_viewed`;
+      const { rows } = await sql<NotificationRow & { counted_total: number | null; counted_unviewed: number | null }>`
+        select n.*, c.total as counted_total, c.unviewed as counted_unviewed
+        from (select 1) as one
+        left join notif_counts c on c.player_id = ${playerId}
+        left join lateral (
+          select * from notif_notifications
+          where player_id = ${playerId} ${viewed}
+          order by id desc limit ${q.size} offset ${offset}
+        ) n on true
+        order by n.id desc`.execute(db);
+      const total = rows[0]?.counted_total ?? 0;
+      const unviewed = rows[0]?.counted_unviewed ?? 0;
+      return {
+        items: rows
+          .filter((r) => r.id !== null)
+          .map(({ counted_total: _t, counted_unviewed: _u, ...row }) => row as NotificationRow),
+        total: q.isViewed === undefined ? total : q.isViewed ? total - unviewed : unviewed,
       };
-      const [items, n] = await Promise.all([page, total()]);
-      return { items, total: n };
     },
 
     unviewedCount: async (playerId: string) => (await counts(playerId)).unviewed,

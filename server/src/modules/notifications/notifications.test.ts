@@ -343,6 +343,9 @@ describe('the player’s list', () => {
     const page3 = await list(p, '?size=10&page=3');
     expect(page3).toMatchObject({ total: 25, size: 10, page: 3, pages: 3 });
     expect(page3.items).toHaveLength(5);
+    const past = await list(p, '?size=10&page=4'); // past the end: no items, the total all the same
+    expect(past).toMatchObject({ items: [], total: 25, page: 4, pages: 3 });
+    expect(await list(other)).toMatchObject({ items: [], total: 0, pages: 1 }); // none yet: no counts row
     const first = (await list(p, '?size=10')).items[0];
     expect((await list(p, '?size=10')).items.map((i: { id: number }) => i.id)).toEqual(
       [...Array(10)].map((_, i) => first.id - i),
