@@ -1,3 +1,4 @@
+import { sign } from '@telegram-apps/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transact } from '../../lib/after-commit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -7,6 +8,7 @@ import { startStandInBotApi } from '../../../../telegram/stand-in-bot-api';
 // exactly retry_after and then delivers once; a 403 marks the channel unavailable and nothing more is tried; email
 // lands in the outbox; a player who has not allowed the bot to write gets nothing there.
 const TOKEN = '7000000001:delivery-test-token';
+const WEBHOOK_SECRET = 'delivery-webhook-secret';
 
 describe('notification delivery', () => {
   let api: Awaited<ReturnType<typeof startStandInBotApi>>;
@@ -14,7 +16,12 @@ describe('notification delivery', () => {
   beforeAll(async () => {
     api = await startStandInBotApi(TOKEN, { blockedChats: [6004] });
     t = await createTestApp({
-      env: { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot, PUBLIC_URL: 'https://casino.example' },
+      env: {
+        TELEGRAM_BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        PUBLIC_URL: 'https://casino.example',
+      },
       notificationsKickOnCommit: false,
     });
   });
@@ -63,6 +70,47 @@ describe('notification delivery', () => {
     const button = (sent[0]!.body.reply_markup as { inline_keyboard: Array<Array<{ web_app: { url: string } }>> })
       .inline_keyboard[0]![0]!;
     expect(button.web_app.url).toMatch(/^https:\/\/casino\.example\/profile\/history\/payments\?v=/);
+  });
+
+  it('allows_write_to_pm is kept at every Mini App sign-in, and /start in the bot allows', async () => {
+    const user = { id: 6101, first_name: 'Wren', language_code: 'en' };
+    const signIn = async (allows: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/main-api/auth/telegram',
+        payload: { init_data: sign({ user: { ...user, allows_write_to_pm: allows } } as never, TOKEN, new Date()) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const headers = { authorization: `Bearer ${res.json().access_token as string}` };
+      return (await t.app.inject({ url: '/main-api/notifications/preferences', headers })).json().telegram;
+    };
+    expect(await signIn(true)).toEqual({ linked: true, writable: true, unavailable: false });
+    expect(await signIn(false)).toEqual({ linked: true, writable: false, unavailable: false }); // revoked since
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/telegram/webhook',
+      headers: { 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET },
+      payload: {
+        update_id: 1,
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          text: '/start',
+          chat: { id: user.id, type: 'private', first_name: user.first_name },
+          from: { ...user, is_bot: false },
+          entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+        },
+      },
+    });
+    expect(start.statusCode).toBe(200);
+    const id = (
+      await t.db
+        .selectFrom('acc_players')
+        .select('id')
+        .where('telegram_id', '=', String(user.id))
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await t.services.notifications.preferences(String(id))).telegram.writable).toBe(true);
   });
 
   it('on 429 waits exactly retry_after, then delivers once', async () => {
