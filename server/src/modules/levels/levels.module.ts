@@ -2,7 +2,7 @@ import type { Database } from '../../db/database';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AppModule } from '../module';
 import type { LedgerFeed } from '../wallet';
-import { createLevelsConsumer, type LevelProgressDeps } from './levels.progress';
+import { createLevelRewards, createLevelsConsumer, type LevelProgressDeps } from './levels.progress';
 import { createLevelsRepository } from './levels.repository';
 import { levelsOperatorRoutes, levelsRoutes } from './levels.routes';
 import { createLevelsService, type LevelsServiceDeps } from './levels.service';
@@ -16,23 +16,39 @@ export interface LevelsModuleDeps extends Omit<LevelsServiceDeps, 'repo'>, Omit<
 }
 
 /**
- * Levels (VIP; issue 25): the player's and the public ladder, operator routes, and the ledger-feed consumer that raises
- * players from their real-money stakes (`feed.levels` job, every 250 ms: a crossing stake is told within a second).
+ * Levels (VIP; issue 25): the player's and the public ladder, operator routes, the ledger-feed consumer that raises
+ * players from their real-money stakes (`feed.levels` job, every 250 ms) and the rewards of the levels reached
+ * (`levels.rewards`: started as soon as a batch that reached levels commits, and every second for what a crash or
+ * another instance left; a crossing stake is told within a second).
  */
 export function createLevelsModule(deps: LevelsModuleDeps) {
   const { db, auth, feed, ...rest } = deps;
   const repo = createLevelsRepository(db);
   const service = createLevelsService({ ...rest, repo });
-  const feedConsumer = createLevelsConsumer({ ...rest, repo });
-  /** Drains the consumer's committed batches (each batch's messages are sent once it committed). */
-  const runFeed = () => feed.drain(feedConsumer);
+  const rewards = createLevelRewards({ ...rest, repo });
+  const feedConsumer = createLevelsConsumer({ ...rest, repo, rewardsDue: rewards.kick });
+  /** Drains the consumer's committed batches, then grants the rewards due (tests; the jobs do each on their own). */
+  const runFeed = async () => {
+    const n = await feed.drain(feedConsumer);
+    await rewards.run();
+    return n;
+  };
   const module: AppModule = {
     name: 'levels',
     routes: {
       player: [{ plugin: levelsRoutes, options: { levels: service, auth } }],
       operator: [{ plugin: levelsOperatorRoutes, options: { levels: service } }],
     },
-    jobs: [{ name: 'feed.levels', everyMs: 250, run: runFeed }],
+    jobs: [
+      { name: 'feed.levels', everyMs: 250, run: () => feed.drain(feedConsumer) },
+      { name: 'levels.rewards', everyMs: 1_000, run: () => rewards.run() },
+    ],
   };
-  return { ...module, service, feedConsumer, runFeed };
+  return {
+    ...module,
+    // `progress` and `rewards`: each step alone (tests: a crash between them, two instances at once)
+    service: { ...service, progress: () => feed.drain(feedConsumer), rewards: () => rewards.run() },
+    feedConsumer,
+    runFeed,
+  };
 }

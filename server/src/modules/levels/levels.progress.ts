@@ -50,6 +50,11 @@ export interface LevelProgressDeps {
   ): Promise<Map<string, { currency: string; blockedOrSelfExcluded: boolean }>>;
   gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<LevelStakeGame[]>;
   notify(playerId: string, event: NotificationEvent, trx: Transaction<DB>): Promise<unknown>;
+  /** `notify` for many players in a fixed number of statements (a chunk of rewards). Used when given. */
+  notifyMany?(
+    items: ReadonlyArray<{ playerId: string; event: NotificationEvent }>,
+    trx: Transaction<DB>,
+  ): Promise<unknown>;
   live: { publishToUser(userId: string, message: { type: 'new_level'; data: NewLevelData }): Promise<void> };
   bonuses?: LevelBonusPort;
   /** The wheel's door: spins given inside the batch's transaction. */
@@ -84,11 +89,13 @@ export async function ladderIn(levels: LevelRow[], currency: string, digits: num
 /**
  * The levels consumer of the ledger feed (docs/decisions/013; issue 25): real-money stakes add their contribution to
  * the player's wagered amount, real-money refunds take it back (a level once reached is kept); a stake that crosses
- * thresholds records each level reached once (unique (player, level)), grants its rewards in the same transaction
- * (a bonus through the bonus engine's level_up door, wheel spins), writes the notification and queues the live
- * `new_level` for after the commit. Bonus money is never counted (its stakes and refunds move only bonus_delta).
+ * thresholds records each level reached once (unique (player, level)), all of the batch's in one statement. The
+ * rewards are not granted here: the batch's transaction holds the feed's horizon for every consumer, and a crossing's
+ * rewards cost about ten round trips. Once the batch has committed, `rewardsDue` is called (the rewards job of
+ * `createLevelRewards`, which also runs on its own: a crash between the two loses nothing). Bonus money is never
+ * counted (its stakes and refunds move only bonus_delta).
  */
-export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
+export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: () => void }): FeedConsumer {
   const { repo } = deps;
 
   async function handle(entries: FeedEntry[], trx: Transaction<DB>) {
@@ -107,13 +114,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
     // bets at a few hundred players a batch; docs/benchmarks.md, "Levels (issue 25)")
     const standing = new Map<string, { currency: string; digits: number }>();
     const ids = [...new Set(plays.map((e) => e.player_id))];
-    const known = deps.players
-      ? await deps.players(ids, trx)
-      : new Map(
-          (await Promise.all(ids.map(async (id) => [id, await deps.player(id, trx)] as const))).flatMap(([id, p]) =>
-            p ? [[id, p] as const] : [],
-          ),
-        );
+    const known = await standingsOf(deps, ids, trx);
     for (const id of ids) {
       const p = known.get(id);
       if (!p || p.blockedOrSelfExcluded) continue;
@@ -124,8 +125,9 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       [...standing].map(([playerId, s]) => ({ playerId, currency: s.currency, level: first })),
       trx,
     );
-    // every player's new progress, saved in one statement after the loop (levels reached are recorded in it)
+    // every player's new progress and every level reached, each saved in one statement after the loop
     const saves: Array<{ playerId: string; wageredMinor: bigint; level: number; lastEntryId: string }> = [];
+    const reachedRows: Array<{ playerId: string; order: number; levelId: number; entryId: string }> = [];
     for (const [playerId, s] of standing) {
       const row = rows.get(playerId);
       if (!row) continue;
@@ -148,65 +150,211 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
       const reached = crossing ? levelsReached(ladder, row.level_order, wagered) : [];
       const top = reached.at(-1) ?? row.level_order;
       saves.push({ playerId, wageredMinor: wagered, level: top, lastEntryId: last.toString() });
-      const fresh: LevelRow[] = [];
-      const granted = { bonuses: 0, wheel_spins: 0 };
-      for (const order of reached) {
-        const level = ladder.find((l) => l.order === order)!.row;
-        const id = await repo.insertReached({ playerId, order, levelId: level.id, entryId: crossing!.id }, trx);
-        if (!id) continue; // recorded before: its rewards were granted then
-        const got = await reward(trx, playerId, s.currency, level, id);
-        granted.bonuses += got.bonus ? 1 : 0;
-        granted.wheel_spins += got.wheelSpins;
-        fresh.push(level);
-      }
-      const newest = fresh.at(-1);
-      if (!newest) continue;
-      // the notification keeps every language's name: its text is rendered in the reader's language
-      await deps.notify(
-        playerId,
-        { kind: 'level_reached', params: { level: newest.level_order, names: newest.name } },
-        trx,
-      );
-      const data: NewLevelData = {
-        level: newest.level_order,
-        name: textIn(newest.name, 'en'),
-        logo: newest.logo,
-        reached: fresh.map((l) => l.level_order),
-        // what was granted, so the player is told nothing a skipped reward did not give
-        granted,
-      };
-      afterCommit(trx, () => deps.live.publishToUser(playerId, { type: 'new_level', data }));
+      for (const order of reached)
+        reachedRows.push({
+          playerId,
+          order,
+          levelId: ladder.find((l) => l.order === order)!.row.id,
+          entryId: crossing!.id,
+        });
     }
     await repo.savePlayers(saves, trx);
+    const made = await repo.insertReachedMany(reachedRows, trx);
+    if (made.length && deps.rewardsDue) afterCommit(trx, deps.rewardsDue, 'levels:rewards');
   }
 
+  return { name: 'levels', handle, kinds: ['bet', 'refund'] };
+}
+
+async function standingsOf(deps: LevelProgressDeps, ids: string[], trx: Transaction<DB>) {
+  if (deps.players) return deps.players(ids, trx);
+  return new Map(
+    (await Promise.all(ids.map(async (id) => [id, await deps.player(id, trx)] as const))).flatMap(([id, p]) =>
+      p ? [[id, p] as const] : [],
+    ),
+  );
+}
+
+/** What a reached level's rewards came to (lvl_reached's outcome columns). */
+interface RewardOutcome {
+  id: string;
+  bonusGrantId: number | null;
+  bonusSkipped: string | null;
+  wheelSpins: number;
+  wheelSkipped: string | null;
+}
+
+/** Why a blocked, self-excluded or cooling-off player's level gives nothing. */
+export const EXCLUDED_SKIP = 'player_excluded: blocked, self-excluded or cooling off';
+
+/** Reached levels rewarded per transaction: short, as it holds the feed's horizon while it writes. */
+const CHUNK = 20;
+
+/**
+ * The rewards of the levels reached (issue 25): bonus through the bonus engine's level_up door, wheel spins, the
+ * `level_reached` notification and the live `new_level`. Runs over the reached rows not rewarded yet, CHUNK at a time,
+ * each chunk in one transaction that locks its rows (`skip locked`: several instances share the work), grants, and
+ * marks them rewarded (a guarded update): exactly once per (player, level), whatever crashes or runs twice. A reward
+ * that cannot be granted is recorded as skipped with why; a player blocked, self-excluded or cooling off by then gets
+ * nothing and is told nothing.
+ */
+export function createLevelRewards(deps: LevelProgressDeps) {
+  const { repo } = deps;
+
+  /** One chunk: answers how many reached levels it settled. */
+  async function grantChunk(limit: number, only?: string[]): Promise<number> {
+    return repo.transaction(async (trx) => {
+      const rows = await repo.claimUnrewarded(limit, trx, only);
+      if (!rows.length) return 0;
+      const levels = new Map((await repo.levels(false, trx)).map((l) => [l.id, l]));
+      const known = await standingsOf(deps, [...new Set(rows.map((r) => r.player_id))], trx);
+      const outcomes: RewardOutcome[] = [];
+      const told = new Map<string, { fresh: LevelRow[]; granted: { bonuses: number; wheel_spins: number } }>();
+      for (const r of rows) {
+        const level = levels.get(r.level_id)!;
+        const p = known.get(r.player_id);
+        if (!p || p.blockedOrSelfExcluded) {
+          outcomes.push({
+            id: r.id,
+            bonusGrantId: null,
+            bonusSkipped: level.bonus_template_id !== null ? EXCLUDED_SKIP : null,
+            wheelSpins: 0,
+            wheelSkipped: level.wheel_spins > 0 ? EXCLUDED_SKIP : null,
+          });
+          continue;
+        }
+        const got = await reward(trx, r.player_id, p.currency, level, r.id);
+        outcomes.push(got);
+        let t = told.get(r.player_id);
+        if (!t) told.set(r.player_id, (t = { fresh: [], granted: { bonuses: 0, wheel_spins: 0 } }));
+        t.fresh.push(level);
+        t.granted.bonuses += got.bonusGrantId !== null ? 1 : 0;
+        t.granted.wheel_spins += got.wheelSpins;
+      }
+      const marked = await repo.setRewardOutcomes(outcomes, trx);
+      // the rows are locked by this transaction: another run cannot have marked them (if it did, grant nothing)
+      if (marked !== outcomes.length) throw new Error(`level rewards: ${outcomes.length - marked} rows marked before`);
+      // the notification keeps every language's name: its text is rendered in the reader's language
+      const notes = [...told].map(([playerId, t]) => {
+        const newest = t.fresh.reduce((a, b) => (b.level_order > a.level_order ? b : a));
+        return {
+          playerId,
+          event: { kind: 'level_reached', params: { level: newest.level_order, names: newest.name } } as const,
+        };
+      });
+      if (deps.notifyMany) await deps.notifyMany(notes, trx);
+      else for (const n of notes) await deps.notify(n.playerId, n.event, trx);
+      for (const [playerId, t] of told) {
+        const fresh = [...t.fresh].sort((a, b) => a.level_order - b.level_order);
+        const newest = fresh.at(-1)!;
+        const data: NewLevelData = {
+          level: newest.level_order,
+          name: textIn(newest.name, 'en'),
+          logo: newest.logo,
+          reached: fresh.map((l) => l.level_order),
+          // what was granted, so the player is told nothing a skipped reward did not give
+          granted: t.granted,
+        };
+        afterCommit(trx, () => deps.live.publishToUser(playerId, { type: 'new_level', data }));
+      }
+      return rows.length;
+    });
+  }
+
+  /**
+   * Grants every reward due, chunk after chunk; answers how many reached levels it settled. A chunk that fails is
+   * tried again one row at a time (the others go on; a row that fails alone is left for the next run, logged).
+   */
+  async function drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      let n: number;
+      try {
+        n = await grantChunk(CHUNK);
+      } catch (err) {
+        deps.log?.warn({ err }, 'level rewards: a chunk failed, trying its rows one by one');
+        let alone = 0;
+        for (const id of await repo.unrewardedIds(CHUNK)) {
+          try {
+            alone += await grantChunk(1, [id]);
+          } catch (e) {
+            deps.log?.warn({ err: e, reachedId: id }, 'level rewards: not granted, left for the next run');
+          }
+        }
+        return total + alone;
+      }
+      total += n;
+      if (n < CHUNK) return total;
+    }
+  }
+
+  // one run at a time in this instance: a call while one runs asks for another pass after it (nothing is missed)
+  let running: Promise<number> | null = null;
+  let again = false;
+  function run(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    const pass = (async () => {
+      let n = 0;
+      try {
+        do {
+          again = false;
+          n += await drain();
+        } while (again);
+      } finally {
+        running = null;
+      }
+      return n;
+    })();
+    running = pass;
+    return pass;
+  }
+
+  return {
+    /** Grants what is due now (the job; tests): waits for a run in flight, then runs once more. */
+    async run() {
+      if (running) await running.catch(() => 0);
+      return run();
+    },
+    /** Starts a run if none is in flight (the consumer's batch committed new levels); does not wait. */
+    kick() {
+      run().catch((err: unknown) => deps.log?.warn({ err }, 'level rewards: run failed'));
+    },
+  };
+
   /** Grants a level's rewards, each in a savepoint: one that cannot be granted is recorded as skipped, with why. */
-  async function reward(trx: Transaction<DB>, playerId: string, currency: string, level: LevelRow, reachedId: string) {
+  async function reward(
+    trx: Transaction<DB>,
+    playerId: string,
+    currency: string,
+    level: LevelRow,
+    reachedId: string,
+  ): Promise<RewardOutcome> {
     const reason = `level:${level.level_order}`;
     let bonusGrantId: number | null = null;
     let bonusSkipped: string | null = null;
     if (level.bonus_template_id !== null) {
       if (!deps.bonuses) bonusSkipped = 'no_bonus_engine';
       else {
-        const offer = await deps.bonuses.templateOffer(level.bonus_template_id, currency, trx);
-        if (!offer) bonusSkipped = 'template_missing';
-        else if (!offer.grantable)
-          bonusSkipped = `not_grantable: inactive, out of budget or not offered in ${currency}`;
-        else {
-          const w = deps.wallet.onTransaction(trx);
-          try {
-            const made = await inSavepoint(trx, () =>
-              deps.bonuses!.grantFromTemplate(
-                { playerId: Number(playerId), templateId: level.bonus_template_id!, reason, source: 'level_up' },
-                { trx, wallet: w },
-              ),
+        try {
+          const made = await inSavepoint(trx, async () => {
+            const offer = await deps.bonuses!.templateOffer(level.bonus_template_id!, currency, trx);
+            if (!offer) return { skipped: 'template_missing' };
+            if (!offer.grantable)
+              return { skipped: `not_grantable: inactive, out of budget or not offered in ${currency}` };
+            return deps.bonuses!.grantFromTemplate(
+              { playerId: Number(playerId), templateId: level.bonus_template_id!, reason, source: 'level_up' },
+              { trx, wallet: deps.wallet.onTransaction(trx) },
             );
-            bonusGrantId = made.grantId;
-          } catch (err) {
-            const { code, message } = err as { code?: string; message?: string };
-            bonusSkipped = `${code ?? 'error'}: ${message ?? String(err)}`.slice(0, 500);
-            deps.log?.warn({ err, playerId, level: level.level_order }, 'level bonus not granted: recorded as skipped');
-          }
+          });
+          if ('skipped' in made) bonusSkipped = made.skipped;
+          else bonusGrantId = made.grantId;
+        } catch (err) {
+          const { code, message } = err as { code?: string; message?: string };
+          bonusSkipped = `${code ?? 'error'}: ${message ?? String(err)}`.slice(0, 500);
+          deps.log?.warn({ err, playerId, level: level.level_order }, 'level bonus not granted: recorded as skipped');
         }
       }
     }
@@ -224,9 +372,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps): FeedConsumer {
           deps.log?.warn({ err, playerId, level: level.level_order }, 'level wheel spins not granted');
         }
     }
-    await repo.setRewardOutcome(reachedId, { bonusGrantId, bonusSkipped, wheelSpins, wheelSkipped }, trx);
-    return { bonus: bonusGrantId !== null, wheelSpins };
+    return { id: reachedId, bonusGrantId, bonusSkipped, wheelSpins, wheelSkipped };
   }
-
-  return { name: 'levels', handle, kinds: ['bet', 'refund'] };
 }
+export type LevelRewards = ReturnType<typeof createLevelRewards>;

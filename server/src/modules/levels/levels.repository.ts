@@ -119,36 +119,70 @@ export function createLevelsRepository(db: Database) {
         where p.player_id = v.player_id`.execute(trx);
     },
     /**
-     * Records that the player reached a level; answers the row's id, or undefined when it was recorded before (the
-     * unique (player, level): whatever replays or races, one row and so one reward).
+     * Records the levels reached in one statement; answers the rows made. A (player, level) recorded before is left
+     * out (the unique (player, level): whatever replays or races, one row and so one reward).
      */
-    async insertReached(
-      r: { playerId: string; order: number; levelId: number; entryId: string },
+    async insertReachedMany(
+      rows: Array<{ playerId: string; order: number; levelId: number; entryId: string }>,
       trx: Transaction<DB>,
-    ): Promise<string | undefined> {
-      const row = await trx
-        .insertInto('lvl_reached')
-        .values({ player_id: r.playerId, level_order: r.order, level_id: r.levelId, entry_id: r.entryId })
-        .onConflict((oc) => oc.constraint('lvl_reached_player_level_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      return row?.id;
+    ): Promise<Array<{ id: string; player_id: string; level_order: number }>> {
+      if (!rows.length) return [];
+      const made = await sql<{ id: string; player_id: string; level_order: number }>`
+        insert into lvl_reached (player_id, level_order, level_id, entry_id)
+        select * from unnest(${rows.map((r) => r.playerId)}::bigint[], ${rows.map((r) => r.order)}::integer[],
+                             ${rows.map((r) => r.levelId)}::integer[], ${rows.map((r) => r.entryId)}::bigint[])
+        on conflict on constraint lvl_reached_player_level_key do nothing
+        returning id::text, player_id::text, level_order`.execute(trx);
+      return made.rows;
     },
-    setRewardOutcome: (
-      id: string,
-      o: { bonusGrantId: number | null; bonusSkipped: string | null; wheelSpins: number; wheelSkipped: string | null },
+    /**
+     * Up to `limit` reached levels whose rewards are not granted yet, oldest first, locked for this transaction
+     * (rows another run holds are skipped: two instances grant different rows). `ids`: only these.
+     */
+    async claimUnrewarded(limit: number, trx: Transaction<DB>, ids?: string[]): Promise<LevelReachedRow[]> {
+      let q = trx.selectFrom('lvl_reached').selectAll().where('rewarded_at', 'is', null);
+      if (ids) q = q.where('id', 'in', ids.length ? ids : ['0']);
+      return q.orderBy('id').limit(limit).forUpdate().skipLocked().execute();
+    },
+    /** The ids of the oldest reached levels still to reward (no lock: a list to try one by one). */
+    unrewardedIds: async (limit: number, q: Db = db) =>
+      (
+        await q
+          .selectFrom('lvl_reached')
+          .select('id')
+          .where('rewarded_at', 'is', null)
+          .orderBy('id')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id),
+    /**
+     * Each reached level's reward outcome, and the row marked rewarded, in one statement; guarded (only rows not
+     * rewarded yet). Answers how many rows it marked.
+     */
+    async setRewardOutcomes(
+      rows: Array<{
+        id: string;
+        bonusGrantId: number | null;
+        bonusSkipped: string | null;
+        wheelSpins: number;
+        wheelSkipped: string | null;
+      }>,
       trx: Transaction<DB>,
-    ) =>
-      trx
-        .updateTable('lvl_reached')
-        .set({
-          bonus_grant_id: o.bonusGrantId === null ? null : String(o.bonusGrantId),
-          bonus_skipped: o.bonusSkipped,
-          wheel_spins: o.wheelSpins,
-          wheel_skipped: o.wheelSkipped,
-        })
-        .where('id', '=', id)
-        .execute(),
+    ): Promise<number> {
+      if (!rows.length) return 0;
+      const marked = await sql`
+        update lvl_reached r
+        set bonus_grant_id = v.grant_id, bonus_skipped = v.bonus_skipped, wheel_spins = v.spins,
+            wheel_skipped = v.wheel_skipped, rewarded_at = now()
+        from unnest(${rows.map((r) => r.id)}::bigint[],
+                    ${rows.map((r) => (r.bonusGrantId === null ? null : String(r.bonusGrantId)))}::bigint[],
+                    ${rows.map((r) => r.bonusSkipped)}::text[], ${rows.map((r) => r.wheelSpins)}::integer[],
+                    ${rows.map((r) => r.wheelSkipped)}::text[])
+             as v(id, grant_id, bonus_skipped, spins, wheel_skipped)
+        where r.id = v.id and r.rewarded_at is null
+        returning r.id`.execute(trx);
+      return marked.rows.length;
+    },
     reachedOf: (playerId: string, q: Db = db) =>
       q.selectFrom('lvl_reached').selectAll().where('player_id', '=', playerId).orderBy('level_order').execute(),
   };

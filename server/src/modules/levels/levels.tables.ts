@@ -41,6 +41,8 @@ export interface LvlReachedTable {
   wheel_spins: Generated<number>;
   wheel_skipped: string | null;
   reached_at: Generated<Date>;
+  /** When its rewards were granted or recorded as skipped (null: still to do; the rewards job). */
+  rewarded_at: Date | null;
 }
 export interface LevelsTables {
   lvl_levels: LvlLevelsTable;
