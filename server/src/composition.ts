@@ -16,6 +16,7 @@ import {
   createNotificationContacts,
   createPlayerDirectory,
   SELF_EXCLUSION,
+  type AccountsRepository,
 } from './modules/accounts';
 import { createCashboxModule } from './modules/cashbox';
 import { createGamesModule, type StakeGame } from './modules/games';
@@ -48,6 +49,8 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   tokens: TokenService;
   auth: AuthGuard;
+  /** The auth guard reads sign-ins through it; accounts owns it. */
+  accountsRepo: AccountsRepository;
   assetsDir: string;
 }
 
@@ -57,11 +60,11 @@ export interface ModuleContext {
  * list app.ts mounts, and the services tests and main.ts reach.
  */
 export async function createModules(ctx: ModuleContext) {
-  const { options, db, clock, bus, log, tokens, auth, assetsDir } = ctx;
+  const { options, db, clock, bus, log, tokens, auth, accountsRepo, assetsDir } = ctx;
   const { config } = options;
   const ports = latePorts(); // checked bound once every module is built (end of this function)
   // what other modules read of a player: a narrow port of the accounts module, never its repository
-  const players = createPlayerDirectory(db, clock);
+  const players = createPlayerDirectory(accountsRepo, clock);
   const playerCurrency = async (id: string) => (await players.currencyOf(id)) ?? config.DEFAULT_CURRENCY;
 
   const operator = createOperatorModule({ db });
@@ -153,7 +156,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     clock,
     audit,
-    contacts: createNotificationContacts(db, clock),
+    contacts: createNotificationContacts(accountsRepo, clock),
     telegram: () => telegramBot.bot?.api ?? null,
     mailer,
     appUrl: (path) => versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
@@ -173,10 +176,13 @@ export async function createModules(ctx: ModuleContext) {
     cardImageUrl: config.REFERRAL_CARD_IMAGE_URL ?? `${site}/invite-card.jpg`,
     telegram: () => telegramBot.bot?.api ?? null,
     appLink: (startParam) => telegramBot.inviteLink(startParam),
-    player: players.telegramOf,
+    player: async (id) => {
+      const p = await accountsRepo.findById(id);
+      return p ? { telegram_id: p.telegram_id, language_code: p.language_code } : null;
+    },
   });
   const accounts = createAccountsModule({
-    db,
+    repo: accountsRepo,
     audit,
     tokens,
     clock,
