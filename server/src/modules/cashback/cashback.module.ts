@@ -40,7 +40,7 @@ export function createCashbackModule(deps: CashbackModuleDeps) {
       ...(devRoutes ? { dev: [{ plugin: cashbackDevRoutes, options: { cashback: service } }] } : {}),
     },
     jobs: [
-      { name: 'feed.cashback', everyMs: 1_000, run: runFeed },
+      { name: 'feed.cashback', everyMs: 250, run: runFeed },
       // at each period's end plus the feed's grace (asks again at least every five minutes)
       {
         name: 'cashback.payout',

@@ -150,7 +150,7 @@ export function createCashbackService(deps: CashbackDeps) {
   const feedConsumer: FeedConsumer = {
     name: CONSUMER,
     kinds: ['bet', 'win', 'refund'],
-    everyMs: 1_000,
+    everyMs: 250,
     async handle(entries: FeedEntry[], trx) {
       const row = await current(trx);
       if (!row?.settings.is_enabled) return; // cashback off: nothing accrues
