@@ -38,7 +38,10 @@ function serve(routes: Record<string, (body: unknown) => unknown>) {
     return new Response(JSON.stringify(handler(body)), { status: 200 });
   });
 }
-beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  sessionStorage.clear(); // the player's stake is kept per tab
+});
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -99,6 +102,39 @@ describe('the house game page', () => {
     expect(calls.find((c) => c.path === '/bet')?.body).toMatchObject({ amount: 0.5, free_round: true });
     fireEvent.click(screen.getByTestId('free-round-use'));
     await waitFor(() => expect(amount).toBeEnabled());
+    expect(amount).toHaveValue(1); // the player's own stake, not the free round's
+  });
+
+  it('dice: the stake the player chose stays theirs after free rounds and when the page loads again', async () => {
+    let left = 1;
+    serve({
+      '/session': () => session('dice', left > 0 ? { free_rounds: { left, total: 10, bet: 0.5 } } : {}),
+      '/bet': () => ({
+        round_id: 1,
+        game: 'dice',
+        amount: 0.5,
+        payout: 0,
+        multiplier_bp: 0,
+        nonce: 3,
+        outcome: { roll: 1000, isWin: false },
+        balance: 50,
+        fairness: { ...fairness, nonce: 4 },
+        free_rounds: { left: --left, total: 10, bet: 0.5 },
+      }),
+    });
+    // chosen before: 2.50 (kept in this tab)
+    sessionStorage.setItem('house:stake:dice:USD', '2.5');
+    const first = render(<HouseApp token="launch-token-123456" />);
+    const amount = await screen.findByTestId('bet-amount');
+    await waitFor(() => expect(amount).toHaveValue(0.5)); // the free round's stake while it lasts
+    fireEvent.click(screen.getByTestId('bet-button'));
+    await waitFor(() => expect(screen.queryByTestId('free-rounds')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(amount).toHaveValue(2.5)); // the last free round played: the player's own again
+    fireEvent.change(amount, { target: { value: '0.5' } });
+    first.unmount();
+    // the page loads again (the frame reloaded): the player's 0.50, not the game's default 1
+    render(<HouseApp token="launch-token-123456" />);
+    expect(await screen.findByTestId('bet-amount')).toHaveValue(0.5);
   });
 
   it('shows a refusal in place and keeps the balance', async () => {

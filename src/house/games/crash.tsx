@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CrashMyBet, CrashState } from '@contracts/games';
 import * as houseEndpoints from '@contracts/house.endpoints';
 import { crashMultiplierAt } from '@contracts/house-protocol';
-import { BetAmount } from '../bet-amount';
+import { BetAmount, useStake } from '../bet-amount';
 import { postToParent, roundFinished, roundStarted } from '../frame';
 import { formatMoney, hundredthsToX, useHouse } from '../house-context';
 import { t } from '../i18n';
@@ -43,7 +43,7 @@ function useCrashFeed(onState: (s: CrashState) => void) {
 // Crash: one shared round for everyone; the multiplier rises until the pre-committed crash point.
 export default function CrashGame() {
   const { session, api, setBalance, setError } = useHouse();
-  const [amount, setAmount] = useState(Math.max(session.min_bet, 1));
+  const [amount, setAmount] = useStake('crash');
   const [auto, setAuto] = useState<string>('');
   const [state, setState] = useState<CrashState | null>(null);
   const [skew, setSkew] = useState(0);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { diceMultiplierBp, diceWinChance, type DiceDirection } from '@contracts/fairness';
-import { BetAmount } from '../bet-amount';
+import { BetAmount, useStake } from '../bet-amount';
 import { bpToX, formatMoney, useHouse } from '../house-context';
 import { t } from '../i18n';
 import { useBet } from '../use-bet';
@@ -8,7 +8,7 @@ import { useBet } from '../use-bet';
 // Dice: roll 0.00–100.00 over or under a target; the multiplier follows the chance (99 / chance).
 export default function DiceGame() {
   const { session } = useHouse();
-  const [amount, setAmount] = useState(Math.max(session.min_bet, 1));
+  const [amount, setAmount] = useStake('dice');
   const [direction, setDirection] = useState<DiceDirection>('over');
   const [target, setTarget] = useState(5050);
   const [shown, setShown] = useState<{ roll: number; win: boolean } | null>(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LIMBO_MAX_TARGET, LIMBO_MIN_TARGET } from '@contracts/fairness';
-import { BetAmount } from '../bet-amount';
+import { BetAmount, useStake } from '../bet-amount';
 import { formatMoney, hundredthsToX, useHouse } from '../house-context';
 import { t } from '../i18n';
 import { useBet } from '../use-bet';
@@ -8,7 +8,7 @@ import { useBet } from '../use-bet';
 // Limbo: the result is a multiplier; at or above the target pays the target.
 export default function LimboGame() {
   const { session } = useHouse();
-  const [amount, setAmount] = useState(Math.max(session.min_bet, 1));
+  const [amount, setAmount] = useStake('limbo');
   const [target, setTarget] = useState(200);
   const [shown, setShown] = useState<{ value: number; win: boolean } | null>(null);
   const { busy, place, settle } = useBet('limbo');

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, plinkoPaytable, type PlinkoRisk } from '@contracts/fairness';
-import { BetAmount } from '../bet-amount';
-import { useHouse } from '../house-context';
+import { BetAmount, useStake } from '../bet-amount';
 import { t } from '../i18n';
 import { useBet } from '../use-bet';
 
 // Plinko: a ball falls through the pins, left or right at each row, into a bucket with a fixed multiplier.
 export default function PlinkoGame() {
-  const { session } = useHouse();
-  const [amount, setAmount] = useState(Math.max(session.min_bet, 1));
+  const [amount, setAmount] = useStake('plinko');
   const [rows, setRows] = useState(12);
   const [risk, setRisk] = useState<PlinkoRisk>('low');
   const [drop, setDrop] = useState<{ path: (0 | 1)[]; bucket: number; step: number } | null>(null);

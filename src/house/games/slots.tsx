@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SLOT_PAYLINES, SLOT_PAYTABLE, SLOT_SYMBOLS, type SlotSymbol } from '@contracts/fairness';
-import { BetAmount } from '../bet-amount';
+import { BetAmount, useStake } from '../bet-amount';
 import { formatMoney, useHouse } from '../house-context';
 import { t } from '../i18n';
 import { useBet } from '../use-bet';
@@ -38,7 +38,7 @@ interface LineWin {
 // Lucky Sevens: 5 reels × 3 rows, 20 fixed lines; the stake is split evenly across the lines.
 export default function SlotsGame() {
   const { session } = useHouse();
-  const [amount, setAmount] = useState(Math.max(session.min_bet, 1));
+  const [amount, setAmount] = useStake('slots');
   const [window_, setWindow] = useState<SlotSymbol[][]>(() =>
     Array.from({ length: 5 }, () => ['seven', 'bell', 'cherry'] as SlotSymbol[]),
   );
