@@ -59,16 +59,25 @@ export function isHouseFrameMessage(value: unknown): value is HouseFrameMessage 
  * - `press` presses the game's main action, as if its own button were tapped (Telegram's bottom-bar button drives
  *   Bet and Cash out);
  * - `pause` when the app is minimised (animations stop), `resume` when it is shown again (animations go on and the
- *   page reads its balance and round again).
+ *   page reads its balance and round again);
+ * - `host_action` says whether the app shows the game's main action itself (Telegram's bottom bar, Mini Apps
+ *   7.10+): while `shown`, the game does not draw its own button (the player never sees both), keeps it in the page
+ *   so its state is still reported, and is pressed with `press`. Sent when the frame loads, when it changes, and
+ *   again when the frame first reports its state (a frame that loaded late misses nothing).
  */
-export type HouseAppCommand = { source: 'house-app'; type: 'press' | 'pause' | 'resume' };
+export type HouseAppCommand =
+  | { source: 'house-app'; type: 'press' | 'pause' | 'resume' }
+  | { source: 'house-app'; type: 'host_action'; shown: boolean };
 export function isHouseAppCommand(value: unknown): value is HouseAppCommand {
-  const v = value as { source?: unknown; type?: unknown } | null;
+  const v = value as { source?: unknown; type?: unknown; shown?: unknown } | null;
   return (
     typeof value === 'object' &&
     v !== null &&
     v.source === 'house-app' &&
-    (v.type === 'press' || v.type === 'pause' || v.type === 'resume')
+    (v.type === 'press' ||
+      v.type === 'pause' ||
+      v.type === 'resume' ||
+      (v.type === 'host_action' && typeof v.shown === 'boolean'))
   );
 }
 

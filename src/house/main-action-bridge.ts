@@ -6,6 +6,22 @@ import { postToParent } from './frame';
 const MAIN_ACTION = '.house main button.primary';
 
 /**
+ * The player app shows this game's main action itself (Telegram's bottom bar, `host_action`): the page marks its
+ * root (`data-host-action`) and its CSS leaves the game's own button out of sight, so the player never sees both. The
+ * button stays in the page: its state is still reported and `press` still clicks it. Call once, before rendering (the
+ * app may say so the moment the frame has loaded).
+ */
+export function watchHostAction(): void {
+  if (window.parent === window) return;
+  window.addEventListener('message', (event: MessageEvent) => {
+    if (event.source !== window.parent || event.origin !== window.location.origin) return;
+    if (!isHouseAppCommand(event.data) || event.data.type !== 'host_action') return;
+    if (event.data.shown) document.documentElement.dataset.hostAction = 'true';
+    else delete document.documentElement.dataset.hostAction;
+  });
+}
+
+/**
  * Lets the player app around the frame show this game's main action on Telegram's bottom bar: the page reports
  * the action's state as its own button shows it (label, enabled, waiting), at most every
  * HOUSE_STATE_MIN_INTERVAL_MS, and presses that button when the app says `press`. The games need no code of their

@@ -5,7 +5,7 @@ import * as houseEndpoints from '@contracts/house.endpoints';
 import { createHouseApi } from './api';
 import { FairnessPanel } from './fairness-panel';
 import { postToParent } from './frame';
-import { useMainActionBridge } from './main-action-bridge';
+import { useMainActionBridge, watchHostAction } from './main-action-bridge';
 import { useAppCommands } from './use-app-commands';
 import { HouseContext, type HouseContextValue } from './house-context';
 import { formatMoney, formatPercentValue } from '../shared/lib/money-format';
@@ -187,6 +187,7 @@ if (root && params.get('token')) {
   document.documentElement.lang = params.get('lang') ?? 'en';
   const embedded = params.get('embedded') === '1' && window.parent !== window;
   document.documentElement.dataset.embedded = String(embedded);
+  watchHostAction(); // Telegram's bottom bar may stand in for the game's own Bet / Cash out
   createRoot(root).render(
     <StrictMode>
       <HouseApp token={params.get('token') ?? ''} embedded={embedded} />

@@ -208,7 +208,7 @@ test('Russian: home, cashbox, profile, promotions, history and house games show 
   for (const game of ['dice', 'slots', 'roulette', 'mines']) {
     await page.goto(`/game/house-${game}`);
     const frame = page.frameLocator('[data-testid="game-frame"]');
-    await expect(frame.getByTestId('bet-button').first()).toBeVisible({ timeout: 30_000 });
+    await expect(frame.getByTestId('bet-button').first()).toBeEnabled({ timeout: 30_000 });
     await frame.locator('details').evaluateAll((els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     expect(await english(page), `${game} page`).toEqual([]);
     expect(await english(frame.owner().contentFrame()), `${game} frame`).toEqual([]);

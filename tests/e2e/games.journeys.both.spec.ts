@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
-import { isTelegramProject, openAsMiniApp } from './support/telegram';
+import { isTelegramProject, openAsMiniApp, pressGameAction } from './support/telegram';
 
 // a full page load after sign-up and a game's first frame can take a while on a busy machine
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -57,7 +57,7 @@ test('a crash bet opens in the history with its outcome, parameters and a link t
   await crash.getByTestId('bet-amount').fill('1');
   // whatever the phase, the bet goes in: now while betting, or queued for the next round during a flight
   await expect(crash.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
-  await crash.getByTestId('bet-button').click();
+  await pressGameAction(page, crash, { viaBar: isTelegramProject(testInfo) }); // Telegram's bottom bar in the Mini App
   await expect(crash.getByTestId('crash-my-bet')).toBeVisible({ timeout: 150_000 });
   await expect(crash.getByTestId('crash-my-bet')).toContainText(/Lost|Cashed out/, { timeout: 150_000 });
 
@@ -82,8 +82,8 @@ test('mines: the header shows the stake taken during the round, and the grid sta
   await go(page, '/game/house-mines');
   const mines = page.frameLocator('[data-testid="game-frame"]');
   await mines.getByTestId('bet-amount').fill('2');
-  await mines.getByTestId('bet-button').click();
-  await expect(mines.getByTestId('cashout-button')).toBeVisible();
+  await pressGameAction(page, mines, { viaBar: isTelegramProject(testInfo) });
+  await expect(mines.getByTestId('cashout-button')).toBeAttached(); // the round is open (on the bottom bar in Telegram)
   await expect(page.getByTestId('header-balance')).toContainText('$18.00'); // the stake, while the round is open
   await expect(page.getByTestId('game-title')).toHaveCount(1);
   await expect(mines.getByRole('button', { name: 'Close' })).toHaveCount(0); // one close: the page's
@@ -95,7 +95,7 @@ test('a game fits the viewport: its controls show without scrolling inside the f
   await go(page, '/game/house-plinko');
   const frame = page.getByTestId('game-frame');
   const plinko = page.frameLocator('[data-testid="game-frame"]');
-  await expect(plinko.getByTestId('bet-button')).toBeVisible();
+  await expect(plinko.getByTestId('bet-button')).toBeEnabled();
   await page.waitForTimeout(500); // the frame takes the content's reported height
   const box = (await frame.boundingBox())!;
   const inner = await frame.evaluate((el: HTMLIFrameElement) => el.contentDocument!.documentElement.scrollHeight);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openAsMiniApp, telegramEvents } from './support/telegram';
+import { openAsMiniApp, pressGameAction, telegramEvents } from './support/telegram';
 
 test('in the Mini App a crash round is joined and cashed out, with a closing confirmation and haptics', async ({
   page,
@@ -31,7 +31,8 @@ test('in the Mini App a crash round is joined and cashed out, with a closing con
     // the next betting phase: during a flight the same button only queues a bet for the next round, and a long
     // flight (a 50x round) lasts over a minute
     await expect(crash.getByTestId('bet-button')).toHaveText('Place bet', { timeout: 120_000 });
-    await crash.getByTestId('bet-button').click();
+    // Telegram's bottom bar is the game's Bet (Mini Apps 8.0): the game draws no button of its own beside it
+    await pressGameAction(page, crash, { viaBar: true, text: /^Place bet/ });
     // a click in the last instant of betting is queued or refused ("bets are closed"): a queued bet goes in when
     // the next round opens, a refused one waits for the next round
     await expect(crash.getByTestId('crash-my-bet').or(crash.getByTestId('game-error'))).toBeVisible({
@@ -43,7 +44,8 @@ test('in the Mini App a crash round is joined and cashed out, with a closing con
     }
     const cashout = crash.getByTestId('cashout-button');
     try {
-      await cashout.click({ timeout: 20_000 }); // appears once the round is running
+      await expect(cashout).toBeAttached({ timeout: 20_000 }); // once the round is running
+      await pressGameAction(page, crash, { viaBar: true, testId: 'cashout-button', text: /^Cash out/ });
       await expect(crash.getByTestId('crash-my-bet')).toContainText('Cashed out at', { timeout: 5000 });
       cashedOut = true;
     } catch {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { isTelegramProject } from './support/telegram';
+import { isTelegramProject, pressGameAction } from './support/telegram';
 import { go, signedInPlayer } from './support/player';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -196,7 +196,7 @@ test('a welcome bonus from offer to real money: pick, sign up, deposit, max bet 
   await dice.getByRole('slider').fill('200');
   await dice.getByTestId('bet-amount').fill('5');
   for (let i = 0; i < 4; i++) {
-    await dice.getByTestId('bet-button').click();
+    await pressGameAction(page, dice, { viaBar: isTelegramProject(testInfo) }); // Telegram's bottom bar at 8.0
     await expect(dice.getByTestId('bet-button')).toBeEnabled();
   }
   // wagered: the bonus balance becomes real money (the bonus line leaves the header)

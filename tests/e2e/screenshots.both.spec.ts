@@ -19,7 +19,7 @@ async function pages(page: Page, testInfo: TestInfo) {
   await expect(page.getByTestId('game-tile').first()).toBeVisible();
   await shoot(page, testInfo, 'home');
   await page.goto('/game/house-dice');
-  await expect(page.frameLocator('[data-testid="game-frame"]').getByTestId('bet-button')).toBeVisible();
+  await expect(page.frameLocator('[data-testid="game-frame"]').getByTestId('bet-button')).toBeEnabled();
   await shoot(page, testInfo, 'game-dice');
   await page.goto('/cashbox/deposit');
   await expect(page.getByTestId('deposit-amount')).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxe } from './support/axe';
 import { go, payInCheckout, signedInPlayer, tokenOf } from './support/player';
-import { isTelegramProject } from './support/telegram';
+import { isTelegramProject, pressGameAction } from './support/telegram';
 
 // Issue 27, tournaments, in the browser and in the emulated Mini App (390 px): an operator builds a tournament, a player
 // joins, bets, sees the leaderboard move (polled), the tournament ends (the development route; the schedule job still
@@ -58,7 +58,7 @@ test('join, bet, watch the board move, the tournament completes and pays', async
   await expect(limbo.getByTestId('bet-button')).toBeEnabled();
   await limbo.locator('#limbo-target').fill('10000');
   await limbo.getByTestId('bet-amount').fill('2');
-  await limbo.getByTestId('bet-button').click();
+  await pressGameAction(page, limbo, { viaBar: isTelegramProject(testInfo) }); // Telegram's bottom bar at 8.0
   await expect(page.getByTestId('header-balance')).toContainText('$18.00');
 
   // the board is polled: my row comes up with my points without a reload
@@ -131,7 +131,7 @@ test('the Home feed shows a new sign-up masked and a big win', async ({ page }, 
   await limbo.getByTestId('bet-amount').fill('10');
   for (let i = 0; i < 3; i++) {
     const before = await page.getByTestId('header-balance').textContent();
-    await limbo.getByTestId('bet-button').click();
+    await pressGameAction(page, limbo, { viaBar: isTelegramProject(testInfo) });
     await expect(page.getByTestId('header-balance')).not.toHaveText(before ?? '');
     await expect(limbo.getByTestId('bet-button')).toBeEnabled();
   }

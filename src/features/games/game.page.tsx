@@ -122,6 +122,7 @@ export function GamePage() {
         setRefusedForMoney(true);
       } else if (msg.type === 'state') {
         setFrameAction(msg.action);
+        if (toldHost.current === null) tellHostRef.current();
       }
     };
     window.addEventListener('message', onMessage);
@@ -132,7 +133,7 @@ export function GamePage() {
     };
   }, [navigate, platform, isDemo, native]);
 
-  useMainButton({
+  const isBarNative = useMainButton({
     text: frameActionText(frameAction, i18n.language),
     disabled: !frameAction?.enabled,
     loading: frameAction?.loading,
@@ -140,12 +141,36 @@ export function GamePage() {
       frameRef.current?.contentWindow?.postMessage({ source: 'house-app', type: 'press' }, window.location.origin),
     hidden: !frameAction || !game?.is_house,
   });
-  const isEmptyBalance = !!player && player.balance + (player.bonus_balance ?? 0) <= 0;
+  const playable = player ? player.balance + (player.bonus_balance ?? 0) : null;
+  const isEmptyBalance = playable !== null && playable <= 0;
+  // less on the balance than the stake in the game's amount field (while no round is in flight: a stake just
+  // taken lowers the balance until the round settles)
+  const isShortOfStake =
+    playable !== null &&
+    !!frameAction?.enabled &&
+    frameAction.stake !== null &&
+    frameAction.currency === player?.currency &&
+    playable < frameAction.stake;
   useSecondaryButton({
     text: t('games.deposit'),
     onClick: () => navigate(paths.cashbox('deposit')),
-    hidden: !game || isDemo || guest || !(isEmptyBalance || isRefusedForMoney),
+    hidden: !game || isDemo || guest || !(isEmptyBalance || isRefusedForMoney || isShortOfStake),
   });
+
+  // Telegram's bottom bar shows the house game's main action (7.10+): the game is told, and draws no button of its
+  // own beside it (the player never sees both). Told when the frame loads, when this changes, and on the frame's
+  // first state (a frame still starting when it loaded hears it then).
+  const hostShowsAction = isBarNative && !!game?.is_house;
+  const toldHost = useRef<boolean | null>(null);
+  const tellHost = useCallback(() => {
+    const win = frameRef.current?.contentWindow;
+    if (!win) return;
+    toldHost.current = hostShowsAction;
+    win.postMessage({ source: 'house-app', type: 'host_action', shown: hostShowsAction }, window.location.origin);
+  }, [hostShowsAction]);
+  const tellHostRef = useRef(tellHost);
+  tellHostRef.current = tellHost;
+  useEffect(() => tellHost(), [tellHost]);
 
   // the viewport's height under the frame's top (and above the phone's tab bar)
   const measure = useCallback(() => {
@@ -263,6 +288,10 @@ export function GamePage() {
           src={src}
           title={gameName(game)}
           data-testid="game-frame"
+          onLoad={() => {
+            toldHost.current = null;
+            tellHostRef.current();
+          }}
           allow="clipboard-write; fullscreen"
           scrolling="no"
           className="game-page__frame"

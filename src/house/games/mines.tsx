@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { MINES_MAX, MINES_MIN, minesMultiplierBp } from '@contracts/fairness';
 import type { MinesState } from '@contracts/games';
 import * as houseEndpoints from '@contracts/house.endpoints';
-import { BetAmount } from '../bet-amount';
+import { BetAmount, useStake } from '../bet-amount';
 import { postToParent, roundFinished, roundStarted } from '../frame';
 import { bpToX, formatMoney, useHouse } from '../house-context';
 import { t } from '../i18n';
@@ -11,7 +11,7 @@ import { errorText } from '../use-bet';
 // Mines: 5×5 tiles hide 1–24 mines; reveal safe tiles to raise the multiplier, cash out any time.
 export default function MinesGame() {
   const { session, api, setBalance, setFairness, setError } = useHouse();
-  const [amount, setAmount] = useState(Math.max(session.min_bet, 1));
+  const [amount, setAmount] = useStake('mines');
   const [mines, setMines] = useState(3);
   const [state, setState] = useState<MinesState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -117,10 +117,14 @@ export default function MinesGame() {
           type="button"
           className="primary"
           data-testid="cashout-button"
+          data-multiplier={(state.multiplier_bp || 10_000) / 10_000}
           disabled={busy || safeCount === 0}
           onClick={() => call(() => api.call(houseEndpoints.minesCashout))}
         >
-          {t('cashout')}
+          {/* the multiplier and what cashing out pays now: Telegram's bottom bar shows this label too (issue 26) */}
+          {safeCount > 0
+            ? `${t('cashout')} ${bpToX(state.multiplier_bp || 10_000)} · ${formatMoney((state.amount * state.multiplier_bp) / 10_000, session.digits)}`
+            : t('cashout')}
         </button>
       ) : (
         <>

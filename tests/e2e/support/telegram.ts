@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type TestInfo } from '@playwright/test';
 import { sign } from '@telegram-apps/init-data-node';
 import { e2eBotToken } from '../../../playwright.config';
 
@@ -184,4 +184,28 @@ export async function sendTelegramEvent(page: Page, type: string, data?: unknown
       ).Telegram.WebView.receiveEvent(t as string, d),
     [type, data] as const,
   );
+}
+
+/**
+ * Presses a house game's main action (Bet, Roll, Cash out). `viaBar` (inside Telegram at 7.10+): the game draws no
+ * button of its own there (asserted), so Telegram's bottom-bar button is pressed once it is active (and, with
+ * `text`, says that); otherwise the game's own button (`testId`) is clicked.
+ */
+export async function pressGameAction(
+  page: Page,
+  game: FrameLocator,
+  { viaBar, testId = 'bet-button', text }: { viaBar: boolean; testId?: string; text?: RegExp },
+) {
+  const own = game.getByTestId(testId);
+  if (!viaBar) return own.click();
+  await expect(game.locator('html[data-host-action="true"]')).toHaveCount(1);
+  await expect(own).toBeEnabled();
+  await expect(own).toBeHidden();
+  await expect
+    .poll(async () => {
+      const bar = await lastTelegramEvent<{ is_active: boolean; text: string }>(page, 'web_app_setup_main_button');
+      return !!bar?.is_active && (!text || text.test(bar.text));
+    })
+    .toBe(true);
+  await sendTelegramEvent(page, 'main_button_pressed');
 }
