@@ -22,11 +22,7 @@ import { transact } from '../../server/src/lib/after-commit';
 import { systemClock } from '../../server/src/lib/clock';
 import { seedInformational } from '../../server/src/modules/informational/informational.seed';
 import { createInProcessBus } from '../../server/src/modules/live';
-import {
-  createAccountsRepository,
-  createNotificationContacts,
-  createPlayerDirectory,
-} from '../../server/src/modules/accounts';
+import { createNotificationContacts, createPlayerDirectory } from '../../server/src/modules/accounts';
 import { createNotificationsModule } from '../../server/src/modules/notifications';
 import { createOperatorModule } from '../../server/src/modules/operator';
 import { createWalletService } from '../../server/src/modules/wallet';
@@ -67,15 +63,14 @@ async function main() {
     await seedInformational(db);
     const live = createInProcessBus();
     const { audit } = createOperatorModule({ db });
-    const accounts = createAccountsRepository(db);
-    const directory = createPlayerDirectory(accounts, systemClock);
+    const directory = createPlayerDirectory(db, systemClock);
     const notifications = createNotificationsModule({
       db,
       auth: {} as never,
       live,
       clock: systemClock,
       audit,
-      contacts: createNotificationContacts(accounts, systemClock),
+      contacts: createNotificationContacts(db, systemClock),
       telegram: () => {
         throw new Error('no delivery in this bench');
       },

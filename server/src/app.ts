@@ -20,7 +20,7 @@ import { registerSecurity } from './plugins/security';
 import { createImageInliner, registerStaticApp } from './plugins/static-app';
 import { mountModules } from './modules/module';
 import { createInProcessBus } from './modules/live';
-import { createAccountsRepository } from './modules/accounts';
+import { createSignIns } from './modules/accounts';
 import { createModules } from './composition';
 
 export type { AppOptions } from './app-options';
@@ -55,8 +55,7 @@ export async function buildApp(options: AppOptions) {
   await registerOpenApi(app, opsToken, config);
 
   const tokens = createTokenService(options.secrets.jwt, config.JWT_TTL_SECONDS, clock);
-  const accountsRepo = createAccountsRepository(db); // the auth guard reads sign-ins through it
-  const auth = createAuthGuard({ signIns: accountsRepo, tokens, clock });
+  const auth = createAuthGuard({ signIns: createSignIns(db), tokens, clock });
 
   const modules = await createModules({
     options,
@@ -66,7 +65,6 @@ export async function buildApp(options: AppOptions) {
     log: app.log,
     tokens,
     auth,
-    accountsRepo,
     assetsDir,
   });
   const { services } = modules;

@@ -16,7 +16,6 @@ import {
   createNotificationContacts,
   createPlayerDirectory,
   SELF_EXCLUSION,
-  type AccountsRepository,
 } from './modules/accounts';
 import { createCashboxModule } from './modules/cashbox';
 import { createGamesModule, type StakeGame } from './modules/games';
@@ -49,8 +48,6 @@ export interface ModuleContext {
   log: FastifyBaseLogger;
   tokens: TokenService;
   auth: AuthGuard;
-  /** The auth guard reads sign-ins through it; accounts owns it. */
-  accountsRepo: AccountsRepository;
   assetsDir: string;
 }
 
@@ -60,11 +57,11 @@ export interface ModuleContext {
  * list app.ts mounts, and the services tests and main.ts reach.
  */
 export async function createModules(ctx: ModuleContext) {
-  const { options, db, clock, bus, log, tokens, auth, accountsRepo, assetsDir } = ctx;
+  const { options, db, clock, bus, log, tokens, auth, assetsDir } = ctx;
   const { config } = options;
   const ports = latePorts(); // checked bound once every module is built (end of this function)
   // what other modules read of a player: a narrow port of the accounts module, never its repository
-  const players = createPlayerDirectory(accountsRepo, clock);
+  const players = createPlayerDirectory(db, clock);
   const playerCurrency = async (id: string) => (await players.currencyOf(id)) ?? config.DEFAULT_CURRENCY;
 
   const operator = createOperatorModule({ db });
@@ -156,7 +153,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     clock,
     audit,
-    contacts: createNotificationContacts(accountsRepo, clock),
+    contacts: createNotificationContacts(db, clock),
     telegram: () => telegramBot.bot?.api ?? null,
     mailer,
     appUrl: (path) => versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
@@ -176,13 +173,10 @@ export async function createModules(ctx: ModuleContext) {
     cardImageUrl: config.REFERRAL_CARD_IMAGE_URL ?? `${site}/invite-card.jpg`,
     telegram: () => telegramBot.bot?.api ?? null,
     appLink: (startParam) => telegramBot.inviteLink(startParam),
-    player: async (id) => {
-      const p = await accountsRepo.findById(id);
-      return p ? { telegram_id: p.telegram_id, language_code: p.language_code } : null;
-    },
+    player: players.telegramOf,
   });
   const accounts = createAccountsModule({
-    repo: accountsRepo,
+    db,
     audit,
     tokens,
     clock,

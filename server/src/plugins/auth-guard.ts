@@ -1,6 +1,6 @@
 import { blockType, blockTypeName } from '@contracts/codes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountsRepository } from '../modules/accounts/accounts.repository';
+import type { SignIns } from '../modules/accounts/sign-ins';
 import type { Clock } from '../lib/clock';
 import { AppError, unauthorized } from '../lib/errors';
 import type { AccessClaims, TokenService } from '../lib/tokens';
@@ -41,8 +41,8 @@ export function activeBlock(
 // expired, or session_version bumped); 403 with the block info in `detail` (spec §7: GET /users/me) for a blocked
 // player. One indexed read per call: the player joined with the token's sign-in session.
 export function createAuthGuard(deps: {
-  /** The accounts repository's read (SQL stays in repositories). */
-  signIns: Pick<AccountsRepository, 'findSignIn'>;
+  /** The accounts module's one read for it (SQL stays in its repository). */
+  signIns: SignIns;
   tokens: TokenService;
   clock: Clock;
 }) {

@@ -3,7 +3,8 @@ import type { AuthGuard } from '../../plugins/auth-guard';
 import type { Mailer } from '../mail';
 import type { AppModule } from '../module';
 import { createAccountLinksService } from './account-links.service';
-import type { AccountsRepository } from './accounts.repository';
+import type { Database } from '../../db/database';
+import { createAccountsRepository } from './accounts.repository';
 import { accountsOperatorRoutes } from './accounts.operator-routes';
 import { accountsRoutes } from './accounts.routes';
 import { createAccountsService, type AccountsDeps } from './accounts.service';
@@ -12,9 +13,12 @@ import { createCaptchaVerifier } from './captcha';
 import { devRoutes } from './dev.routes';
 import { createTwoFactorService } from './two-factor.service';
 
-export interface AccountsModuleDeps extends Omit<AccountsDeps, 'attempts' | 'twoFactor' | 'captcha' | 'clock'> {
-  /** Built by app.ts before the modules: the auth guard reads sign-ins through it. */
-  repo: AccountsRepository;
+export interface AccountsModuleDeps extends Omit<
+  AccountsDeps,
+  'repo' | 'attempts' | 'twoFactor' | 'captcha' | 'clock'
+> {
+  /** The module builds its repository from it; no other module or wiring is handed the repository. */
+  db: Database;
   clock: Clock;
   mailer: Mailer;
   auth: AuthGuard;
@@ -25,7 +29,8 @@ export interface AccountsModuleDeps extends Omit<AccountsDeps, 'attempts' | 'two
  * expired sign-ins pruned; the development helpers outside production.
  */
 export function createAccountsModule(deps: AccountsModuleDeps) {
-  const { repo, clock, config, mailer, auth, ...rest } = deps;
+  const { db, clock, config, mailer, auth, ...rest } = deps;
+  const repo = createAccountsRepository(db);
   const attempts = createAttemptLimiter({
     repo,
     clock,

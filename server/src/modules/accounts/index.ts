@@ -1,7 +1,8 @@
 // Owns: players (acc_players), sign-up/sign-in (password, Telegram Mini App, Login Widget), profile, email links, 2FA, blocks.
 // Does not own: balances (wallet supplies them through the BalanceProvider), the token format (lib/tokens), the guard (plugins).
 // Called by: app.ts wiring only; other modules read a player's currency or state through what app.ts passes them.
-export { createAccountsRepository, type AccountsRepository, type PlayerRow } from './accounts.repository';
+// the repository stays inside: app.ts gets the auth guard's one read (createSignIns), other modules narrow ports
+export { createSignIns, type SignIns } from './sign-ins';
 export { createAccountsService, type AccountsService, type AccountsDeps } from './accounts.service';
 export { createAccountLinksService, type AccountLinksService } from './account-links.service';
 export { createAttemptLimiter, type AttemptLimiter } from './attempts';

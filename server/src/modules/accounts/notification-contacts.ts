@@ -3,13 +3,15 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { activeBlock } from '../../plugins/auth-guard';
-import type { AccountsRepository } from './accounts.repository';
+import type { Database } from '../../db/database';
+import { createAccountsRepository } from './accounts.repository';
 
 /**
  * What the notifications module reads of a player (its NotificationContacts): where and how they are told things,
  * whether they are blocked or self-excluded now, a segment's players, and their saved choice of channel.
  */
-export function createNotificationContacts(repo: AccountsRepository, clock: Clock) {
+export function createNotificationContacts(db: Database, clock: Clock) {
+  const repo = createAccountsRepository(db);
   return {
     async contact(playerId: string, trx?: Transaction<DB>) {
       const p = await repo.findById(playerId, trx);

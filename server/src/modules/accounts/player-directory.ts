@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { activeBlock } from '../../plugins/auth-guard';
-import type { AccountsRepository } from './accounts.repository';
+import type { Database } from '../../db/database';
+import { createAccountsRepository } from './accounts.repository';
 
 /**
  * What other modules may read of a player (issue 23: a narrow port, never the accounts repository): the currency, and
@@ -24,6 +25,8 @@ export interface PlayerDirectory {
     ids: string[],
     trx?: Transaction<DB>,
   ): Promise<Map<string, { currency: string; blockedOrSelfExcluded: boolean }>>;
+  /** The player's Telegram user and language (a bot message in their language); null when unknown. */
+  telegramOf(playerId: string): Promise<{ telegram_id: string | null; language_code: string | null } | null>;
   /** The player signed in with this Telegram user, if any. */
   idOfTelegramUser(telegramId: number): Promise<string | undefined>;
   /**
@@ -69,9 +72,15 @@ export function maskedName(id: string, name: string | null): string {
   return `${first}***${id.slice(-2).padStart(2, '0')}`;
 }
 
-export function createPlayerDirectory(repo: AccountsRepository, clock: Clock): PlayerDirectory {
+/** Built from the database, not handed the accounts repository: the repository stays inside the module. */
+export function createPlayerDirectory(db: Database, clock: Clock): PlayerDirectory {
+  const repo = createAccountsRepository(db);
   return {
     currencyOf: async (id, trx) => (await repo.findById(id, trx))?.currency,
+    async telegramOf(id) {
+      const p = await repo.findById(id);
+      return p ? { telegram_id: p.telegram_id, language_code: p.language_code } : null;
+    },
     async standing(id, trx) {
       const p = await repo.findById(id, trx);
       return (
