@@ -75,7 +75,7 @@ export function createNotificationsRepository(db: Database) {
 
     /**
      * One notification for each of many players in two statements (a segment message): the rows, then a delivery for
-     * each player whose channel is listed (Telegram only where the bot may write). Answers how many were written.
+     * each player whose channel is listed (Telegram only where the bot may write). Answers the rows written.
      */
     async insertForMany(
       trx: Db,
@@ -88,8 +88,8 @@ export function createNotificationsRepository(db: Database) {
         email: string[];
         priority: number;
       },
-    ): Promise<number> {
-      const written = await sql<{ n: string }>`
+    ): Promise<Array<{ id: string; player_id: string }>> {
+      const written = await sql<{ id: string; player_id: string }>`
         with made as (
           insert into notif_notifications (player_id, kind, category, params)
           select p, ${input.kind}, ${input.category}, ${JSON.stringify(input.params)}::jsonb
@@ -106,8 +106,8 @@ export function createNotificationsRepository(db: Database) {
           select made.id, made.player_id, 'email', ${input.priority}
           from made join unnest(${input.email}::bigint[]) as e(p) on e.p = made.player_id
         )
-        select count(*) as n from made`.execute(trx);
-      return Number(written.rows[0]?.n ?? 0);
+        select id::text, player_id::text from made`.execute(trx);
+      return written.rows;
     },
 
     /**

@@ -102,6 +102,22 @@ export function createNotificationsService(deps: NotificationsDeps) {
     };
   }
 
+  /** The live `notification` message for many stored rows, a chunk at a time (a segment message). */
+  async function publishEach(rows: Array<{ id: string; player_id: string }>, category: NotificationCategory) {
+    for (let i = 0; i < rows.length; i += 500)
+      await Promise.all(
+        rows.slice(i, i + 500).map(
+          (r) =>
+            deps.live
+              .publishToUser(r.player_id, {
+                type: 'notification',
+                data: { id: Number(r.id), kind: 'operator_message', category },
+              })
+              .catch(() => undefined), // the bell is read again at the next page load: a lost message loses no row
+        ),
+      );
+  }
+
   async function languageOf(playerId: string, asked: string | undefined) {
     return asked ?? (await contacts.contact(playerId))?.language_code ?? 'en';
   }
@@ -332,7 +348,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const chosen = (channel: string) =>
         members.filter((m) => m.preferred_communication_channel === channel).map((m) => m.id);
       return transact(async (trx) => {
-        const count = await repo.insertForMany(trx, {
+        const made = await repo.insertForMany(trx, {
           kind: event.kind,
           category: input.category,
           params: event.params,
@@ -341,6 +357,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           email: members.filter((m) => m.preferred_communication_channel === 'email' && m.email).map((m) => m.id),
           priority: priorityOf(input.category),
         });
+        const count = made.length;
         await deps.audit.record(
           {
             actor,
@@ -351,6 +368,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
           trx,
         );
         afterCommit(trx, () => deps.kickDelivery(), 'notifications:kick');
+        // each player's open app is told (the bell rises), in the background: the operator's answer does not wait
+        afterCommit(trx, () => {
+          void publishEach(made, input.category);
+        });
         return { count, preview: false };
       });
     },

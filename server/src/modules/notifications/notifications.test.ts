@@ -468,6 +468,16 @@ describe('marketing never reaches an unsubscribed, blocked or self-excluded play
     for (const p of [unsub!, excluded!, blocked!])
       expect((await rows(p)).filter((r) => r.category === 'marketing')).toEqual([]);
     expect((await rows(ok!)).map((r) => r.kind)).toEqual(['operator_message']);
+    // told live with the stored id, like any notification (the bell rises without a reload); the skipped ones not
+    await settle();
+    const told = (p: Player) =>
+      published.filter(
+        (m) => m.userId === p.id && m.message.type === 'notification' && m.message.data.kind === 'operator_message',
+      );
+    expect(told(ok!).map((m) => m.message.data)).toEqual([
+      { id: Number((await rows(ok!))[0]!.id), kind: 'operator_message', category: 'marketing' },
+    ]);
+    for (const p of [unsub!, excluded!, blocked!]) expect(told(p)).toEqual([]);
     expect((await list(ok!)).items[0]).toMatchObject({ title: 'Weekend', text: 'Free spins all weekend' });
     // a message to one player: marketing skips the unsubscribed one, an account message reaches them in the app
     expect((await send({ player_id: Number(unsub!.id), texts })).json().count).toBe(0);
