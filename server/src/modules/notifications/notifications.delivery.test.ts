@@ -159,6 +159,36 @@ describe('notification delivery', () => {
     expect(await deliveries(id)).toMatchObject([{ channel: 'email', status: 'sent' }]);
   });
 
+  it('marketing queued before the player unsubscribed or was excluded is not sent; their payments still are', async () => {
+    const address = `late-${Date.now()}@delivery.test`;
+    const a = await player({ email: address, channel: 'email' });
+    const promo = () =>
+      transact(t.db, (trx) =>
+        t.services.notifications.notify(
+          a,
+          { kind: 'operator_message', params: { texts: { en: { title: 'Late promo', body: 'Spins' } } } },
+          trx,
+        ),
+      );
+    await promo();
+    await t.db.updateTable('acc_players').set({ unsubscribed: true }).where('id', '=', a).execute();
+    await credited(a, '4.00');
+    await t.services.notificationDelivery.run();
+    const subjects = () =>
+      t.services.mailer
+        .outbox(20)
+        .filter((m) => m.to === address)
+        .map((m) => m.subject);
+    expect(subjects()).toEqual(['Deposit credited']);
+    expect((await deliveries(a)).map((d) => d.status).sort()).toEqual(['failed', 'sent']);
+    // subscribed again, then blocked: the same
+    await t.db.updateTable('acc_players').set({ unsubscribed: false }).where('id', '=', a).execute();
+    await promo();
+    await t.services.accounts.block(a, { type: 'permanent', reason: 'fraud' }, 'ops');
+    await t.services.notificationDelivery.run();
+    expect(subjects()).toEqual(['Deposit credited']);
+  });
+
   it('payments and account go before marketing', async () => {
     const address = `first-${Date.now()}@delivery.test`; // the outbox outlives a run
     const a = await player({ email: address, channel: 'email' });

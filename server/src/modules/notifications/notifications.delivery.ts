@@ -112,6 +112,11 @@ export function createDelivery(deps: DeliveryDeps) {
       await repo.markAttemptFailed(d.id, 'no such player', null);
       return false;
     }
+    // unsubscribed, blocked or self-excluded since it was queued: marketing goes nowhere, now as when it was written
+    if (d.category === 'marketing' && (contact.unsubscribed || contact.excluded)) {
+      await repo.markAttemptFailed(d.id, 'marketing: the player is unsubscribed, blocked or self-excluded', null);
+      return false;
+    }
     try {
       if (d.channel === 'telegram') {
         if (!deps.telegram() || !contact.telegram_id) {

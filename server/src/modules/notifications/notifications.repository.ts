@@ -12,6 +12,7 @@ type Db = Database | Transaction<DB>;
 /** A claimed delivery with what its message is rendered from. */
 export interface DueDelivery extends DeliveryRow {
   kind: string;
+  category: NotificationCategory;
   params: Record<string, unknown>;
 }
 
@@ -222,7 +223,7 @@ export function createNotificationsRepository(db: Database) {
      */
     async claimDue(now: Date, limit: number, holdMs: number): Promise<DueDelivery[]> {
       const until = new Date(now.getTime() + holdMs);
-      const claimed = await sql<DeliveryRow & { kind: string; params: Record<string, unknown> }>`
+      const claimed = await sql<DueDelivery>`
         with due as (
           select id from notif_deliveries
           where status = 'waiting' and next_at <= ${now}
@@ -233,7 +234,7 @@ export function createNotificationsRepository(db: Database) {
         update notif_deliveries d set next_at = ${until}
         from due, notif_notifications n
         where d.id = due.id and n.id = d.notification_id
-        returning d.*, n.kind, n.params`.execute(db);
+        returning d.*, n.kind, n.category, n.params`.execute(db);
       return claimed.rows.sort((a, b) => a.priority - b.priority || Number(BigInt(a.id) - BigInt(b.id)));
     },
 
