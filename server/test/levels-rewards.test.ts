@@ -191,4 +191,41 @@ describe('rewards after the progress batch', () => {
     // Silver's bonus, skipped for the same reason
     expect((await reached(blocked))[1]!.bonus_skipped).toMatch(/^player_excluded/);
   });
+
+  it('spins the wheel cannot grant are recorded as skipped with why; the other players of its chunk get theirs', async () => {
+    const refused = await signUpPlayer(t, { currency: 'USD', deposit: 100 });
+    const fine = await signUpPlayer(t, { currency: 'USD', deposit: 100 });
+    const told = newLevels(t);
+    await sql`create table if not exists lvl_test_no_spins (player_id bigint primary key)`.execute(t.db);
+    await sql`insert into lvl_test_no_spins values (${refused.id})`.execute(t.db);
+    await sql`
+      create or replace function lvl_test_no_spins() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from lvl_test_no_spins where player_id = new.player_id) then
+          raise exception 'the wheel refuses this grant';
+        end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger lvl_test_no_spins before insert on wheel_spin_grants for each row
+              execute function lvl_test_no_spins()`.execute(t.db);
+    try {
+      await dice(refused, 55);
+      await dice(fine, 55);
+      await t.services.levelsFeed();
+    } finally {
+      await sql`drop trigger lvl_test_no_spins on wheel_spin_grants`.execute(t.db);
+    }
+    const [r] = await reached(refused);
+    expect(r).toMatchObject({ level_order: 2, wheel_spins: 0 });
+    expect(r!.rewarded_at).not.toBeNull();
+    expect(r!.wheel_skipped).toMatch(/the wheel refuses this grant/);
+    expect(await spins(refused)).toBe(0);
+    // the level is still told, with nothing it did not give
+    expect(told.filter((m) => m.userId === refused.id).map((m) => m.data.granted)).toEqual([
+      { bonuses: 0, wheel_spins: 0 },
+    ]);
+    expect(await notes(refused)).toHaveLength(1);
+    expect((await reached(fine)).map((x) => [x.level_order, x.wheel_spins, x.wheel_skipped])).toEqual([[2, 1, null]]);
+    expect(await spins(fine)).toBe(1);
+  });
 });
