@@ -13,26 +13,26 @@ export function createBonusPolicies(deps: BonusesDeps, grants: Grants) {
   const { transaction, endWithForfeit } = grants;
 
   const betPolicy: BetPolicy = {
-    async admitBet({ playerId, amountMinor }) {
+    async admitBet({ playerId, currency, amountMinor }) {
       const max = await repo.maxBetWhileWagering(playerId);
-      if (max !== null && amountMinor > max) throw await maxBetRefusal(playerId, max);
+      if (max !== null && amountMinor > max) throw await maxBetRefusal(currency, max);
       return { release: async () => undefined };
     },
     recordWin: async () => undefined,
     recordRefund: async () => undefined,
-    admitInStatement({ playerId, amountMinor }) {
+    admitInStatement({ playerId, currency, amountMinor }) {
       return {
         parts: maxBetStatementParts,
         values: maxBetValues(playerId, amountMinor),
         async refuse(outcome) {
           if (outcome === null || outcome === undefined) return; // refused for another reason
-          throw await maxBetRefusal(playerId, BigInt(String(outcome)));
+          throw await maxBetRefusal(currency, BigInt(String(outcome)));
         },
       };
     },
   };
-  async function maxBetRefusal(playerId: string, max: bigint) {
-    const currency = (await deps.playerCurrency(playerId)) ?? 'USD';
+  // in the bet's own currency (no read of the player's, no made-up default)
+  async function maxBetRefusal(currency: string, max: bigint) {
     const amount = toMajor(max, await deps.minorUnitDigits(currency));
     return new AppError(
       403,

@@ -27,7 +27,7 @@ export interface CashboxModuleDeps extends Pick<
   | 'audit'
   | 'cashoutPolicies'
   | 'minorUnitDigits'
-  | 'playerCurrency'
+  | 'currencyOrDefault'
   | 'clock'
   | 'log'
 > {
@@ -68,7 +68,7 @@ export function createCashboxModule(deps: CashboxModuleDeps) {
     audit: deps.audit,
     cashoutPolicies: deps.cashoutPolicies,
     minorUnitDigits: deps.minorUnitDigits,
-    playerCurrency: deps.playerCurrency,
+    currencyOrDefault: deps.currencyOrDefault,
     limits: {
       minDeposit: config.PAYMENTS_MIN_DEPOSIT,
       maxDeposit: config.PAYMENTS_MAX_DEPOSIT,

@@ -68,7 +68,8 @@ export interface CashboxDeps {
   /** Asked, in order, before a withdrawal reserves money; none: every withdrawal may go ahead. */
   cashoutPolicies?: readonly CashoutPolicy[];
   minorUnitDigits(currency: string): Promise<number>;
-  playerCurrency(playerId: string): Promise<string>;
+  /** The player's currency, or the site's default for an unknown id (others take PlayerDirectory.currencyOf). */
+  currencyOrDefault(playerId: string): Promise<string>;
   limits: { minDeposit: number; maxDeposit: number; minWithdrawal: number; maxWithdrawal: number };
   /** Card / e-wallet processors, the sandbox among them when it is enabled. */
   processors: PaymentProcessor[];
@@ -92,7 +93,7 @@ export function createCashboxService(deps: CashboxDeps) {
   let fullSweepDone = false;
 
   async function methodsFor(playerId: string, clientType: ClientType | 'any'): Promise<PaymentMethod[]> {
-    const currency = await deps.playerCurrency(playerId);
+    const currency = await deps.currencyOrDefault(playerId);
     const l = deps.limits;
     const deposit = { min: l.minDeposit, max: l.maxDeposit };
     const withdrawal = { min: l.minWithdrawal, max: l.maxWithdrawal };
@@ -138,7 +139,7 @@ export function createCashboxService(deps: CashboxDeps) {
   }
 
   async function accountCurrency(playerId: string, claimed: string | undefined, what: string) {
-    const currency = await deps.playerCurrency(playerId);
+    const currency = await deps.currencyOrDefault(playerId);
     if (claimed && claimed !== currency)
       throw badRequest(
         'CASHBOX_WRONG_CURRENCY',

@@ -18,7 +18,8 @@ export interface CatalogueDeps {
   games: GamesRepository;
   gateway: GatewayService;
   minorUnitDigits(currency: string): Promise<number>;
-  playerCurrency(playerId: string): Promise<string>;
+  /** The player's currency, or the site's default for an unknown id (others take PlayerDirectory.currencyOf). */
+  currencyOrDefault(playerId: string): Promise<string>;
   /** The currency of the guest-demo account (the site's default); USD when not given. */
   defaultCurrency?: string;
   /** Demo credits a demo session starts with, in major units. */
@@ -90,7 +91,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
     if (!row || !row.is_active) throw notFound('GAMES_NOT_FOUND', 'No such game');
     if (q.demo_flag && !row.has_demo) throw new AppError(400, 'GAMES_NO_DEMO', 'This game has no demo mode');
     const playerId = caller ?? (await catalogue.guestDemoPlayerId(deps.defaultCurrency ?? 'USD'));
-    const currency = await deps.playerCurrency(playerId);
+    const currency = await deps.currencyOrDefault(playerId);
     const digits = await deps.minorUnitDigits(currency);
     const { token, session } = await deps.gateway.launch({
       playerId,
@@ -166,7 +167,7 @@ export function createCatalogueService(deps: CatalogueDeps) {
     /** Total real-money stakes in the player's currency (major units), a finite number. */
     async sumBets(callerId: string, playerId: string): Promise<number> {
       if (callerId !== playerId) throw forbidden('GAMES_NOT_YOURS', 'You can only see your own bets');
-      const currency = await deps.playerCurrency(playerId);
+      const currency = await deps.currencyOrDefault(playerId);
       const row = (await catalogue.sumBets(playerId)).find((r) => r.currency === currency);
       return toMajor(BigInt(row?.sum ?? '0'), await deps.minorUnitDigits(currency));
     },

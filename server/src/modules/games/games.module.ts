@@ -13,7 +13,7 @@ import { providerGatewayRoutes } from './provider.routes';
 
 export interface GamesModuleDeps extends Pick<
   CatalogueDeps,
-  'minorUnitDigits' | 'playerCurrency' | 'defaultCurrency' | 'demoCredits' | 'revealProof'
+  'minorUnitDigits' | 'currencyOrDefault' | 'defaultCurrency' | 'demoCredits' | 'revealProof'
 > {
   db: Database;
   wallet: WalletService;
