@@ -1,50 +1,43 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import type { FastifyBaseLogger } from "fastify";
-import type { AppOptions } from "./app-options";
-import { publicUrlFor } from "./config";
-import type { Transaction } from "kysely";
-import type { Database } from "./db/database";
-import type { DB } from "./db/schema";
-import type { Clock } from "./lib/clock";
-import { latePorts } from "./lib/port";
-import type { TokenService } from "./lib/tokens";
-import type { AuthGuard } from "./plugins/auth-guard";
-import type { AppModule } from "./modules/module";
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppOptions } from './app-options';
+import { publicUrlFor } from './config';
+import type { Transaction } from 'kysely';
+import type { Database } from './db/database';
+import type { DB } from './db/schema';
+import type { Clock } from './lib/clock';
+import { latePorts } from './lib/port';
+import type { TokenService } from './lib/tokens';
+import type { AuthGuard } from './plugins/auth-guard';
+import type { AppModule } from './modules/module';
 import {
   createAccountsModule,
   createNotificationContacts,
   createPlayerDirectory,
   SELF_EXCLUSION,
-} from "./modules/accounts";
-import { createCashboxModule } from "./modules/cashbox";
-import { createGamesModule, type StakeGame } from "./modules/games";
-import { createHouseGamesModule } from "./modules/house-games";
-import { createInformationalModule } from "./modules/informational";
-import { createLimitsModule } from "./modules/limits";
-import { createLiveModule, type LiveBus } from "./modules/live";
-import { createMailer } from "./modules/mail";
-import {
-  createNotificationsModule,
-  type Notify,
-} from "./modules/notifications";
-import type { NotificationEvent } from "@contracts/notifications.kinds";
-import { createOperatorModule } from "./modules/operator";
-import { createSiteStatusModule } from "./modules/site-status";
-import { createTelegramBotModule } from "./modules/telegram-bot";
-import { createBonusesModule } from "./modules/bonuses";
-import {
-  assertLedgerKindsAllowed,
-  createWallet,
-  ledgerFeedOperatorRoutes,
-} from "./modules/wallet";
-import { createWheelModule } from "./modules/wheel";
-import { createTournamentsModule } from "./modules/tournaments";
-import { createSocialModule } from "./modules/social";
-import { createLevelsModule } from "./modules/levels";
-import { createReferralsModule } from "./modules/referrals";
-import { createCashbackModule } from "./modules/cashback";
-import { buildVersion, versionedWebAppUrl } from "./lib/build-version";
+} from './modules/accounts';
+import { createCashboxModule } from './modules/cashbox';
+import { createGamesModule, type StakeGame } from './modules/games';
+import { createHouseGamesModule } from './modules/house-games';
+import { createInformationalModule } from './modules/informational';
+import { createLimitsModule } from './modules/limits';
+import { createLiveModule, type LiveBus } from './modules/live';
+import { createMailer } from './modules/mail';
+import { createNotificationsModule, type Notify } from './modules/notifications';
+import type { NotificationEvent } from '@contracts/notifications.kinds';
+import { createOperatorModule } from './modules/operator';
+import { createSiteStatusModule } from './modules/site-status';
+import { createTelegramBotModule } from './modules/telegram-bot';
+import { createBonusesModule } from './modules/bonuses';
+import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from './modules/wallet';
+import { createWheelModule } from './modules/wheel';
+import { createTournamentsModule } from './modules/tournaments';
+import { createSocialModule } from './modules/social';
+import { createLevelsModule } from './modules/levels';
+import { createReferralsModule } from './modules/referrals';
+import { createCashbackModule } from './modules/cashback';
+import { buildVersion, versionedWebAppUrl } from './lib/build-version';
 
 /** What every module may be given: the infrastructure app.ts builds before them. */
 export interface ModuleContext {
@@ -70,19 +63,14 @@ export async function createModules(ctx: ModuleContext) {
   // what other modules read of a player: a narrow port of the accounts module, never its repository
   const players = createPlayerDirectory(db, clock);
   // the cashbox and the catalogue want a currency even for an unknown id; every other module takes currencyOf as is
-  const currencyOrDefault = async (id: string) =>
-    (await players.currencyOf(id)) ?? config.DEFAULT_CURRENCY;
+  const currencyOrDefault = async (id: string) => (await players.currencyOf(id)) ?? config.DEFAULT_CURRENCY;
 
   const operator = createOperatorModule({ db });
   const { audit } = operator;
   const informational = createInformationalModule({ db, audit });
   const { digits } = informational;
   // money transactions read precision from memory, never from the database (currency-digits.ts)
-  await digits
-    .warm()
-    .catch((err: unknown) =>
-      log.warn({ err }, "currency precision not loaded at start"),
-    );
+  await digits.warm().catch((err: unknown) => log.warn({ err }, 'currency precision not loaded at start'));
   const siteStatus = createSiteStatusModule({ db, live: bus, config, audit });
   const live = await createLiveModule({
     bus,
@@ -95,29 +83,18 @@ export async function createModules(ctx: ModuleContext) {
     execArgv: options.liveExecArgv,
     onMaintenance: (isActive) => siteStatus.service.noteMaintenance(isActive),
   });
-  const { service: wallet, feed: ledgerFeed } = createWallet({
-    db,
-    live: bus,
-    minorUnitDigits: digits,
-  });
+  const { service: wallet, feed: ledgerFeed } = createWallet({ db, live: bus, minorUnitDigits: digits });
 
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
-  const gamesOf = ports.port<
-    [refs: Array<{ type: string; id: string }>, trx: Transaction<DB>],
-    Promise<StakeGame[]>
-  >("bonuses → games.gamesOfReferences");
-  // bonuses and limits tell players through notifications, which is built after them (it needs the mailer and the bot)
-  const notify = ports.port<Parameters<Notify>, ReturnType<Notify>>(
-    "bonuses → notifications.notify",
+  const gamesOf = ports.port<[refs: Array<{ type: string; id: string }>, trx: Transaction<DB>], Promise<StakeGame[]>>(
+    'bonuses → games.gamesOfReferences',
   );
-  const tell = ports.port<
-    [string, NotificationEvent, string?],
-    Promise<unknown>
-  >("limits → notifications.notifyAlone");
-  const openBonusRound = ports.port<
-    [playerId: string, trx: Transaction<DB>],
-    Promise<boolean>
-  >("bonuses → games.openBonusRound");
+  // bonuses and limits tell players through notifications, which is built after them (it needs the mailer and the bot)
+  const notify = ports.port<Parameters<Notify>, ReturnType<Notify>>('bonuses → notifications.notify');
+  const tell = ports.port<[string, NotificationEvent, string?], Promise<unknown>>('limits → notifications.notifyAlone');
+  const openBonusRound = ports.port<[playerId: string, trx: Transaction<DB>], Promise<boolean>>(
+    'bonuses → games.openBonusRound',
+  );
   // the ledger feed (decision 013): consumers start from now unless they ask otherwise, and are registered (their
   // cursors made) here, before any request, so "now" is this start
   const feed = ledgerFeed({
@@ -145,10 +122,7 @@ export async function createModules(ctx: ModuleContext) {
   await feed.register(bonuses.service.feedConsumer);
 
   // limits excludes a player through accounts, which is built after it (accounts starts play sessions in limits)
-  const selfExclusion = ports.port<
-    [playerId: string, until: Date | null],
-    Promise<void>
-  >("limits → accounts.exclude");
+  const selfExclusion = ports.port<[playerId: string, until: Date | null], Promise<void>>('limits → accounts.exclude');
   const limits = createLimitsModule({
     db,
     auth,
@@ -162,20 +136,17 @@ export async function createModules(ctx: ModuleContext) {
     tell: tell.call,
   });
   // a block ends the player's game sessions in the gateway, which is built after accounts
-  const endGameSessions = ports.port<[playerId: string], Promise<void>>(
-    "accounts → games.endPlayerSessions",
-  );
+  const endGameSessions = ports.port<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
   const mailer =
     options.mailer ??
     createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
       outboxDir: `${config.DATA_DIR}/outbox`,
-      production: config.NODE_ENV === "production",
+      production: config.NODE_ENV === 'production',
       log,
     });
-  const telegramBotToken =
-    options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
+  const telegramBotToken = options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
   const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const notifications = createNotificationsModule({
     db,
@@ -186,8 +157,7 @@ export async function createModules(ctx: ModuleContext) {
     contacts: createNotificationContacts(db, clock),
     telegram: () => telegramBot.bot?.api ?? null,
     mailer,
-    appUrl: (path) =>
-      versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
+    appUrl: (path) => versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
     telegramPerSecond: config.NOTIFY_TELEGRAM_PER_SECOND,
     segmentCap: config.NOTIFY_SEGMENT_CAP,
     kickOnCommit: options.notificationsKickOnCommit ?? true,
@@ -216,12 +186,8 @@ export async function createModules(ctx: ModuleContext) {
     mailer,
     auth,
     telegramBotToken,
-    telegramWriteAccess: (id, allowed) =>
-      notifications.service.noteTelegramWriteAccess(id, allowed),
-    referrals: {
-      joined: (trx, id, startParam) =>
-        referrals.service.joined(trx, id, startParam),
-    },
+    telegramWriteAccess: (id, allowed) => notifications.service.noteTelegramWriteAccess(id, allowed),
+    referrals: { joined: (trx, id, startParam) => referrals.service.joined(trx, id, startParam) },
     balances:
       options.balances ??
       (async (playerId, currency) => ({
@@ -231,48 +197,37 @@ export async function createModules(ctx: ModuleContext) {
       })),
     signUpBonuses: {
       check: (input, currency) => bonuses.service.checkSignUp(input, currency),
-      granted: (playerId, input) =>
-        bonuses.service.afterSignUp(playerId, input),
+      granted: (playerId, input) => bonuses.service.afterSignUp(playerId, input),
     },
-    isActiveCurrency: async (code) =>
-      !!(await informational.service.findActiveCurrency(code)),
-    isActiveLanguage: async (code) =>
-      !!(await informational.service.findActiveLanguage(code)),
+    isActiveCurrency: async (code) => !!(await informational.service.findActiveCurrency(code)),
+    isActiveLanguage: async (code) => !!(await informational.service.findActiveLanguage(code)),
     // revocation reaches tokens, open sockets (every instance, through the bus) and game sessions at once
     revocation: {
       signInsEnded: (playerId, which) =>
         bus.control({
-          kind: "sessions_revoked",
+          kind: 'sessions_revoked',
           userId: playerId,
-          ...("sessionIds" in which
-            ? { sessionIds: which.sessionIds }
-            : { exceptSessionId: which.allBut }),
+          ...('sessionIds' in which ? { sessionIds: which.sessionIds } : { exceptSessionId: which.allBut }),
         }),
       endGameSessions: endGameSessions.call,
     },
     playSession: {
       started: (id, seconds) => limits.service.startSession(id, seconds),
-      timeLimitChanged: (id, current, requested) =>
-        limits.service.changeSessionTime(id, current, requested),
+      timeLimitChanged: (id, current, requested) => limits.service.changeSessionTime(id, current, requested),
     },
   });
   selfExclusion.bind(async (playerId, until) => {
     const block = until
-      ? ({ type: "temporary", until: until.toISOString() } as const)
-      : ({ type: "permanent" } as const);
-    await accounts.service.block(
-      playerId,
-      { ...block, reason: SELF_EXCLUSION },
-      "player",
-    );
+      ? ({ type: 'temporary', until: until.toISOString() } as const)
+      : ({ type: 'permanent' } as const);
+    await accounts.service.block(playerId, { ...block, reason: SELF_EXCLUSION }, 'player');
   });
   const telegramBot = createTelegramBotModule({
     config,
     webhookSecret: options.secrets.telegramWebhook,
     onStart: async (telegramId) => {
       const playerId = await players.idOfTelegramUser(telegramId);
-      if (playerId)
-        await notifications.service.noteTelegramWriteAccess(playerId, true);
+      if (playerId) await notifications.service.noteTelegramWriteAccess(playerId, true);
     },
     log,
   });
@@ -287,8 +242,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     notify: notifications.service.notify,
     depositPolicies: options.depositPolicies ?? [limits.service.depositPolicy],
-    depositBonusCode: (playerId, code) =>
-      bonuses.service.redeemPromo(playerId, code, true),
+    depositBonusCode: (playerId, code) => bonuses.service.redeemPromo(playerId, code, true),
     audit,
     cashoutPolicies: options.cashoutPolicies ?? [bonuses.service.cashoutPolicy],
     minorUnitDigits: digits,
@@ -297,28 +251,22 @@ export async function createModules(ctx: ModuleContext) {
     log,
     brand: async (host) => {
       // no active style for this host (404) is a normal case: the manifest then falls back to a plain name and icon
-      const style = await informational.service
-        .activeStyle(host)
-        .catch(() => null);
+      const style = await informational.service.activeStyle(host).catch(() => null);
       return style ? { name: style.title, icon: style.favicon_img } : null;
     },
     hasMediaFile: (path) => {
-      const file = resolve(assetsDir, `.${path.slice("/media".length)}`);
+      const file = resolve(assetsDir, `.${path.slice('/media'.length)}`);
       return file.startsWith(`${resolve(assetsDir)}/`) && existsSync(file);
     },
   });
 
-  const revealProof = ports.port<
-    [proof: Record<string, unknown> | null],
-    Promise<Record<string, unknown> | null>
-  >("games → house-games.revealProof");
+  const revealProof = ports.port<[proof: Record<string, unknown> | null], Promise<Record<string, unknown> | null>>(
+    'games → house-games.revealProof',
+  );
   const games = createGamesModule({
     db,
     wallet,
-    betPolicies: options.betPolicies ?? [
-      limits.service.betPolicy,
-      bonuses.service.betPolicy,
-    ],
+    betPolicies: options.betPolicies ?? [limits.service.betPolicy, bonuses.service.betPolicy],
     clock,
     auth,
     minorUnitDigits: digits,
@@ -332,11 +280,10 @@ export async function createModules(ctx: ModuleContext) {
   openBonusRound.bind(games.openBonusRound);
   endGameSessions.bind(async (playerId) => {
     await gateway.endPlayerSessions(playerId);
-    await bus.control({ kind: "game_sessions_ended", userId: playerId });
+    await bus.control({ kind: 'game_sessions_ended', userId: playerId });
   });
   bus.onControl((event) => {
-    if (event.kind === "game_sessions_ended")
-      gateway.forgetPlayer(event.userId);
+    if (event.kind === 'game_sessions_ended') gateway.forgetPlayer(event.userId);
   });
   const houseGames = createHouseGamesModule({
     db,
@@ -362,10 +309,8 @@ export async function createModules(ctx: ModuleContext) {
   // bonus prizes go through the bonus engine (WheelBonusPort)
   const wheel = createWheelModule({
     bonuses: {
-      grantFromTemplate: (input, opts) =>
-        bonuses.service.grantFromTemplate(input, opts),
-      templateOffer: (id, currency, trx) =>
-        bonuses.service.templateOffer(id, currency, trx),
+      grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts),
+      templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
     },
     db,
     auth,
@@ -392,7 +337,7 @@ export async function createModules(ctx: ModuleContext) {
     defaultCurrency: config.DEFAULT_CURRENCY,
     notify: notifications.service.notify,
     notifyMany: notifications.service.notifyMany,
-    devRoutes: config.NODE_ENV !== "production",
+    devRoutes: config.NODE_ENV !== 'production',
     log,
   });
   await feed.register(cashback.service.feedConsumer);
@@ -410,19 +355,15 @@ export async function createModules(ctx: ModuleContext) {
     players: players.standings,
     playerCurrency: players.currencyOf,
     defaultCurrency: config.DEFAULT_CURRENCY,
-    activeCurrencies: async () =>
-      (await informational.service.allCurrencies()).currencies,
+    activeCurrencies: async () => (await informational.service.allCurrencies()).currencies,
     gamesOf: games.gamesOfReferences,
     notify: notifications.service.notify,
     notifyMany: notifications.service.notifyMany,
     bonuses: {
-      grantFromTemplate: (input, opts) =>
-        bonuses.service.grantFromTemplate(input, opts),
-      templateOffer: (id, currency, trx) =>
-        bonuses.service.templateOffer(id, currency, trx),
+      grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts),
+      templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
     },
-    grantSpins: (playerId, count, reason, trx) =>
-      wheel.service.grantSpins(playerId, count, reason, { trx }),
+    grantSpins: (playerId, count, reason, trx) => wheel.service.grantSpins(playerId, count, reason, { trx }),
     log,
   });
   await feed.register(levels.feedConsumer);
@@ -434,10 +375,8 @@ export async function createModules(ctx: ModuleContext) {
     feed,
     wallet,
     bonuses: {
-      grantFromTemplate: (input, opts) =>
-        bonuses.service.grantFromTemplate(input, opts),
-      templateOffer: (id, currency, trx) =>
-        bonuses.service.templateOffer(id, currency, trx),
+      grantFromTemplate: (input, opts) => bonuses.service.grantFromTemplate(input, opts),
+      templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
     },
     notify: notifications.service.notify,
     live: bus,
@@ -446,7 +385,7 @@ export async function createModules(ctx: ModuleContext) {
     minorUnitDigits: digits,
     players,
     gamesOf: games.gamesOfReferences,
-    devRoutes: config.NODE_ENV !== "production",
+    devRoutes: config.NODE_ENV !== 'production',
     log,
   });
   await feed.register(tournaments.feedConsumer);
@@ -482,12 +421,7 @@ export async function createModules(ctx: ModuleContext) {
     referrals,
     live,
     // the ledger feed's lag and quarantine for operators (its consumers run as their modules' jobs)
-    {
-      name: "ledger-feed",
-      routes: {
-        operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed } }],
-      },
-    },
+    { name: 'ledger-feed', routes: { operator: [{ plugin: ledgerFeedOperatorRoutes, options: { feed } }] } },
   ];
   const services = {
     informational: informational.service,
