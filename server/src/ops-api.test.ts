@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -54,7 +56,28 @@ const known = [
   ['POST', '/ops-api/tournaments/:id/cancel', 'promotions.manage'],
 ].map(([method, url, permission]) => ({ method, url, permission, contract: true }));
 
+// every operator endpoint the contracts declare (contracts/ops/*.ts): what a back office reads, with no list to keep
+async function declaredOperatorEndpoints() {
+  const dir = fileURLToPath(new URL('../../contracts/ops/', import.meta.url));
+  const found: { method: string; url: string; permission: string; contract: boolean }[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const exports = (await import(`${dir}${file}`)) as Record<string, unknown>;
+    for (const value of Object.values(exports)) {
+      const e = value as { api?: unknown; method?: string; path?: string; permission?: string } | null;
+      if (e && typeof e === 'object' && e.api === 'ops-api')
+        found.push({ method: e.method!, url: `/ops-api${e.path!}`, permission: e.permission!, contract: true });
+    }
+  }
+  return found;
+}
+
 describe('/ops-api: every route guarded, every route with its permission', () => {
+  it('mounts exactly the operator endpoints contracts/ops declares, each with its permission', async () => {
+    const declared = await declaredOperatorEndpoints();
+    const key = (r: { method: string; url: string; permission: string }) => `${r.method} ${r.url} ${r.permission}`;
+    expect(t.operatorRoutes.map(key).sort()).toEqual(declared.map(key).sort());
+  });
+
   it('mounts the operator routes a back office uses, each with its permission', () => {
     expect(t.operatorRoutes).toEqual(expect.arrayContaining(known));
     expect(t.operatorRoutes.every((r) => r.url.startsWith('/ops-api/'))).toBe(true);
