@@ -379,6 +379,7 @@ export async function createModules(ctx: ModuleContext) {
       templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
     },
     notify: notifications.service.notify,
+    notifyMany: notifications.service.notifyMany,
     live: bus,
     audit,
     clock,

@@ -24,12 +24,15 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
   async function startDue() {
     await repo.transaction(async (trx) => {
       for (const t of await repo.start(clock.now(), trx)) {
-        for (const p of await repo.finalParticipants(t.id, trx))
-          await deps.notify(
-            p.player_id,
-            { kind: 'tournament_started', params: { tournament_id: Number(t.id), name: nameOf(t) } },
-            trx,
-          );
+        const joined = await repo.finalParticipants(t.id, trx);
+        await tellMany(
+          joined.map((p) => ({
+            playerId: p.player_id,
+            event: { kind: 'tournament_started', params: { tournament_id: Number(t.id), name: nameOf(t) } },
+            key: `tournament:${t.id}:started:${p.player_id}`,
+          })),
+          trx,
+        );
         afterCommit(trx, () =>
           deps.live.broadcast({
             type: 'tournament',
@@ -58,6 +61,7 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
         await repo.exclude(gone, clock.now(), trx);
       }
       await repo.snapshot(t.id, trx);
+      await repo.dropBoard(t.id, trx);
       // the pool in points, as an integer count of POINT_SCALE-ths: integer arithmetic only, rounded down
       let pool: bigint | null = null;
       if (t.pool_percent !== null) {
@@ -100,6 +104,15 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
         });
       }
       await repo.insertPrizes(rows, trx);
+      // every participant learns its final place now; one with a prize to pay is told when it is paid (with it)
+      const paying = new Set(rows.filter((r) => r.unpaid_reason === null).map((r) => r.participation_id));
+      const everyone = await repo.finalParticipants(t.id, trx);
+      await tellMany(
+        everyone
+          .filter((p) => !paying.has(p.id))
+          .map((p) => finishedEvent(t, p.player_id, p.final_position, null, null, false)),
+        trx,
+      );
       await repo.close(t.id, 'completed', clock.now(), pool === null ? null : pointsText(pool), trx);
       afterCommit(trx, () =>
         deps.live.broadcast({
@@ -140,18 +153,21 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
             clock.now(),
             trx,
           );
+          const told = [];
           for (const z of paid) {
             const digits = await deps.minorUnitDigits(z.currency);
-            await finished(
-              t,
-              z.player_id,
-              z.place,
-              toDecimalString(BigInt(z.amount_minor!), digits),
-              z.currency,
-              false,
-              trx,
+            told.push(
+              finishedEvent(
+                t,
+                z.player_id,
+                z.place,
+                toDecimalString(BigInt(z.amount_minor!), digits),
+                z.currency,
+                false,
+              ),
             );
           }
+          await tellMany(told, trx);
         });
       }
       for (const z of prizes.filter((p) => p.kind === 'bonus')) await payBonus(t, z.place);
@@ -170,7 +186,7 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
           { trx: w.trx, wallet: w },
         );
         await repo.markPaid(t.id, [place], clock.now(), w.trx, { bonus_grant_id: String(grantId) });
-        await finished(t, z.player_id, place, null, null, true, w.trx);
+        await tellMany([finishedEvent(t, z.player_id, place, null, null, true)], w.trx);
       });
     } catch (err) {
       // the engine refused (a template switched off since): recorded, never retried for ever, shown to operators
@@ -181,23 +197,30 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
     }
   }
 
-  const finished = (
+  /** `tournament_finished` for one player, once (its key): the final place, and the prize when one was paid. */
+  const finishedEvent = (
     t: TournamentRow,
     playerId: string,
-    place: number,
+    place: number | null,
     amount: string | null,
     currency: string | null,
     bonus: boolean,
-    trx: Parameters<TournamentsDeps['notify']>[2],
-  ) =>
-    deps.notify(
-      playerId,
-      {
-        kind: 'tournament_finished',
-        params: { tournament_id: Number(t.id), name: nameOf(t), place, amount, currency, bonus },
-      },
-      trx,
-    );
+  ) => ({
+    playerId,
+    event: {
+      kind: 'tournament_finished' as const,
+      params: { tournament_id: Number(t.id), name: nameOf(t), place, amount, currency, bonus },
+    },
+    key: `tournament:${t.id}:finished:${playerId}`,
+  });
+
+  /** notifyMany in the caller's transaction, 5,000 players a statement set. */
+  async function tellMany(
+    items: Parameters<TournamentsDeps['notifyMany']>[0],
+    trx: Parameters<TournamentsDeps['notifyMany']>[1],
+  ) {
+    for (let i = 0; i < items.length; i += 5_000) await deps.notifyMany(items.slice(i, i + 5_000), trx);
+  }
 
   return {
     startDue,

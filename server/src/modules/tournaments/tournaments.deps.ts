@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { PlayerDirectory } from '../accounts';
 import type { StakeGame } from '../games';
 import type { LivePublisher } from '../live';
-import type { Notify } from '../notifications';
+import type { NotificationsService, Notify } from '../notifications';
 import type { OperatorAudit } from '../operator';
 import type { WalletService, WalletTx } from '../wallet';
 import type { TournamentsRepository } from './tournaments.repository';
@@ -26,6 +26,8 @@ export interface TournamentsDeps {
     ): Promise<{ grantable: boolean } | null>;
   };
   notify: Notify;
+  /** Many players told in the caller's transaction (a completion tells every participant its final place). */
+  notifyMany: NotificationsService['notifyMany'];
   live: LivePublisher;
   audit: OperatorAudit;
   clock: Clock;

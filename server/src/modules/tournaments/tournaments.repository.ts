@@ -17,9 +17,31 @@ export type BoardRow = Pick<ParticipationRow, 'id' | 'player_id' | 'score' | 'sc
 
 // All SQL of tournaments: tournaments_* tables only. `ex` is the caller's transaction where the statement belongs to one.
 // The board's order is (score desc, score_at, id): the higher score first, then whoever reached it first by ledger time,
-// then whoever joined first; `tournaments_participations_board` holds exactly that order, so the top 50 and "how many
-// are ahead of me" read the index only.
-export function createTournamentsRepository(db: Database) {
+// then whoever joined first; `tournaments_participations_board` holds exactly that order as ascending columns
+// (neg_score, score_at, id), so the top 50 and any range of places are one index range.
+//
+// "My place" in constant work (ADR 027): the board is cut into blocks of consecutive places (tournaments_board_blocks,
+// at most 2 × BLOCK entries each), each with its count, kept in the same transaction as every change of the board
+// (a join, a leave, an exclusion, a new score): my place = the counts of the blocks before mine + the entries of my
+// block ahead of me + 1. Every writer of a board first takes its tournament's row (`lockBoards`, FOR NO KEY UPDATE,
+// in id order), so the blocks and the entries change together and a block's count is always its entries' count.
+const DEFAULT_BLOCK = 500;
+/** A place on a board as text (timestamps to the microsecond): the order is (neg, at, id) ascending. */
+export interface BoardKey {
+  neg: string;
+  at: string;
+  id: string;
+}
+/** A change of a board: an entry left `from` and came to `to` (null: it was not, or is no longer, on the board). */
+export interface BoardMove {
+  tournamentId: string;
+  from: BoardKey | null;
+  to: BoardKey | null;
+}
+
+/** `block`: the blocks' size (tests use a small one to see splits; default BLOCK). */
+export function createTournamentsRepository(db: Database, options: { block?: number } = {}) {
+  const BLOCK = options.block ?? DEFAULT_BLOCK;
   const board = (ex: Database, tournamentId: string) =>
     ex
       .selectFrom('tournaments_participations')
@@ -27,8 +49,125 @@ export function createTournamentsRepository(db: Database) {
       .where('left_at', 'is', null)
       .where('excluded_at', 'is', null);
 
+  /** Applies board changes to the blocks' counts, then splits a block grown past 2 × BLOCK and drops an empty one. */
+  async function moveOnBoard(moves: BoardMove[], ex: Database) {
+    const rows: Array<{ t: string; k: BoardKey; d: number }> = [];
+    for (const m of moves) {
+      if (m.from && m.to && m.from.neg === m.to.neg && m.from.at === m.to.at) continue;
+      if (m.from) rows.push({ t: m.tournamentId, k: m.from, d: -1 });
+      if (m.to) rows.push({ t: m.tournamentId, k: m.to, d: 1 });
+    }
+    if (!rows.length) return;
+    const tids = [...new Set(rows.map((r) => r.t))];
+    // a board that has no blocks yet (made before its first writer) gets its first one
+    await sql`insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
+        select t, '-Infinity'::numeric, '-infinity'::timestamptz, 0, 0 from unnest(${tids}::bigint[]) t
+        on conflict do nothing`.execute(ex);
+    const changed = await sql<{ tournament_id: string; lo_neg: string; lo_at: string; lo_id: string; n: number }>`
+      with m as (
+        select * from unnest(${rows.map((r) => r.t)}::bigint[], ${rows.map((r) => r.k.neg)}::numeric[],
+          ${rows.map((r) => r.k.at)}::timestamptz[], ${rows.map((r) => r.k.id)}::bigint[], ${rows.map((r) => r.d)}::int[])
+          as m(tid, neg, at, id, d)),
+      hit as (
+        select b.tournament_id, b.lo_neg, b.lo_at, b.lo_id, sum(m.d)::int as d
+        from m cross join lateral (
+          select x.tournament_id, x.lo_neg, x.lo_at, x.lo_id from tournaments_board_blocks x
+          where x.tournament_id = m.tid and (x.lo_neg, x.lo_at, x.lo_id) <= (m.neg, m.at, m.id)
+          order by x.lo_neg desc, x.lo_at desc, x.lo_id desc limit 1) b
+        group by 1, 2, 3, 4)
+      update tournaments_board_blocks b set n = b.n + hit.d from hit
+      where b.tournament_id = hit.tournament_id and b.lo_neg = hit.lo_neg and b.lo_at = hit.lo_at
+        and b.lo_id = hit.lo_id and hit.d <> 0
+      returning b.tournament_id::text, b.lo_neg::text, b.lo_at::text, b.lo_id::text, b.n`.execute(ex);
+    for (const b of changed.rows) {
+      const first = b.lo_neg === '-Infinity';
+      if (b.n === 0 && !first)
+        await sql`delete from tournaments_board_blocks where tournament_id = ${b.tournament_id}
+            and lo_neg = ${b.lo_neg}::numeric and lo_at = ${b.lo_at}::timestamptz and lo_id = ${b.lo_id}::bigint`.execute(
+          ex,
+        );
+      else if (b.n > 2 * BLOCK) await split(b, ex);
+    }
+  }
+
+  /** Cuts a block in two at its BLOCK-th entry: the upper part becomes a block of its own. */
+  async function split(
+    b: { tournament_id: string; lo_neg: string; lo_at: string; lo_id: string; n: number },
+    ex: Database,
+  ) {
+    const at = await sql<{ neg: string; at: string; id: string }>`
+      select neg_score::text as neg, score_at::text as at, id::text from tournaments_participations
+      where tournament_id = ${b.tournament_id} and left_at is null and excluded_at is null
+        and (neg_score, score_at, id) >= (${b.lo_neg}::numeric, ${b.lo_at}::timestamptz, ${b.lo_id}::bigint)
+      order by neg_score, score_at, id offset ${BLOCK} limit 1`.execute(ex);
+    const k = at.rows[0];
+    if (!k) return;
+    await sql`update tournaments_board_blocks set n = ${BLOCK} where tournament_id = ${b.tournament_id}
+        and lo_neg = ${b.lo_neg}::numeric and lo_at = ${b.lo_at}::timestamptz and lo_id = ${b.lo_id}::bigint`.execute(
+      ex,
+    );
+    await sql`insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
+        values (${b.tournament_id}, ${k.neg}::numeric, ${k.at}::timestamptz, ${k.id}::bigint, ${b.n - BLOCK})`.execute(
+      ex,
+    );
+  }
+
+  const keyCols = [
+    sql<string>`neg_score::text`.as('neg'),
+    sql<string>`score_at::text`.as('at'),
+    sql<string>`id::text`.as('key_id'),
+  ] as const;
+  const keyOf = (r: { neg: string; at: string; key_id: string }): BoardKey => ({ neg: r.neg, at: r.at, id: r.key_id });
+
   return {
     transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
+
+    /**
+     * Takes the boards of these tournaments for this transaction (their rows, FOR NO KEY UPDATE, in id order: two
+     * writers never wait on each other in a circle); answers those still open (a closed board is never written).
+     */
+    async lockBoards(tournamentIds: string[], ex: Database) {
+      if (!tournamentIds.length) return new Set<string>();
+      const r = await sql<{ id: string; status: string }>`select id::text, status from tournaments_tournaments
+          where id = any(${[...new Set(tournamentIds)]}::bigint[]) order by id for no key update`.execute(ex);
+      return new Set(r.rows.filter((x) => x.status === 'created' || x.status === 'ongoing').map((x) => x.id));
+    },
+
+    /** Builds a board's blocks again from its entries (after rows were written in SQL by hand: a seed, a bench). */
+    async rebuildBoard(tournamentId: string, ex: Database = db) {
+      await sql`delete from tournaments_board_blocks where tournament_id = ${tournamentId}`.execute(ex);
+      await sql`
+        with r as (
+          select neg_score, score_at, id, (row_number() over (order by neg_score, score_at, id) - 1) / ${BLOCK} as g
+          from tournaments_participations
+          where tournament_id = ${tournamentId} and left_at is null and excluded_at is null),
+        grp as (select g, count(*)::int as n from r group by g),
+        firsts as (select distinct on (g) g, neg_score, score_at, id from r order by g, neg_score, score_at, id)
+        insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
+        select ${tournamentId}::bigint, f.neg_score, f.score_at, f.id, grp.n from firsts f join grp using (g) where g > 0
+        union all
+        select ${tournamentId}::bigint, '-Infinity'::numeric, '-infinity'::timestamptz, 0,
+               coalesce((select n from grp where g = 0), 0)`.execute(ex);
+    },
+
+    /** A closed board needs no blocks (its places are snapshotted). */
+    dropBoard: (tournamentId: string, ex: Database) =>
+      sql`delete from tournaments_board_blocks where tournament_id = ${tournamentId}`.execute(ex),
+
+    /** Every block's count against a count of its entries (tests: they must always agree). */
+    async boardDrift(tournamentId: string, ex: Database = db) {
+      const r = await sql<{ lo_id: string; n: number; actual: number }>`
+        select b.lo_id::text, b.n, (select count(*)::int from tournaments_participations p
+          where p.tournament_id = b.tournament_id and p.left_at is null and p.excluded_at is null
+            and (p.neg_score, p.score_at, p.id) >= (b.lo_neg, b.lo_at, b.lo_id)
+            and (nx.lo_neg is null or (p.neg_score, p.score_at, p.id) < (nx.lo_neg, nx.lo_at, nx.lo_id))) as actual
+        from tournaments_board_blocks b
+        left join lateral (select y.lo_neg, y.lo_at, y.lo_id from tournaments_board_blocks y
+          where y.tournament_id = b.tournament_id and (y.lo_neg, y.lo_at, y.lo_id) > (b.lo_neg, b.lo_at, b.lo_id)
+          order by y.lo_neg, y.lo_at, y.lo_id limit 1) nx on true
+        where b.tournament_id = ${tournamentId}`.execute(ex);
+      return r.rows.filter((x) => x.n !== x.actual);
+    },
 
     insertTournament: (row: Insertable<TournamentsTournamentsTable>, ex: Database = db) =>
       ex.insertInto('tournaments_tournaments').values(row).returningAll().executeTakeFirstOrThrow(),
@@ -66,6 +205,29 @@ export function createTournamentsRepository(db: Database) {
         .where('starts_at', '<=', to)
         .where('ends_at', '>', from)
         .execute(),
+
+    /** Closed tournaments whose window holds some time in [from, to] (entries that arrive late for them are logged). */
+    closedDuring: (from: Date, to: Date, ex: Database) =>
+      ex
+        .selectFrom('tournaments_tournaments')
+        .select(['id', 'starts_at', 'ends_at'])
+        .where('status', 'in', ['completed', 'cancelled'])
+        .where('ends_at', '>', from)
+        .where('starts_at', '<=', to)
+        .execute(),
+
+    /** (tournament, player) pairs that stood on these boards when they closed. */
+    async playedIn(tournamentIds: string[], playerIds: string[], ex: Database) {
+      if (!tournamentIds.length || !playerIds.length) return new Set<string>();
+      const rows = await ex
+        .selectFrom('tournaments_participations')
+        .select(['tournament_id', 'player_id'])
+        .where('tournament_id', 'in', tournamentIds)
+        .where('player_id', 'in', playerIds)
+        .where('final_position', 'is not', null)
+        .execute();
+      return new Set(rows.map((r) => `${r.tournament_id}:${r.player_id}`));
+    },
 
     /** The next time the schedule has something to do: a start, or an end (the caller adds the closing grace). */
     async nextEvent(ex: Database = db) {
@@ -143,17 +305,24 @@ export function createTournamentsRepository(db: Database) {
             .where('left_at', 'is', null)
             .execute(),
 
-    /** Joins; undefined when an open participation exists already (the partial unique index decides, not a read). */
-    insertParticipation: (
+    /**
+     * Joins (the caller holds the board: `lockBoards`); undefined when an open participation exists already (the
+     * partial unique index decides, not a read).
+     */
+    async insertParticipation(
       row: { tournament_id: string; player_id: string; currency: string; joined_at: Date; is_auto: boolean },
-      ex: Database = db,
-    ) =>
-      ex
+      ex: Database,
+    ) {
+      const made = await ex
         .insertInto('tournaments_participations')
         .values({ ...row, score_at: row.joined_at })
         .onConflict((oc) => oc.columns(['tournament_id', 'player_id']).where('left_at', 'is', null).doNothing())
         .returningAll()
-        .executeTakeFirst(),
+        .returning(keyCols)
+        .executeTakeFirst();
+      if (made) await moveOnBoard([{ tournamentId: row.tournament_id, from: null, to: keyOf(made) }], ex);
+      return made;
+    },
 
     /** The database clock (the ledger's): a join counts stakes whose ledger time is at or after it. */
     async databaseNow(ex: Database = db): Promise<Date> {
@@ -161,15 +330,20 @@ export function createTournamentsRepository(db: Database) {
       return r.rows[0]!.now;
     },
 
-    leave: (tournamentId: string, playerId: string, at: Date, ex: Database = db) =>
-      ex
+    /** Leaves (the caller holds the board): the entry leaves the board. */
+    async leave(tournamentId: string, playerId: string, at: Date, ex: Database) {
+      const left = await ex
         .updateTable('tournaments_participations')
         .set({ left_at: at })
         .where('tournament_id', '=', tournamentId)
         .where('player_id', '=', playerId)
         .where('left_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst(),
+        .returning(['id', 'excluded_at'])
+        .returning(keyCols)
+        .executeTakeFirst();
+      if (left && !left.excluded_at) await moveOnBoard([{ tournamentId, from: keyOf(left), to: null }], ex);
+      return left;
+    },
 
     /** Open participations of these players in tournaments not closed yet, with the tournament's terms. */
     openParticipationsOfPlayers: (playerIds: string[], ex: Database) =>
@@ -212,34 +386,57 @@ export function createTournamentsRepository(db: Database) {
     top: (tournamentId: string, limit: number, ex: Database = db): Promise<BoardRow[]> =>
       board(ex, tournamentId)
         .select(['id', 'player_id', 'score', 'score_at', 'currency', 'bets'])
-        .orderBy('score', 'desc')
+        .orderBy('neg_score')
         .orderBy('score_at')
         .orderBy('id')
         .limit(limit)
         .execute(),
 
-    /** 1 + how many are ahead of this participation on its board (the index's order). */
-    async positionOf(p: Pick<ParticipationRow, 'tournament_id' | 'score' | 'score_at' | 'id'>, ex: Database = db) {
-      const r = await sql<{ ahead: string }>`
-        select count(*) as ahead from tournaments_participations
-        where tournament_id = ${p.tournament_id} and left_at is null and excluded_at is null
-          and (score > ${p.score}::numeric
-               or (score = ${p.score}::numeric and (score_at, id) < (${p.score_at}::timestamptz, ${p.id}::bigint)))`.execute(
-        ex,
-      );
-      return Number(r.rows[0]!.ahead) + 1;
+    /**
+     * This participation's place on its board now, and its points (null: not on the board): the counts of the blocks
+     * before its block, plus its block's entries ahead of it, plus one; one statement, so one snapshot.
+     */
+    async positionOf(participationId: string, ex: Database = db) {
+      const r = await sql<{ position: string | null; score: string }>`
+        with me as (
+          select tournament_id, neg_score, score_at, id, score, (left_at is null and excluded_at is null) as on_board
+          from tournaments_participations where id = ${participationId}),
+        blk as (
+          select b.lo_neg, b.lo_at, b.lo_id from me cross join lateral (
+            select x.lo_neg, x.lo_at, x.lo_id from tournaments_board_blocks x
+            where x.tournament_id = me.tournament_id and (x.lo_neg, x.lo_at, x.lo_id) <= (me.neg_score, me.score_at, me.id)
+            order by x.lo_neg desc, x.lo_at desc, x.lo_id desc limit 1) b)
+        select me.score::text as score, case when me.on_board then 1
+          + (select coalesce(sum(x.n), 0) from tournaments_board_blocks x, blk
+             where x.tournament_id = me.tournament_id and (x.lo_neg, x.lo_at, x.lo_id) < (blk.lo_neg, blk.lo_at, blk.lo_id))
+          + (select count(*) from tournaments_participations p, blk
+             where p.tournament_id = me.tournament_id and p.left_at is null and p.excluded_at is null
+               and (p.neg_score, p.score_at, p.id) >= (blk.lo_neg, blk.lo_at, blk.lo_id)
+               and (p.neg_score, p.score_at, p.id) < (me.neg_score, me.score_at, me.id))
+          end::text as position
+        from me`.execute(ex);
+      const row = r.rows[0];
+      return row ? { position: row.position === null ? null : Number(row.position), points: Number(row.score) } : null;
     },
 
-    /** Takes players off a board (blocked or self-excluded): they get no place and no prize. */
-    exclude: (participationIds: string[], at: Date, ex: Database = db) =>
-      participationIds.length === 0
-        ? Promise.resolve([])
-        : ex
-            .updateTable('tournaments_participations')
-            .set({ excluded_at: at })
-            .where('id', 'in', participationIds)
-            .where('excluded_at', 'is', null)
-            .execute(),
+    /** Takes players off a board (blocked or self-excluded; the caller holds the board): no place and no prize. */
+    async exclude(participationIds: string[], at: Date, ex: Database) {
+      if (participationIds.length === 0) return [];
+      const gone = await ex
+        .updateTable('tournaments_participations')
+        .set({ excluded_at: at })
+        .where('id', 'in', participationIds)
+        .where('excluded_at', 'is', null)
+        .where('left_at', 'is', null)
+        .returning(['id', 'tournament_id'])
+        .returning(keyCols)
+        .execute();
+      await moveOnBoard(
+        gone.map((g) => ({ tournamentId: g.tournament_id, from: keyOf(g), to: null })),
+        ex,
+      );
+      return gone;
+    },
 
     // the feed's writes
 
@@ -274,10 +471,15 @@ export function createTournamentsRepository(db: Database) {
      * the rounds with a stake, or the best multiplier (a round's wins ÷ its stake). `score_at` moves to the entry's
      * ledger time only when the score changed (ties go to whoever got there first).
      */
-    rescore: (touched: Array<{ id: string; at: Date }>, ex: Database) =>
-      touched.length === 0
-        ? Promise.resolve()
-        : sql`
+    async rescore(touched: Array<{ id: string; at: Date }>, ex: Database) {
+      if (touched.length === 0) return;
+      const ids = touched.map((x) => x.id);
+      // the keys before (the caller holds these boards: nobody else moves them until it commits)
+      const before = await sql<{ id: string; tournament_id: string; neg: string; at: string; key_id: string }>`
+        select id::text, tournament_id::text, neg_score::text as neg, score_at::text as at, id::text as key_id
+        from tournaments_participations
+        where id = any(${ids}::bigint[]) and left_at is null and excluded_at is null`.execute(ex);
+      const after = await sql<{ id: string; neg: string; at: string; key_id: string }>`
         with touched as (
           select * from unnest(${touched.map((x) => x.id)}::bigint[], ${touched.map((x) => x.at.toISOString())}::timestamptz[])
             as u(id, at)
@@ -307,7 +509,14 @@ export function createTournamentsRepository(db: Database) {
           score_at = case when n.score <> p.score then greatest(n.at, p.joined_at) else p.score_at end,
           bets = n.rounds,
           stakes_minor = n.stakes
-        from next n where p.id = n.id`.execute(ex),
+        from next n where p.id = n.id and p.left_at is null and p.excluded_at is null
+        returning p.id::text, p.neg_score::text as neg, p.score_at::text as at, p.id::text as key_id`.execute(ex);
+      const to = new Map(after.rows.map((r) => [r.id, keyOf(r)]));
+      await moveOnBoard(
+        before.rows.map((b) => ({ tournamentId: b.tournament_id, from: keyOf(b), to: to.get(b.id) ?? null })),
+        ex,
+      );
+    },
 
     // completion
 
@@ -327,7 +536,7 @@ export function createTournamentsRepository(db: Database) {
     /** Every place of the board, once: the standings as they were when it closed. */
     snapshot: (tournamentId: string, ex: Database) =>
       sql`update tournaments_participations p set final_position = r.position
-          from (select id, row_number() over (order by score desc, score_at, id) as position
+          from (select id, row_number() over (order by neg_score, score_at, id) as position
                 from tournaments_participations
                 where tournament_id = ${tournamentId} and left_at is null and excluded_at is null) r
           where p.id = r.id`.execute(ex),

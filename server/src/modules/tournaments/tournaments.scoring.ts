@@ -22,10 +22,20 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     const stakes = entries.filter((e) => e.kind === 'bet');
     const playerIds = [...new Set(entries.map((e) => e.player_id))];
     const times = entries.map((e) => e.created_at.getTime());
-    const open = stakes.length
-      ? await repo.openDuring(new Date(Math.min(...times)), new Date(Math.max(...times)), trx)
-      : [];
+    const from = new Date(Math.min(...times));
+    const to = new Date(Math.max(...times));
+    await reportLate(entries, from, to, trx);
+    let open = stakes.length ? await repo.openDuring(from, to, trx) : [];
+    const before = await repo.openParticipationsOfPlayers(playerIds, trx);
+    if (!open.length && !before.length) return;
+    // the boards this batch may write, held to its commit (a join, a leave or a completion waits for it), then read
+    // again: what another writer committed meanwhile is seen, and a board closed meanwhile is not written
+    const held = await repo.lockBoards([...open.map((t) => t.id), ...before.map((p) => p.tournament_id)], trx);
     let parts = await repo.openParticipationsOfPlayers(playerIds, trx);
+    const extra = parts.map((p) => p.tournament_id).filter((id) => !held.has(id));
+    if (extra.length) for (const id of await repo.lockBoards(extra, trx)) held.add(id);
+    parts = parts.filter((p) => held.has(p.tournament_id));
+    open = open.filter((t) => held.has(t.id));
     if (open.length) parts = parts.concat(await autoJoin(stakes, open, parts, trx));
     if (!parts.length) return;
 
@@ -63,21 +73,24 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
           await repo.addStake(p.id, game.round_id, -amount, factor, trx);
           touch(p.id, e.created_at);
         }
-      } else if (e.kind === 'win' && amount > 0n) {
-        for (const id of await repo.addWin(
-          mine.map((p) => p.id),
-          game.round_id,
-          amount,
-          trx,
-        ))
-          touch(id, e.created_at);
-      } else if (e.kind === 'refund' && amount > 0n) {
-        for (const id of await repo.takeBack(
-          mine.map((p) => p.id),
-          game.round_id,
-          amount,
-          trx,
-        ))
+      } else if (e.kind === 'win' || e.kind === 'refund') {
+        if (amount <= 0n) continue;
+        // an entry belongs to a window by its own ledger time: a win or a refund after the end does not change the
+        // board, even for a round staked inside it (the board is the same whenever the completion runs)
+        const inside = mine.filter((p) => {
+          const t = tournaments.get(p.tournament_id);
+          return !!t && inWindow(t, e.created_at);
+        });
+        if (inside.length < mine.length)
+          deps.log?.info?.(
+            { entry: e.id, kind: e.kind, player: e.player_id, round: game.round_id },
+            'tournaments: a settlement after the window does not count',
+          );
+        if (!inside.length) continue;
+        const ids = inside.map((p) => p.id);
+        for (const id of e.kind === 'win'
+          ? await repo.addWin(ids, game.round_id, amount, trx)
+          : await repo.takeBack(ids, game.round_id, amount, trx))
           touch(id, e.created_at);
       }
     }
@@ -85,6 +98,27 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
       [...touched].map(([id, at]) => ({ id, at })),
       trx,
     );
+  }
+
+  /**
+   * The window-closing rule's other half: an entry whose ledger time is inside the window of a tournament that has
+   * already closed (its transaction ran longer than the grace) is not counted into the closed board; it is logged.
+   */
+  async function reportLate(entries: FeedEntry[], from: Date, to: Date, trx: Transaction<DB>) {
+    const closed = await repo.closedDuring(from, to, trx);
+    if (!closed.length) return;
+    const playing = await repo.playedIn(
+      closed.map((t) => t.id),
+      [...new Set(entries.map((e) => e.player_id))],
+      trx,
+    );
+    for (const e of entries)
+      for (const t of closed)
+        if (playing.has(`${t.id}:${e.player_id}`) && inWindow(t, e.created_at))
+          deps.log?.warn(
+            { tournament: t.id, entry: e.id, kind: e.kind, player: e.player_id, at: e.created_at },
+            'tournaments: an entry arrived after its window closed; not counted',
+          );
   }
 
   /** Points per minor unit of this stake, or null when it does not count (currency, minimum bet, game). */
@@ -163,7 +197,7 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   };
 }
 
-const inWindow = (t: TournamentRow, at: Date) => at >= t.starts_at && at < t.ends_at;
+const inWindow = (t: Pick<TournamentRow, 'starts_at' | 'ends_at'>, at: Date) => at >= t.starts_at && at < t.ends_at;
 
 /** points_per_unit × contribution ÷ 100 ÷ 10^digits as an exact decimal string (numeric on the database side). */
 export function decimalFactor(pointsPerUnit: number, contribution: number, digits: number): string {

@@ -63,7 +63,9 @@ export function createTournamentsService(deps: TournamentsDeps) {
       const profiles = await deps.players.publicProfiles(rows.map((r) => r.player_id));
       const gone = rows.filter((r) => profiles.get(r.player_id)?.excluded).map((r) => r.id);
       if (gone.length && !closed && attempt < 2) {
-        await repo.exclude(gone, clock.now());
+        await repo.transaction(async (trx) => {
+          if ((await repo.lockBoards([t.id], trx)).has(t.id)) await repo.exclude(gone, clock.now(), trx);
+        });
         continue;
       }
       const prizes = closed ? new Map((await repo.prizesOf(t.id)).map((z) => [z.participation_id, z])) : new Map();
@@ -96,9 +98,15 @@ export function createTournamentsService(deps: TournamentsDeps) {
     const closed = t.status === 'completed' || t.status === 'cancelled';
     const part = ctx.part;
     let position: number | null = null;
+    let points: number | null = part ? Number(part.score) : null;
     let finalPrize: number | null = null;
     if (part) {
-      position = closed ? part.final_position : await repo.positionOf(part);
+      if (closed) position = part.final_position;
+      else {
+        const now = await repo.positionOf(part.id);
+        position = now?.position ?? null;
+        points = now?.points ?? points;
+      }
       if (closed) {
         const prize = await repo.prizeOfParticipation(part.id);
         finalPrize =
@@ -127,7 +135,7 @@ export function createTournamentsService(deps: TournamentsDeps) {
       participants: ctx.participants,
       leaderboard: ctx.top > 0 ? await boardItems(t, ctx.top, playerId) : [],
       leaderboard_position: position,
-      points: part ? Number(part.score) : null,
+      points,
       final_prize_amount: finalPrize,
       participation_id: part ? Number(part.id) : null,
       is_user_auto_subscribe_enabled: ctx.auto ?? t.auto_subscribe,
@@ -195,10 +203,9 @@ export function createTournamentsService(deps: TournamentsDeps) {
         participants: counts.get(t.id) ?? 0,
         items,
         me: part
-          ? {
-              position: part.excluded_at ? null : closed ? part.final_position : await repo.positionOf(part),
-              points: Number(part.score),
-            }
+          ? closed
+            ? { position: part.excluded_at ? null : part.final_position, points: Number(part.score) }
+            : ((await repo.positionOf(part.id)) ?? { position: null, points: Number(part.score) })
           : null,
       };
     },
@@ -215,6 +222,8 @@ export function createTournamentsService(deps: TournamentsDeps) {
       if (!t.currencies[standing.currency])
         throw conflict('TOURNAMENTS_CURRENCY_NOT_ADMITTED', `Tournament ${id} is not played in ${standing.currency}`);
       await repo.transaction(async (trx) => {
+        if (!(await repo.lockBoards([t.id], trx)).has(t.id))
+          throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has finished`);
         const now = await repo.databaseNow(trx);
         await repo.insertParticipation(
           { tournament_id: t.id, player_id: playerId, currency: standing.currency, joined_at: now, is_auto: false },
@@ -229,7 +238,11 @@ export function createTournamentsService(deps: TournamentsDeps) {
       const t = await found(id);
       if (!['created', 'ongoing'].includes(t.status))
         throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has finished`);
-      const left = await repo.leave(t.id, playerId, clock.now());
+      const left = await repo.transaction(async (trx) => {
+        if (!(await repo.lockBoards([t.id], trx)).has(t.id))
+          throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has finished`);
+        return repo.leave(t.id, playerId, clock.now(), trx);
+      });
       if (!left) throw notFound('TOURNAMENTS_NOT_JOINED', `Not taking part in tournament ${id}`);
     },
 
@@ -347,6 +360,7 @@ export function createTournamentsService(deps: TournamentsDeps) {
         const closed = await repo.close(t.id, 'cancelled', clock.now(), null, trx);
         if (!closed) throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has already finished`);
         await repo.snapshot(t.id, trx);
+        await repo.dropBoard(t.id, trx);
         for (const p of await repo.finalParticipants(t.id, trx))
           await deps.notify(
             p.player_id,

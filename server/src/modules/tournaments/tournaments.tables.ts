@@ -36,6 +36,8 @@ export interface TournamentsParticipationsTable {
   left_at: Date | null;
   is_auto: Generated<boolean>;
   score: Generated<Numeric>;
+  /** -score, kept by the database: the board's index is (tournament_id, neg_score, score_at, id), all ascending. */
+  neg_score: Generated<Numeric>;
   score_at: Date;
   stakes_minor: Generated<Int8>;
   bets: Generated<number>;
@@ -68,10 +70,19 @@ export interface TournamentsPlayersTable {
   auto_subscribe: boolean | null;
   seen_at: Date | null;
 }
+/** A block of consecutive places on a board: from its lower bound to the next block's; `n` entries (ADR 027). */
+export interface TournamentsBoardBlocksTable {
+  tournament_id: Int8;
+  lo_neg: Numeric;
+  lo_at: Date;
+  lo_id: Int8;
+  n: number;
+}
 export interface TournamentsTables {
   tournaments_tournaments: TournamentsTournamentsTable;
   tournaments_participations: TournamentsParticipationsTable;
   tournaments_rounds: TournamentsRoundsTable;
   tournaments_prizes: TournamentsPrizesTable;
   tournaments_players: TournamentsPlayersTable;
+  tournaments_board_blocks: TournamentsBoardBlocksTable;
 }

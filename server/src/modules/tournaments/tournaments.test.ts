@@ -12,6 +12,7 @@ import {
 } from '../../../test/fixtures';
 import { signProviderBody } from '../games/provider.routes';
 import { rational } from './tournaments.completion';
+import { createTournamentsRepository } from './tournaments.repository';
 import { decimalFactor } from './tournaments.scoring';
 
 // Tournaments (issue 27): points from the ledger feed by each scoring rule, join/leave/rejoin, rollbacks, ties, the
@@ -83,9 +84,13 @@ const join = async (p: Player, id: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
+/** Every block of a board counts exactly its entries (my place is read from them). */
+const expectBoardKept = async (id: string) =>
+  expect(await createTournamentsRepository(t.db).boardDrift(id)).toEqual([]);
 /** The player's points once the feed has scored everything committed. */
 async function pointsOf(p: Player, id: string) {
   await t.services.tournamentsFeed();
+  await expectBoardKept(id);
   const res = await as(p).get(`/main-api/tournaments/${id}/leaderboard`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().me as { position: number | null; points: number } | null;
@@ -230,6 +235,7 @@ describe('the board', () => {
       select ${id}, id, 'USD', now(), 10 + (id % 7), now() from acc_players where email like ${`crowd-${id}-%`}`.execute(
       t.db,
     );
+    await createTournamentsRepository(t.db).rebuildBoard(id); // rows written by hand: the blocks made again
     const board = await as(second.p).get(`/main-api/tournaments/${id}/leaderboard`);
     expect(board.json().items).toHaveLength(50);
     expect(board.json().participants).toBe(62);
@@ -245,6 +251,70 @@ describe('the board', () => {
       headers: { 'if-none-match': etag },
     });
     expect(moved.statusCode).toBe(200);
+  });
+});
+
+describe('the board’s blocks', () => {
+  it('keep my place exact through joins, new scores, ties, leaves, exclusions and splits', async () => {
+    const id = await tournament({ scoring: 'stakes', games: [] });
+    const repo = createTournamentsRepository(t.db, { block: 3 }); // blocks of 3 to 6: many splits and merges
+    await sql`insert into acc_players (email, currency) select 'blk-' || ${id} || '-' || g || '@x.test', 'USD'
+      from generate_series(1, 40) g`.execute(t.db);
+    const players = (
+      await sql<{ id: string }>`select id::text from acc_players where email like ${`blk-${id}-%`} order by id`.execute(
+        t.db,
+      )
+    ).rows.map((r) => r.id);
+    const parts: string[] = [];
+    const expectExact = async () => {
+      expect(await repo.boardDrift(id)).toEqual([]);
+      const order = await sql<{ id: string }>`select id::text from tournaments_participations
+        where tournament_id = ${id} and left_at is null and excluded_at is null
+        order by score desc, score_at, id`.execute(t.db);
+      const places = await Promise.all(parts.map(async (p) => [p, (await repo.positionOf(p))?.position ?? null]));
+      const expected = new Map(order.rows.map((r, i) => [r.id, i + 1]));
+      expect(places).toEqual(parts.map((p) => [p, expected.get(p) ?? null]));
+    };
+    await repo.transaction(async (trx) => {
+      await repo.lockBoards([id], trx);
+      for (const player of players) {
+        const row = await repo.insertParticipation(
+          { tournament_id: id, player_id: player, currency: 'USD', joined_at: new Date(), is_auto: false },
+          trx,
+        );
+        parts.push(row!.id);
+      }
+    });
+    await expectExact();
+    let clock = Date.now();
+    for (let step = 0; step < 12; step++) {
+      // a batch of new scores (a quarter of them ties), as the feed writes them: rounds, then the scores again
+      const touched = parts.filter((_, i) => (i * 7 + step * 3) % 5 === 0);
+      await repo.transaction(async (trx) => {
+        await repo.lockBoards([id], trx);
+        for (const [i, p] of touched.entries())
+          await repo.addStake(p, `r${step}`, BigInt(i % 4 === 0 ? 100 : 100 + ((i * 37 + step) % 900)), '1', trx);
+        await repo.rescore(
+          touched.map((p) => ({ id: p, at: new Date(++clock) })),
+          trx,
+        );
+      });
+      await expectExact();
+      if (step % 4 === 3) {
+        await repo.transaction(async (trx) => {
+          await repo.lockBoards([id], trx);
+          await repo.leave(id, players[step]!, new Date(), trx);
+          await repo.exclude([parts[step + 20]!], new Date(), trx);
+        });
+        await expectExact();
+      }
+    }
+    const blocks = await t.db
+      .selectFrom('tournaments_board_blocks')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('tournament_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(blocks.n)).toBeGreaterThan(5); // it did split
   });
 });
 
@@ -280,6 +350,54 @@ describe('completion and prizes', () => {
     await a.bet(`c3-${id}`, 1000);
     await t.services.tournamentsFeed();
     expect((await as(a.p).get(`/main-api/tournaments/${id}`)).json().points).toBe(5);
+  });
+
+  it('tells every participant its final place once: the winners with their prize, the others without', async () => {
+    const id = await tournament({ prizes: [{ kind: 'money', place: 1, amounts: { USD: 10 } }] });
+    const [a, b, c] = [await gambler(), await gambler(), await gambler()];
+    for (const g of [a, b, c]) await join(g.p, id);
+    await a.bet(`n1-${id}`, 900);
+    await b.bet(`n2-${id}`, 500);
+    await t.services.tournamentsFeed();
+    await endNow(id);
+    await t.services.tournamentsSchedule();
+    await t.services.tournamentsSchedule();
+    const told = async (g: { p: Player }) => (await notices(g.p, 'tournament_finished')).map((n) => n.params);
+    expect(await told(a)).toEqual([expect.objectContaining({ place: 1, amount: '10.00', currency: 'USD' })]);
+    expect(await told(b)).toEqual([expect.objectContaining({ place: 2, amount: null, bonus: false })]);
+    expect(await told(c)).toEqual([expect.objectContaining({ place: 3, amount: null })]);
+  });
+
+  it('keeps a closed board as its window left it: late settlements and late stakes do not count', async () => {
+    const id = await tournament({ scoring: 'multiplier', games: [] });
+    const g = await gambler();
+    const other = await gambler();
+    await join(g.p, id);
+    await join(other.p, id);
+    await g.bet(`w1-${id}`, 100);
+    await g.win(`w1-${id}`, 200); // x2 inside the window
+    await other.bet(`w2-${id}`, 100); // staked inside the window, settled after it
+    await g.bet(`w3-${id}`, 100); // staked inside, rolled back after
+    await g.win(`w3-${id}`, 300); // x3 inside
+    expect((await pointsOf(g.p, id))!.points).toBe(3);
+    await endNow(id);
+    await other.win(`w2-${id}`, 1000); // x10, but after the end: the board does not move
+    await g.rollback(`w3-${id}`); // after the end: the x3 stays
+    expect(await pointsOf(other.p, id)).toEqual({ position: 2, points: 0 });
+    expect(await pointsOf(g.p, id)).toEqual({ position: 1, points: 3 });
+    // a stake inside the window that the feed sees only after the close (a transaction longer than the grace)
+    await sql`update tournaments_tournaments set ends_at = now() + interval '1 hour' where id = ${id}`.execute(t.db);
+    await other.bet(`w4-${id}`, 100);
+    await other.win(`w4-${id}`, 5000);
+    await sql`update tournaments_tournaments set ends_at = now() where id = ${id}`.execute(t.db);
+    expect(await t.services.tournamentCompletion.complete(id)).toBe(true); // closed before the feed ran
+    await t.services.tournamentsFeed();
+    const board = (await as(other.p).get(`/main-api/tournaments/${id}/leaderboard`)).json();
+    expect(board.me).toEqual({ position: 2, points: 0 });
+    expect(board.items.map((x: { player_id: number; points: number }) => [x.player_id, x.points])).toEqual([
+      [Number(g.p.id), 3],
+      [Number(other.p.id), 0],
+    ]);
   });
 
   it('finishes a payout a crash cut short without paying twice', async () => {
