@@ -1,7 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { contrastRatio } from '../../src/platform/bar-colours';
 import {
   lastTelegramEvent,
   openAsMiniApp,
+  pressGameAction,
   sendTelegramEvent,
   telegramEventTime,
   telegramCloud,
@@ -17,6 +19,8 @@ interface ButtonParams {
   is_active: boolean;
   is_progress_visible: boolean;
   text: string;
+  color?: string;
+  text_color?: string;
 }
 const mainButton = (page: Page) => lastTelegramEvent<ButtonParams>(page, 'web_app_setup_main_button');
 const newUser = (first_name: string): TelegramUser => ({
@@ -73,7 +77,15 @@ test('a deposit through the bottom-bar button: amount in the label, disabled whi
   await page.getByTestId('deposit-amount').fill('50');
   await expect
     .poll(() => mainButton(page))
-    .toEqual({ is_visible: true, is_active: true, is_progress_visible: false, text: 'Deposit $50.00' });
+    .toMatchObject({ is_visible: true, is_active: true, is_progress_visible: false, text: 'Deposit $50.00' });
+  // the button in the app's accent, its text readable on it (≥ 4.5:1)
+  const { color, text_color } = (await mainButton(page))!;
+  expect(color).toMatch(/^#[0-9a-f]{6}$/);
+  expect(contrastRatio(color!, text_color!)).toBeGreaterThanOrEqual(4.5);
+  const accent = await page.evaluate(() =>
+    getComputedStyle(document.body).getPropertyValue('--vkui--color_background_accent').trim().toLowerCase(),
+  );
+  expect(color).toBe(accent);
   // Telegram draws the button (8.0 ≥ 7.10): the page does not show its own beside it
   await expect(page.getByTestId('deposit-submit')).toBeHidden();
   // the bar below takes the colour of the app's own bottom (the tab bar)
@@ -96,7 +108,7 @@ test('a deposit through the bottom-bar button: amount in the label, disabled whi
   await sendTelegramEvent(page, 'main_button_pressed');
   await expect
     .poll(() => mainButton(page))
-    .toEqual({ is_visible: true, is_active: false, is_progress_visible: true, text: 'Deposit $50.00' });
+    .toMatchObject({ is_visible: true, is_active: false, is_progress_visible: true, text: 'Deposit $50.00' });
   expect(body).toMatchObject({ amount: 50, client_type: 'telegram' });
   release();
   await page.waitForURL(/sandbox|checkout/i, { timeout: 15_000 }).catch(() => undefined);
@@ -123,6 +135,45 @@ test('a withdrawal through the bottom-bar button', async ({ page, request }) => 
   // the keyboard is put away when the bottom-bar button submits (Mini Apps 9.1; at 8.0 it is not posted)
   const names = (await telegramEvents(page)).map(([n]) => n);
   expect(names).not.toContain('web_app_hide_keyboard');
+});
+
+test('the forfeit confirmation’s Cancel is Telegram’s second button: the bonus is kept, nothing is sent', async ({
+  page,
+  request,
+}) => {
+  const user = newUser('Cato');
+  await openAsMiniApp(page, '/', { user });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 20);
+  await expect(page.getByTestId('header-balance')).toContainText('$20.00');
+  await page.evaluate(() => history.pushState(null, '', '/profile/promotions/bonuses/my'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  await page.getByTestId('promo-code').fill('welcome10');
+  await page.getByTestId('promo-apply').click();
+  await expect(page.getByTestId('header-balance')).toContainText('Bonus: $10.00');
+  await page.evaluate(() => history.pushState(null, '', '/cashbox/cashout'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  await page.getByTestId('cashout-amount').fill('10');
+  await page.getByTestId('cashout-destination').fill('sandbox-account-1');
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true, text: 'Withdraw $10.00' });
+  await sendTelegramEvent(page, 'main_button_pressed');
+  await expect(page.getByTestId('cashout-forfeit')).toContainText('$10.00');
+  const secondary = () => lastTelegramEvent<ButtonParams>(page, 'web_app_setup_secondary_button');
+  await expect.poll(() => secondary()).toMatchObject({ is_visible: true, is_active: true, text: 'Cancel' });
+  // Withdraw waits for the box to be ticked; the page shows no Cancel of its own beside Telegram's
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_active: false });
+  await expect(page.getByTestId('cashout-forfeit-cancel')).toHaveCount(0);
+  await page.screenshot({ path: '.tmp/telegram-native/cashout-forfeit-390-dark.png' });
+  let sent = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/main-api/payments/cashout')) sent++;
+  });
+  await sendTelegramEvent(page, 'secondary_button_pressed');
+  await expect(page.getByTestId('cashout-forfeit')).toHaveCount(0);
+  await expect.poll(async () => (await secondary())?.is_visible).toBe(false);
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true, text: 'Withdraw $10.00' });
+  expect(sent).toBe(0);
+  await expect(page.getByTestId('header-balance')).toContainText('Bonus: $10.00');
 });
 
 test('dice bets pressed from the bottom bar: p95 from the press to the bet request ≤ 50 ms over 50 presses', async ({
@@ -154,14 +205,26 @@ test('dice bets pressed from the bottom bar: p95 from the press to the bet reque
   await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
   await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, is_active: true });
   expect((await mainButton(page))!.text).toMatch(/^Roll · \$1\.00$/);
+  // the bar is the game's Roll: the game draws no button of its own beside it
+  await expect(dice.locator('html[data-host-action="true"]')).toHaveCount(1);
+  await expect(dice.getByTestId('bet-button')).toBeHidden();
+  await expect(dice.getByTestId('bet-amount')).toBeVisible();
+  await page.screenshot({ path: '.tmp/telegram-native/dice-bar-390-dark.png' });
+  // the player's own stake, which must stay theirs over the 50 bets (a level reached on the way included)
+  await dice.getByTestId('bet-amount').fill('0.5');
+  await dice.getByTestId('bet-amount').blur();
+  await expect.poll(async () => (await mainButton(page))?.text).toBe('Roll · $0.50');
 
   const latencies: number[] = [];
   for (let i = 0; i < 50; i++) {
     // a level reached on the way is celebrated in a dialog, under which the bar hides: it is closed first
     const levelUp = page.getByTestId('level-up-close');
     if (await levelUp.isVisible()) await levelUp.click();
-    await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true, is_progress_visible: false });
+    await expect
+      .poll(() => mainButton(page))
+      .toMatchObject({ is_active: true, is_progress_visible: false, text: 'Roll · $0.50' });
     await expect(dice.getByTestId('bet-button')).toBeEnabled();
+    await expect(dice.getByTestId('bet-amount')).toHaveValue('0.5');
     const latency = await page.evaluate(async (n) => {
       const w = window as unknown as {
         __betSent: number[];
@@ -234,6 +297,45 @@ test('at Mini Apps 7.0 the same actions are the page’s own buttons: nothing is
   expect(await sent).toMatchObject({ amount: 50 });
 });
 
+test('a stake above the balance puts Deposit on the second bottom-bar button', async ({ page, request }) => {
+  const user = newUser('Dana');
+  await openAsMiniApp(page, '/', { user });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 1);
+  await expect(page.getByTestId('header-balance')).toContainText('$1.00');
+  await page.evaluate(() => history.pushState(null, '', '/game/house-dice'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 30_000 });
+  const secondary = () => lastTelegramEvent<ButtonParams>(page, 'web_app_setup_secondary_button');
+  await expect.poll(async () => (await secondary())?.is_visible ?? false).toBe(false); // $1 covers a $1 stake
+  await dice.getByTestId('bet-amount').fill('2');
+  await expect.poll(() => mainButton(page)).toMatchObject({ is_visible: true, text: 'Roll · $2.00' });
+  await expect.poll(() => secondary()).toMatchObject({ is_visible: true, is_active: true, text: 'Deposit' });
+  await page.screenshot({ path: '.tmp/telegram-native/dice-short-390-dark.png' });
+  await sendTelegramEvent(page, 'secondary_button_pressed');
+  await expect(page).toHaveURL(/\/cashbox\/deposit$/);
+});
+
+test('at Mini Apps 7.0 a house game keeps its own Roll: nothing is drawn natively', async ({ page, request }) => {
+  const user = newUser('Olaf');
+  await openAsMiniApp(page, '/', { user, version: '7.0' });
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  await fund(page, request, user, 10);
+  await expect(page.getByTestId('header-balance')).toContainText('$10.00');
+  await page.evaluate(() => history.pushState(null, '', '/game/house-dice'));
+  await page.evaluate(() => dispatchEvent(new PopStateEvent('popstate')));
+  const dice = page.frameLocator('[data-testid="game-frame"]');
+  await expect(dice.getByTestId('bet-button')).toBeVisible({ timeout: 30_000 });
+  await expect(dice.locator('html[data-host-action="true"]')).toHaveCount(0);
+  const answered = page.waitForResponse((r) => r.url().includes('/house-api/bet'));
+  await pressGameAction(page, dice, { viaBar: false });
+  expect((await answered).ok()).toBe(true);
+  const names = (await telegramEvents(page)).map(([n]) => n);
+  expect(names).not.toContain('web_app_setup_main_button');
+  await page.screenshot({ path: '.tmp/telegram-native/dice-7.0-390-dark.png' });
+});
+
 test('Settings in Telegram’s ⋯ menu opens the settings page', async ({ page }) => {
   await openAsMiniApp(page, '/', { user: newUser('Sete') });
   await expect(page.getByTestId('header-balance')).toBeVisible();
@@ -241,6 +343,7 @@ test('Settings in Telegram’s ⋯ menu opens the settings page', async ({ page 
   await sendTelegramEvent(page, 'settings_button_pressed');
   await expect(page).toHaveURL(/\/profile\/general\/preferences$/);
   await expect(page.getByTestId('profile-preferences')).toBeVisible();
+  await expect(page.getByTestId('profile-preferences')).toContainText('Language'); // then the rest one tap away
   const more = page.getByTestId('settings-more');
   for (const name of ['Notifications', 'Limits and self-exclusion', 'Terms and conditions', 'Privacy policy'])
     await expect(more.getByRole('link', { name })).toBeVisible();
@@ -277,6 +380,19 @@ for (const [name, reply] of [
     await page.screenshot({ path: `.tmp/telegram-native/dice-fullscreen-${name.split(' ')[0]}-390-dark.png` });
     // a bet through the bottom bar; the orientation is locked while the round is open, then unlocked
     await expect.poll(() => mainButton(page)).toMatchObject({ is_active: true });
+    // playable within 2 s of asking, whatever Telegram answers (or not): the game never waits for the answer
+    const asked = await telegramEventTime(page, 'web_app_request_fullscreen');
+    const playableAt = await page.evaluate(() => {
+      const w = window as unknown as { __tgEvents: Array<[string, unknown]>; __tgEventTimes: Array<[string, number]> };
+      const i = w.__tgEvents.findIndex(
+        ([n, p]) => n === 'web_app_setup_main_button' && (p as { is_active?: boolean }).is_active,
+      );
+      return w.__tgEventTimes[i]![1];
+    });
+    test
+      .info()
+      .annotations.push({ type: `fullscreen ${name}: ask → playable (ms)`, description: `${playableAt - asked!}` });
+    expect(playableAt - asked!).toBeLessThanOrEqual(2000);
     const answered = page.waitForResponse((r) => r.url().includes('/house-api/bet'));
     await sendTelegramEvent(page, 'main_button_pressed');
     expect((await answered).ok()).toBe(true);
