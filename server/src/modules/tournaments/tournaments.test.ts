@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { LiveMessage } from '@contracts/live-messages';
 import type { TournamentBody } from '@contracts/tournaments';
 import {
   addProviderGame,
@@ -519,6 +520,37 @@ describe('the schedule', () => {
     expect(await notices(g.p, 'tournament_started')).toHaveLength(1);
     await g.bet(`e2-${id}`, 1000);
     expect((await pointsOf(g.p, id))!.points).toBe(5);
+  });
+});
+
+describe('what players are told', () => {
+  it('marks as new only what was created since my last look, and says created, ongoing and completed live', async () => {
+    const live: LiveMessage[] = [];
+    t.bus.subscribe((e) => {
+      if ('all' in e.target) live.push(e.message);
+    });
+    const g = await gambler();
+    const old = await tournament();
+    const seen = (await as(g.p).get('/main-api/tournaments/available')).json();
+    expect(seen.find((x: { id: number }) => x.id === Number(old)).is_new).toBe(true); // never looked before
+    const again = (await as(g.p).get('/main-api/tournaments/available')).json();
+    expect(again.find((x: { id: number }) => x.id === Number(old)).is_new).toBe(false);
+    const fresh = await tournament({
+      starts_at: new Date(Date.now() + HOUR).toISOString(),
+      ends_at: new Date(Date.now() + 2 * HOUR).toISOString(),
+    });
+    const after = (await as(g.p).get('/main-api/tournaments/available')).json();
+    expect(after.find((x: { id: number }) => x.id === Number(fresh)).is_new).toBe(true);
+    expect(after.find((x: { id: number }) => x.id === Number(old)).is_new).toBe(false);
+    await sql`update tournaments_tournaments set starts_at = now() where id = ${fresh}`.execute(t.db);
+    await t.services.tournamentsSchedule();
+    await endNow(fresh);
+    await t.services.tournamentsSchedule();
+    const said = live
+      .filter((m): m is Extract<LiveMessage, { type: 'tournament' }> => m.type === 'tournament')
+      .filter((m) => m.data.id === Number(fresh))
+      .map((m) => m.data.status);
+    expect(said).toEqual(['created', 'ongoing', 'completed']);
   });
 });
 
