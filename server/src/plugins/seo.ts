@@ -1,4 +1,5 @@
 import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informational';
+import { pageFirstScreen } from './first-screen';
 
 // What crawlers and link previews read before any script runs: the head of the served index.html per brand (the
 // host's active UI style) and per path (the operator's SEO items), robots.txt and sitemap.xml. Pure functions; the
@@ -130,6 +131,9 @@ export function renderShell(input: PageHeadInput): string {
     : `<span>${escapeHtml(style?.title ?? '')}</span>`;
   const header = `<div class="boot-header">${brand}</div>`;
   const first = banners && (banners.mobile ?? banners.tablet ?? banners.pc);
+  // sign-up, the welcome offers and the profile's personal data: their heading, text and form outline (first-screen.ts)
+  const page = pageFirstScreen(path, input.locale);
+  if (page) return `${header}${page}`;
   if (pageCode(path) !== 'home' || !banners || !first) return `${header}<div class="boot-page"></div>`;
   const sources = (['pc', 'tablet'] as const)
     .filter((d) => banners[d])

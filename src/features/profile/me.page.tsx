@@ -1,6 +1,6 @@
 import { errorText } from '../../shared/i18n/error-text';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Button, FormItem, FormLayoutGroup, Group, Input } from '@vkontakte/vkui';
+import { Button, Div, FormItem, FormLayoutGroup, Group, Input, Text } from '@vkontakte/vkui';
 import { Select } from '../../shared/ui/select';
 import { Spinner } from '../../shared/ui/spinner';
 import { useTranslation } from 'react-i18next';
@@ -22,17 +22,27 @@ const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
 // /profile/general/me: names, username, email, phone, sex, birthday (18+), country and address.
 // The form starts from the loaded player, so it waits for /users/me (a reload on this page starts without it).
 export function MePage() {
+  const { t } = useTranslation();
   const { player } = useSnapshot(playerState);
+  // what the page is for, in one line: also drawn by the server with the HTML (server/src/plugins/first-screen.ts),
+  // so the page's largest text paints before the app's JavaScript has run (issue 28 item 17)
+  const intro = (
+    <Div>
+      <Text data-testid="profile-me-intro">{t('profile.me_intro')}</Text>
+    </Div>
+  );
   // while the player loads, the form's room is kept (a screen): the sign-out button under it starts below the fold
   // rather than in view and pushed down when the form arrives (Lighthouse's CLS 0.110 on this page, issue 28 item 17)
   if (!player)
     return (
       <div style={{ minHeight: '100dvh' }}>
+        {intro}
         <Spinner size="m" style={{ margin: '24px auto' }} data-testid="profile-loading" />
       </div>
     );
   return (
     <>
+      {intro}
       <HomeScreenOffer />
       <MeForm key={String(player.id)} />
       <Suspense fallback={null}>

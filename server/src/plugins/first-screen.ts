@@ -1,0 +1,119 @@
+// The first screen of the pages players arrive on from links, beyond Home (issue 28 item 17): sign-up, the welcome
+// offers (/bonuses), the public levels (/levels) and the signed-in profile's personal data. The server draws the
+// page's heading, its text and the outline of its form into index.html, in the player's language (the `locale` cookie
+// the app sets), with the geometry of the app's VKUI page; the app replaces it when it mounts. Their largest element
+// (the terms line, the offers' and the levels' introduction, the profile's introduction) then paints with the HTML
+// instead of after the app's JavaScript: Lighthouse's LCP on these pages was 4.4-6.4 s of render delay, and the app's
+// page drawn over it adds nothing larger. The fields are outlines, not inputs: there is nothing to type into (and
+// lose) before the app takes over. The texts are the app's own (first-screen.test.ts compares them with the app's
+// locale files).
+
+export const FIRST_SCREEN_TEXTS = {
+  en: {
+    signup: 'Sign up',
+    email: 'Email',
+    password: 'Password',
+    password_rule: 'At least 8 characters',
+    currency: 'Currency',
+    promo_code: 'Promo code (optional)',
+    accept_terms: 'I am 18 or older and accept the terms and conditions and the privacy policy',
+    sign_up: 'Create account',
+    have_account: 'Already have an account?',
+    sign_in: 'Sign in',
+    welcome_title: 'Welcome offers',
+    welcome_intro: 'Sign up and choose your welcome bonus: it starts with your first deposit.',
+    profile_sections: ['General', 'History', 'Promotions'],
+    profile_general: ['Personal data', 'Verification', 'Security', 'Notifications', 'Preferences', 'Limits'],
+    me_intro: 'Your personal data: it is needed for payouts and to verify your identity.',
+    me_fields: ['First name', 'Last name', 'Username', 'Email', 'Phone'],
+    levels_title: 'Levels',
+    levels_intro: 'Sign up, play for real money and climb the levels. Each level brings its rewards.',
+  },
+  ru: {
+    signup: 'Регистрация',
+    email: 'Электронная почта',
+    password: 'Пароль',
+    password_rule: 'Не меньше 8 символов',
+    currency: 'Валюта',
+    promo_code: 'Промокод (необязательно)',
+    accept_terms: 'Мне есть 18 лет, я принимаю правила и условия и политику конфиденциальности',
+    sign_up: 'Создать аккаунт',
+    have_account: 'Уже есть аккаунт?',
+    sign_in: 'Войти',
+    welcome_title: 'Приветственные бонусы',
+    welcome_intro: 'Зарегистрируйтесь и выберите приветственный бонус: он начнётся с первого депозита.',
+    profile_sections: ['Общее', 'История', 'Акции'],
+    profile_general: ['Личные данные', 'Верификация', 'Безопасность', 'Уведомления', 'Настройки', 'Лимиты'],
+    me_intro: 'Ваши личные данные: они нужны для выплат и проверки личности.',
+    me_fields: ['Имя', 'Фамилия', 'Имя пользователя', 'Электронная почта', 'Телефон'],
+    levels_title: 'Уровни',
+    levels_intro:
+      'Зарегистрируйтесь, играйте на реальные деньги и поднимайтесь по уровням. Каждый уровень приносит награды.',
+  },
+} as const;
+type Texts = (typeof FIRST_SCREEN_TEXTS)['en' | 'ru'];
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+// VKUI's geometry on a phone (Group, Header size l, FormItem, Input, Checkbox, Tabs), in the light and dark schemes
+// of the boot styles in index.html. The app's own stylesheets are not loaded yet when this paints.
+const STYLE = `<style>
+.boot-form{padding:0;max-width:1200px;margin:0 auto}
+.boot-form h1{margin:0;padding:18px 16px 8px;font-size:17px;line-height:24px;font-weight:600}
+.boot-form p{margin:0;padding:12px 16px;font-size:16px;line-height:20px}
+.boot-form .boot-field{padding:13px 16px}
+.boot-form .boot-field span{display:block;padding-bottom:8px;font-size:14px;line-height:18px;color:#818c99}
+.boot-form .boot-field i{display:block;box-sizing:border-box;height:44px;border:1px solid rgba(0,0,0,.12);border-radius:8px;background:#f2f3f5;font-style:normal;padding:12px;font-size:16px;line-height:20px}
+.boot-form .boot-field small{display:block;padding-top:8px;font-size:13px;line-height:16px;color:#818c99}
+.boot-form .boot-check{display:flex;gap:12px;padding:24px 16px 18px}
+.boot-form .boot-check b{flex:none;width:22px;height:22px;box-sizing:border-box;border:2px solid #b8c1cc;border-radius:5px}
+.boot-form .boot-check span{font-size:16px;line-height:20px}
+.boot-form .boot-button{margin:17px 16px 12px;height:44px;border-radius:8px;background:#2688eb;color:#fff;display:flex;align-items:center;justify-content:center;font-weight:500}
+.boot-header:has(~.boot-form .boot-tabs){height:48px}
+.boot-form .boot-tabs{display:grid;grid-template-columns:repeat(3,1fr);margin:10px 16px 0;text-align:center;font-size:16px;line-height:20px;color:#6d7885}
+.boot-form .boot-tabs span{padding:12px 4px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.boot-form .boot-tabs span:first-child{color:#000;box-shadow:inset 0 -2px currentColor}
+.boot-form .boot-tabs+.boot-tabs{margin:10px 0 0;padding:0 0 24px;row-gap:20px;border-bottom:1px solid rgba(0,0,0,.08);margin-inline:16px}
+.boot-form .boot-tabs+.boot-tabs span{padding:6px 0;box-shadow:none}
+.boot-form .boot-tabs+.boot-tabs span:first-child{background:rgba(0,0,0,.06);border-radius:8px}
+.boot-form .boot-tabs+.boot-tabs+p{padding:20px 16px 24px}
+.boot-form .boot-row{display:grid;grid-template-columns:1fr 1fr;gap:16px;padding:0 16px}
+.boot-form .boot-row .boot-field{padding-inline:0}
+@media (prefers-color-scheme:dark){.boot-form .boot-field i{background:#232324;border-color:rgba(255,255,255,.12)}.boot-form .boot-tabs,.boot-form .boot-field span{color:#a0a6ad}.boot-form .boot-tabs span:first-child{color:#fff}}
+</style>`;
+
+const field = (label: string, value = '', hint?: string) =>
+  `<div class="boot-field"><span>${escapeHtml(label)}</span><i>${escapeHtml(value)}</i>${
+    hint ? `<small>${escapeHtml(hint)}</small>` : ''
+  }</div>`;
+
+const PAGES: Record<string, (t: Texts) => string> = {
+  '/auth/signup': (t) =>
+    `<h1>${escapeHtml(t.signup)}</h1>${field(t.email)}${field(t.password, '', t.password_rule)}${field(t.currency, 'USD')}` +
+    `${field(t.promo_code)}<div class="boot-check"><b></b><span>${escapeHtml(t.accept_terms)}</span></div>` +
+    `<div class="boot-button">${escapeHtml(t.sign_up)}</div><p>${escapeHtml(t.have_account)} ${escapeHtml(t.sign_in)}</p>`,
+  '/bonuses': (t) =>
+    `<h1>${escapeHtml(t.welcome_title)}</h1><p>${escapeHtml(t.welcome_intro)}</p>` +
+    `<div class="boot-field" style="max-width:200px"><span>${escapeHtml(t.currency)}</span><i>USD</i></div>`,
+  '/levels': (t) =>
+    `<h1>${escapeHtml(t.levels_title)}</h1><p>${escapeHtml(t.levels_intro)}</p>` +
+    `<div class="boot-field" style="max-width:200px"><span>${escapeHtml(t.currency)}</span><i>USD</i></div>`,
+  '/profile/general/me': (t) =>
+    `<div class="boot-tabs">${t.profile_sections.map((s) => `<span>${escapeHtml(s)}</span>`).join('')}</div>` +
+    `<div class="boot-tabs">${t.profile_general.map((s) => `<span>${escapeHtml(s)}</span>`).join('')}</div>` +
+    `<p>${escapeHtml(t.me_intro)}</p><div class="boot-row">${field(t.me_fields[0])}${field(t.me_fields[1])}</div>` +
+    t.me_fields
+      .slice(2)
+      .map((f) => field(f))
+      .join(''),
+};
+
+/** The server-drawn first screen of `path` in `locale` (the page's `.boot-page` content), or null: not such a page. */
+export function pageFirstScreen(path: string, locale: string): string | null {
+  const page = PAGES[path.replace(/\/+$/, '') || '/'];
+  if (!page) return null;
+  const texts = locale === 'ru' ? FIRST_SCREEN_TEXTS.ru : FIRST_SCREEN_TEXTS.en;
+  // hidden from assistive technology: the app's own page, with real controls, replaces it
+  return `${STYLE}<div class="boot-form" aria-hidden="true">${page(texts)}</div>`;
+}
