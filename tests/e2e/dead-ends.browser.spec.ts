@@ -15,7 +15,11 @@ test('no dead ends for a guest: Telegram sign-in only when set up, random game p
   await expect(page.getByTestId('game-demo-balance')).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/game/no-such-game');
+  // a game the catalogue does not have is not found, for crawlers and monitors too: HTTP 404 (it answered 200)
+  const unknown = await page.goto('/game/no-such-game');
+  expect(unknown?.status()).toBe(404);
+  expect((await page.request.get('/game/no-such-game/demo')).status()).toBe(404);
+  expect((await page.request.get('/game/house-dice/demo')).status()).toBe(200);
   await expect(page.getByTestId('not-found-page')).toContainText('Game not found');
   await expect(page.getByTestId('guest-demo')).toHaveCount(0);
   await testInfo.attach('unknown game', { body: await page.screenshot(), contentType: 'image/png' });

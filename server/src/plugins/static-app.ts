@@ -3,7 +3,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { matchAppPath } from '@contracts/app-routes';
+import { appPatterns, matchAppPath } from '@contracts/app-routes';
 import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informational';
 import { isApiPath } from './error-handler';
 import { renderHead, renderShell, robotsTxt, sitemapXml, type PageHeadInput } from './seo';
@@ -69,7 +69,12 @@ const LOCALES = ['en', 'ru'];
 export async function registerStaticApp(
   app: FastifyInstance,
   distDir: string,
-  options: { seo?: StaticAppSeoSource; inlineImage?: (url: string) => string | null } = {},
+  options: {
+    seo?: StaticAppSeoSource;
+    inlineImage?: (url: string) => string | null;
+    /** Whether the catalogue has an active game of this id: `/game/<unknown>` answers 404 (issue 28 items 11, 12). */
+    gameExists?: (stringId: string) => Promise<boolean>;
+  } = {},
 ): Promise<void> {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
@@ -127,7 +132,12 @@ export async function registerStaticApp(
   };
 
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const isNotFound = matchAppPath(path) === null;
+    const match = matchAppPath(path);
+    // a game page of a game the catalogue does not have is the app's not-found page, so 404 (it answered 200)
+    const gameId = match?.pattern === appPatterns.game ? match.params.game_string_id : undefined;
+    const isNotFound =
+      match === null ||
+      (typeof gameId === 'string' && !!options.gameExists && !(await options.gameExists(gameId).catch(() => true)));
     const input: PageHeadInput = {
       origin: originOf(request),
       path,
