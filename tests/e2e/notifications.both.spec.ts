@@ -5,7 +5,8 @@ import { isTelegramProject, openAsMiniApp, telegramEvents } from './support/tele
 
 // Issue 24, in the browser and in the emulated Mini App: a deposit → the bell's count rises live (no reload) → the
 // list → opening one marks it viewed (off the "new" list) → delete; axe finds nothing critical or serious on the
-// list; inside Telegram the write-access request and its answer. Screenshots at 390 px (the Mini App: dark theme).
+// list; inside Telegram the write-access request (after the first deposit, and in the settings) and its answer.
+// Screenshots at 390 px (the Mini App: dark theme).
 
 test('a deposit rings the bell live; the list opens, marks viewed and deletes', async ({ page }, testInfo) => {
   const telegram = isTelegramProject(testInfo);
@@ -27,10 +28,36 @@ test('a deposit rings the bell live; the list opens, marks viewed and deletes', 
   await expect(bell).toHaveAttribute('data-count', '0');
   await expect.poll(token).not.toBe('');
 
+  if (telegram) {
+    // the bot may not write yet (the launch said so, or the player withdrew it): the first deposit is when to ask
+    const off = await page.request.put('/main-api/notifications/preferences', {
+      headers: { authorization: token() },
+      data: { telegram_writable: false },
+    });
+    expect(off.status()).toBe(200);
+    expect((await telegramEvents(page)).map(([name]) => name)).not.toContain('web_app_request_write_access');
+  }
+
   // the deposit is paid in another tab (the processor's page); this one stays open and hears of it live
   await payInCheckout(page, token(), 15);
 
   await expect(bell).toHaveAttribute('data-count', '1');
+  if (telegram) {
+    // asked right after the deposit, and the answer kept
+    await expect
+      .poll(async () => (await telegramEvents(page)).map(([name]) => name))
+      .toContain('web_app_request_write_access');
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await page.request.get('/main-api/notifications/preferences', { headers: { authorization: token() } })
+            ).json()
+          ).telegram.writable,
+      )
+      .toBe(true);
+  }
   await expect(page.getByTestId('header-balance')).toContainText('$15.00');
   await bell.click();
   await expect(page).toHaveURL(/\/profile\/general\/notifications/);

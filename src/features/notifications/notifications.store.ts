@@ -1,6 +1,8 @@
 import { proxy } from 'valtio';
 import * as notificationsEndpoints from '@contracts/notifications.endpoints';
 import { api } from '../../shared/api';
+import { getPlatform } from '../../platform';
+import { claimHint } from '../../shared/prefs/hints';
 
 /** The bell's count: the player's unviewed notifications (null: not read yet, or signed out). */
 export const notificationsState = proxy<{ unviewed: number | null; changed: number }>({ unviewed: null, changed: 0 });
@@ -29,4 +31,19 @@ export function noteNotification(): void {
 
 export function resetNotifications(): void {
   notificationsState.unviewed = null;
+}
+
+/**
+ * After the player's first credited deposit inside Telegram (a natural moment, never the launch): if they chose bot
+ * messages and the bot may not write to them yet, Telegram asks once (a "seen" flag on this device and in the player's
+ * cloud storage); the answer is kept on the server.
+ */
+export async function askWriteAccessAfterDeposit(): Promise<void> {
+  if (getPlatform().kind !== 'telegram') return;
+  const prefs = await api.call(notificationsEndpoints.preferences);
+  if (prefs.preferred_communication_channel !== 'telegram' || !prefs.telegram.linked || prefs.telegram.writable) return;
+  if (!(await claimHint('write_access_after_deposit'))) return;
+  const allowed = await getPlatform().requestWriteAccess();
+  if (allowed !== null)
+    await api.call(notificationsEndpoints.updatePreferences, { body: { telegram_writable: allowed } });
 }
