@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest';
 // the wiring that held it could read and write the module's tables behind its rules (issue 23). The lint refuses an
 // import of `*Repository` names (eslint.config.js); this checks what each door actually exports.
 const modulesDir = fileURLToPath(new URL('.', import.meta.url));
-// known debt: house games write the gateway's bet rows through the games repository (docs/architecture.md)
-const knownDebt = new Set(['games']);
+// (house games still take the games repository's type, known debt: their bets are the gateway's rows; a type is not
+// an export this can see, and the games door no longer hands out the function that builds it)
+const knownDebt = new Set<string>();
 
 const doors = readdirSync(modulesDir, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(`${modulesDir}${d.name}/index.ts`))
