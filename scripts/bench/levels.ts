@@ -1,23 +1,27 @@
 #!/usr/bin/env tsx
-// Levels (issue 25): the level lag and what the levels consumer costs the bet path. The real server (a child process:
-// `server/src/main.ts` on a fresh database, every job on) takes dice bets over HTTP from 1,000 players at 50 connections,
-// as the bets bench does, in alternating phases: levels consumer OFF, then ON, BENCH_ROUNDS times. OFF: this bench holds
-// the `feed.levels` job's lease (jobs_leases), so the server's runner skips the consumer and nothing else changes; between
-// an OFF and an ON phase the lease is given back and the consumer catches up before the ON load starts (it is then in its
-// steady state, and every bet is counted). Per phase: bets/s and latency; the ratio ON / OFF per pair and its median.
-// Level lag: while the load runs, the consumer's cursor (wallet_feed_cursors, moved in the same transaction as the
-// player's progress row and the levels reached) is read every BENCH_POLL_MS on the database clock; a bet's lag is from its
-// ledger time (its transaction's start, so a little before its commit) to the first read that shows the cursor past it,
-// i.e. its progress (and any `new_level`, which is sent right after that commit) applied. Printed p50/p95/p99/max for
-// every stake of the ON phases and apart for the threshold-crossing stakes (lvl_reached.entry_id). The ladder is the demo
-// one with its thresholds lowered (BENCH_LADDER_USD, default USD 0,2,5,10,20,50: stakes of 0.10 cross a level or two per
-// player in a run, a few % of stakes; 0,0.5,1,2,3.5,5 is the stress case, one stake in six crossing); the levels' bonus
-// templates are unset (a granted bonus would change the bet path between phases), their wheel spins stay.
-// Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3 OFF/ON
-// pairs), BENCH_WARM_SECONDS (5), BENCH_POLL_MS (20), BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1), BENCH_PORT (3298).
+// Levels and cashback (issue 25): the level and cashback lag and what their ledger-feed consumers cost the bet path.
+// The real server (a child process: `server/src/main.ts` on a fresh database, every job on) takes dice bets over HTTP
+// from 1,000 players at 50 connections, as the bets bench does, in alternating phases: both consumers OFF, then ON,
+// BENCH_ROUNDS times. OFF: this bench holds the leases (jobs_leases) of `feed.levels`, `levels.rewards` and
+// `feed.cashback`, so the server's runner skips them and nothing else changes; between an OFF and an ON phase the
+// leases are given back and both consumers catch up before the ON load starts (they are then in their steady state,
+// and every bet is counted). Per phase: bets/s and latency; the ratio ON / OFF per pair and its median.
+// Lag: while the load runs, both consumers' cursors (wallet_feed_cursors, each moved in the transaction of its batch)
+// are read every BENCH_POLL_MS on the database clock; a bet's lag is from its ledger time (its transaction's start, so
+// a little before its commit) to the first read that shows the cursor past it: for levels, its progress applied and
+// the levels it reached recorded; for cashback, its stake (and the win of the same bet) added to the period's sums.
+// Reward lag, for the threshold-crossing stakes (lvl_reached.entry_id): from the stake's ledger time to the start of
+// the rewards transaction that granted them (lvl_reached.rewarded_at; `new_level` is sent once it commits).
+// Printed p50/p95/p99/max for every stake of the ON phases, and a one-line SUMMARY at the end. The ladder is the demo
+// one with its thresholds lowered (BENCH_LADDER_USD, default USD 0,2,5,10,20,50: stakes of 0.10 cross a level or two
+// per player in a run, a few % of stakes; 0,0.5,1,2,3.5,5 is the stress case, one stake in six crossing); the levels'
+// bonus templates are unset (a granted bonus would change the bet path between phases), their wheel spins stay.
+// Cashback is the demo settings (on, weekly). Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
+// BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3 OFF/ON pairs), BENCH_WARM_SECONDS (10), BENCH_POLL_MS (20),
+// BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1), BENCH_PORT (3298).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -30,7 +34,7 @@ import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const pollMs = Number(process.env.BENCH_POLL_MS ?? 20);
 const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const connections = 50;
@@ -39,7 +43,8 @@ const port = Number(process.env.BENCH_PORT ?? 3298);
 const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
 const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
 const ladderUsd = (process.env.BENCH_LADDER_USD ?? '0,2,5,10,20,50').split(',').map(Number);
-const job = 'feed.levels';
+const jobs = ['feed.levels', 'levels.rewards', 'feed.cashback'];
+const consumers = ['levels', 'cashback'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function serverEnv(url: string): Record<string, string> {
@@ -160,20 +165,24 @@ async function main() {
       );
     if (warmSeconds > 0) await load(warmSeconds); // the consumer on: the server's code and the tables warm
 
-    // the consumer's switch: the bench holds its job's lease (OFF) or gives it back (ON)
+    // the consumers' switch: the bench holds their jobs' leases (OFF) or gives them back (ON)
     const consumerOff = () =>
       probe.query(
-        `insert into jobs_leases (name, holder, expires_at) values ($1, 'levels-bench', now() + interval '1 hour')
+        `insert into jobs_leases (name, holder, expires_at)
+         select unnest($1::text[]), 'levels-bench', now() + interval '1 hour'
          on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at`,
-        [job],
+        [jobs],
       );
-    const consumerOn = () => probe.query(`delete from jobs_leases where name = $1 and holder = 'levels-bench'`, [job]);
+    const consumerOn = () =>
+      probe.query(`delete from jobs_leases where name = any($1::text[]) and holder = 'levels-bench'`, [jobs]);
     const backlog = async () =>
       Number(
         (
           await probe.query<{ n: string }>(
-            `select count(*)::text as n from wallet_ledger_entries e, wallet_feed_cursors c
-             where c.consumer = 'levels' and (e.tx_id, e.id) > (c.last_tx_id, c.last_entry_id)`,
+            `select (select count(*) from wallet_ledger_entries e, wallet_feed_cursors c
+                     where c.consumer = any($1::text[]) and (e.tx_id, e.id) > (c.last_tx_id, c.last_entry_id))
+                  + (select count(*) from lvl_reached where rewarded_at is null) as n`,
+            [consumers],
           )
         ).rows[0]!.n,
       );
@@ -182,17 +191,24 @@ async function main() {
     };
     await caughtUp();
 
-    // the cursor's reads, on the database clock, during every phase (the same reads whether the consumer runs or not)
-    const reads: Array<{ at: number; tx: bigint; id: bigint }> = [];
+    // the cursors' reads, on the database clock, during every phase (the same reads whether the consumers run or not)
+    const reads = Object.fromEntries(
+      consumers.map((c) => [c, [] as Array<{ at: number; tx: bigint; id: bigint }>]),
+    ) as Record<(typeof consumers)[number], Array<{ at: number; tx: bigint; id: bigint }>>;
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        const r = await probe.query<{ at: string; tx: string; id: string }>(
-          `select (extract(epoch from clock_timestamp()) * 1000)::text as at, last_tx_id::text as tx,
-                  last_entry_id::text as id from wallet_feed_cursors where consumer = 'levels'`,
+        const r = await probe.query<{ consumer: string; at: string; tx: string; id: string }>(
+          `select consumer, (extract(epoch from clock_timestamp()) * 1000)::text as at, last_tx_id::text as tx,
+                  last_entry_id::text as id from wallet_feed_cursors where consumer = any($1::text[])`,
+          [consumers],
         );
-        const row = r.rows[0];
-        if (row) reads.push({ at: Number(row.at), tx: BigInt(row.tx), id: BigInt(row.id) });
+        for (const row of r.rows)
+          reads[row.consumer as (typeof consumers)[number]].push({
+            at: Number(row.at),
+            tx: BigInt(row.tx),
+            id: BigInt(row.id),
+          });
         await sleep(pollMs);
       }
     })();
@@ -201,6 +217,7 @@ async function main() {
         (await probe.query<{ t: string }>(`select (extract(epoch from clock_timestamp()) * 1000)::text as t`)).rows[0]!
           .t,
       );
+    const loadAverages: number[] = [];
 
     const phases: Array<{ on: boolean; result: LoadResult; from: number; to: number }> = [];
     for (let r = 0; r < rounds; r++) {
@@ -215,9 +232,11 @@ async function main() {
           await sleep(700);
         }
         await sleep(300);
+        loadAverages.push(loadavg()[0]!);
         const from = await dbNow();
         const result = await load(seconds);
         const to = await dbNow();
+        loadAverages.push(loadavg()[0]!);
         phases.push({ on, result, from, to });
       }
     }
@@ -227,13 +246,29 @@ async function main() {
     polling = false;
     await poller;
 
-    // each stake's lag in the ON phases: its ledger time to the first cursor read past it
-    const lags: number[] = [];
+    // each stake's lag in the ON phases: its ledger time to the first cursor read past it, for each consumer
+    const lags = { levels: [] as number[], cashback: [] as number[] };
     const crossingLags: number[] = [];
-    const crossing = new Set(
-      (await probe.query<{ id: string }>(`select entry_id::text as id from lvl_reached`)).rows.map((r) => r.id),
+    const rewardLags: number[] = [];
+    const crossing = new Map(
+      (
+        await probe.query<{ id: string; rewarded: string }>(
+          `select entry_id::text as id, (extract(epoch from min(rewarded_at)) * 1000)::text as rewarded
+           from lvl_reached group by entry_id`,
+        )
+      ).rows.map((r) => [r.id, Number(r.rewarded)]),
     );
-    let reachedInOn = 0;
+    const firstPast = (xs: Array<{ at: number; tx: bigint; id: bigint }>, tx: bigint, id: bigint) => {
+      let lo = 0;
+      let hi = xs.length; // the first read whose cursor is at or past (tx, id): reads are in cursor order
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const c = xs[mid]!;
+        if (c.tx > tx || (c.tx === tx && c.id >= id)) hi = mid;
+        else lo = mid + 1;
+      }
+      return xs[lo];
+    };
     for (const p of phases.filter((x) => x.on)) {
       const entries = await probe.query<{ tx: string; id: string; at: string }>(
         `select tx_id::text as tx, id::text as id, (extract(epoch from created_at) * 1000)::text as at
@@ -244,38 +279,34 @@ async function main() {
       for (const e of entries.rows) {
         const tx = BigInt(e.tx);
         const id = BigInt(e.id);
-        let lo = 0;
-        let hi = reads.length; // the first read whose cursor is at or past (tx, id): reads are in cursor order
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          const c = reads[mid]!;
-          if (c.tx > tx || (c.tx === tx && c.id >= id)) hi = mid;
-          else lo = mid + 1;
-        }
-        const read = reads[lo];
-        if (!read) continue;
-        const lag = read.at - Number(e.at);
-        lags.push(lag);
-        if (crossing.has(e.id)) {
-          crossingLags.push(lag);
-          reachedInOn++;
+        for (const c of consumers) {
+          const read = firstPast(reads[c], tx, id);
+          if (!read) continue;
+          const lag = read.at - Number(e.at);
+          lags[c].push(lag);
+          if (c === 'levels' && crossing.has(e.id)) {
+            crossingLags.push(lag);
+            rewardLags.push(crossing.get(e.id)! - Number(e.at));
+          }
         }
       }
     }
-    lags.sort((a, b) => a - b);
-    crossingLags.sort((a, b) => a - b);
+    for (const xs of [lags.levels, lags.cashback, crossingLags, rewardLags]) xs.sort((a, b) => a - b);
     const levelsReached = Number(
       (await probe.query<{ n: string }>(`select count(*)::text as n from lvl_reached`)).rows[0]!.n,
     );
     const spins = Number(
       (await probe.query<{ n: string }>(`select coalesce(sum(wheel_spins), 0)::text as n from lvl_reached`)).rows[0]!.n,
     );
+    const cashbackRows = Number(
+      (await probe.query<{ n: string }>(`select count(*)::text as n from cashback_totals`)).rows[0]!.n,
+    );
 
     const ms = (x: number) => x.toFixed(0);
     const fmt = (xs: number[]) =>
       `p50 ${ms(quantile(xs, 0.5))} ms, p95 ${ms(quantile(xs, 0.95))} ms, p99 ${ms(quantile(xs, 0.99))} ms, max ${ms(quantile(xs, 1))} ms over ${xs.length}`;
     console.log(
-      `dice bets over HTTP, ${connections} connections, ${players} players, load from ${loadTool}, ladder USD ${ladderUsd.join(',')}, ${rounds} × (levels consumer OFF ${seconds}s, ON ${seconds}s):`,
+      `dice bets over HTTP, ${connections} connections, ${players} players, load from ${loadTool}, ladder USD ${ladderUsd.join(',')}, ${rounds} × (levels and cashback consumers OFF ${seconds}s, ON ${seconds}s):`,
     );
     const ratios: Array<{ tput: number; p50: number; p99: number }> = [];
     for (let i = 0; i < phases.length; i += 2) {
@@ -294,19 +325,29 @@ async function main() {
     }
     const sum = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + p.result.requests, 0);
     const secs = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + (p.to - p.from) / 1000, 0);
+    const medianRatio = median(ratios.map((r) => r.tput));
+    const overall = sum(true) / secs(true) / (sum(false) / secs(false));
     console.log(
-      `bets/s ON / OFF: median of pairs ${median(ratios.map((r) => r.tput)).toFixed(3)}, overall ${(sum(true) / secs(true) / (sum(false) / secs(false))).toFixed(3)} (goal ≥ 0.95); p50 ratio ${median(ratios.map((r) => r.p50)).toFixed(2)}, p99 ratio ${median(ratios.map((r) => r.p99)).toFixed(2)}`,
+      `bets/s ON / OFF: median of pairs ${medianRatio.toFixed(3)}, overall ${overall.toFixed(3)} (goal ≥ 0.95); p50 ratio ${median(ratios.map((r) => r.p50)).toFixed(2)}, p99 ratio ${median(ratios.map((r) => r.p99)).toFixed(2)}`,
     );
     console.log(
-      `level lag (bet's ledger time -> levels consumer's batch committed, cursor read every ${pollMs} ms), ON phases: every stake ${fmt(lags)}; threshold-crossing stakes (new_level) ${fmt(crossingLags)} (goal p99 ≤ 1 s)`,
+      `level lag (bet's ledger time -> levels consumer's batch committed, cursor read every ${pollMs} ms), ON phases: every stake ${fmt(lags.levels)}; threshold-crossing stakes ${fmt(crossingLags)} (goal p99 ≤ 1 s)`,
     );
     console.log(
-      `levels reached in the whole run: ${levelsReached} (${reachedInOn} by stakes of the ON phases: ${((100 * crossingLags.length) / Math.max(1, lags.length)).toFixed(1)} % of them), wheel spins granted ${spins}; load average ${(
-        await import('node:os')
-      )
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
+      `reward lag (crossing stake's ledger time -> its rewards transaction; new_level sent at its commit): ${fmt(rewardLags)}`,
+    );
+    console.log(
+      `cashback lag (bet's ledger time -> cashback consumer's batch committed), ON phases: every stake ${fmt(lags.cashback)} (goal p99 ≤ 1 s)`,
+    );
+    const loadRange = loadAverages.length
+      ? `${Math.min(...loadAverages).toFixed(1)}–${Math.max(...loadAverages).toFixed(1)}`
+      : '?';
+    console.log(
+      `levels reached in the whole run: ${levelsReached} (${crossingLags.length} by stakes of the ON phases: ${((100 * crossingLags.length) / Math.max(1, lags.levels.length)).toFixed(1)} % of them), wheel spins granted ${spins}; cashback (player, period) rows ${cashbackRows}; load average (1 min) during the phases ${loadRange}`,
+    );
+    const p99 = (xs: number[]) => ms(quantile(xs, 0.99));
+    console.log(
+      `SUMMARY levels+cashback: bets/s ON/OFF median ${medianRatio.toFixed(3)} (pairs ${ratios.map((r) => r.tput.toFixed(2)).join(' ')}; overall ${overall.toFixed(3)}) | lag p99 levels ${p99(lags.levels)} ms, crossing ${p99(crossingLags)} ms, reward ${p99(rewardLags)} ms, cashback ${p99(lags.cashback)} ms (goal ≤ 1000) | ${((100 * crossingLags.length) / Math.max(1, lags.levels.length)).toFixed(1)} % crossing | OFF ${(sum(false) / secs(false)).toFixed(0)} bets/s | load ${loadRange}`,
     );
   } finally {
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
