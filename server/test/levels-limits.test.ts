@@ -47,8 +47,25 @@ describe.each([
     expect(seeds.pending()).toBe(0);
     expect((await as(p).get('/main-api/users/me/limits')).json()[`${limit}_limit_usage`]).toBe(50);
 
-    await t.services.levelsFeed();
-    const [bronze] = await t.db.selectFrom('lvl_reached').selectAll().where('player_id', '=', p.id).execute();
+    // drained until the level is there (another database's open transaction may hold the feed back a moment on a
+    // shared PostgreSQL)
+    const rewarded = () =>
+      t.db
+        .selectFrom('lvl_reached')
+        .selectAll()
+        .where('player_id', '=', p.id)
+        .where('rewarded_at', 'is not', null)
+        .execute();
+    await expect
+      .poll(
+        async () => {
+          await t.services.levelsFeed();
+          return (await rewarded()).length;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(1);
+    const [bronze] = await rewarded();
     expect(bronze).toMatchObject({ level_order: 2, wheel_spins: 1, bonus_skipped: null });
     expect(bronze!.bonus_grant_id).not.toBeNull();
     expect(await t.services.wallet.balances(p.id)).toMatchObject({ real: 0n, bonus: 2000n });

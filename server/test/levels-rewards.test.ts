@@ -61,6 +61,18 @@ async function crashRewardsOf(players: Player[]) {
     t.db,
   );
 }
+/** Drains the levels consumer (and its rewards) until `ready` holds: another database's open transaction may hold
+ * the feed back a moment on a shared PostgreSQL. */
+const drainedUntil = (ready: () => Promise<boolean>) =>
+  expect
+    .poll(
+      async () => {
+        await t.services.levelsFeed();
+        return ready();
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
 afterEach(async () => {
   await sql`drop trigger if exists lvl_test_crash on lvl_reached`.execute(t.db);
 });
@@ -71,7 +83,8 @@ describe('rewards after the progress batch', () => {
     const told = newLevels(t);
     await dice(p, 260); // Bronze and Silver in one stake
     await crashRewardsOf([p]);
-    await t.services.levelsFeed(); // the progress commits; every rewards run for p fails (rolled back)
+    // the progress commits; every rewards run for p fails (rolled back)
+    await drainedUntil(async () => (await reached(p)).length === 2);
     await t.services.levels.rewards();
     expect(
       await t.db.selectFrom('lvl_players').select('level_order').where('player_id', '=', p.id).executeTakeFirst(),
@@ -168,7 +181,7 @@ describe('rewards after the progress batch', () => {
     await dice(blocked, 260);
     await dice(excluded, 60);
     await crashRewardsOf([blocked, excluded]);
-    await t.services.levelsFeed();
+    await drainedUntil(async () => (await reached(blocked)).length === 2 && (await reached(excluded)).length === 1);
     expect((await reached(blocked)).map((r) => r.level_order)).toEqual([2, 3]);
     const block = await t.app.inject({
       method: 'POST',
@@ -211,7 +224,8 @@ describe('rewards after the progress batch', () => {
     try {
       await dice(refused, 55);
       await dice(fine, 55);
-      await t.services.levelsFeed();
+      const rewarded = async (p: Player) => (await reached(p)).some((r) => r.rewarded_at !== null);
+      await drainedUntil(async () => (await rewarded(refused)) && (await rewarded(fine)));
     } finally {
       await sql`drop trigger lvl_test_no_spins on wheel_spin_grants`.execute(t.db);
     }
