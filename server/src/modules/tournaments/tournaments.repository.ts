@@ -112,6 +112,23 @@ export function createTournamentsRepository(db: Database, options: { block?: num
     );
   }
 
+  async function settle(
+    rows: Array<{ participationId: string; roundId: string; minor: bigint }>,
+    kind: 'win' | 'refund',
+    ex: Database,
+  ) {
+    if (rows.length === 0) return [];
+    const set =
+      kind === 'win' ? sql`win_minor = r.win_minor + u.minor` : sql`stake_minor = greatest(r.stake_minor - u.minor, 0)`;
+    const res = await sql<{ participation_id: string; round_id: string }>`
+      update tournaments_rounds r set ${set}
+      from unnest(${rows.map((x) => x.participationId)}::bigint[], ${rows.map((x) => x.roundId)}::text[],
+        ${rows.map((x) => x.minor.toString())}::bigint[]) as u(participation_id, round_id, minor)
+      where r.participation_id = u.participation_id and r.round_id = u.round_id
+      returning r.participation_id::text, r.round_id`.execute(ex);
+    return res.rows;
+  }
+
   const keyCols = [
     sql<string>`neg_score::text`.as('neg'),
     sql<string>`score_at::text`.as('at'),
@@ -440,31 +457,30 @@ export function createTournamentsRepository(db: Database, options: { block?: num
 
     // the feed's writes
 
-    /** Adds what a stake brought to its round (one row per participation and round). */
-    addStake: (participationId: string, roundId: string, stakeMinor: bigint, factor: string, ex: Database) =>
-      sql`insert into tournaments_rounds (participation_id, round_id, stake_minor, factor, bets)
-          values (${participationId}, ${roundId}, ${stakeMinor.toString()}, ${factor}::numeric, 1)
+    /** Adds what stakes brought to their rounds (one row per participation and round; one per pair in `rows`). */
+    addStakes: (
+      rows: Array<{ participationId: string; roundId: string; stakeMinor: bigint; factor: string; bets: number }>,
+      ex: Database,
+    ) =>
+      rows.length === 0
+        ? Promise.resolve()
+        : sql`insert into tournaments_rounds (participation_id, round_id, stake_minor, factor, bets)
+          select * from unnest(${rows.map((r) => r.participationId)}::bigint[], ${rows.map((r) => r.roundId)}::text[],
+            ${rows.map((r) => r.stakeMinor.toString())}::bigint[], ${rows.map((r) => r.factor)}::numeric[],
+            ${rows.map((r) => r.bets)}::int[])
           on conflict (participation_id, round_id) do update set
             stake_minor = tournaments_rounds.stake_minor + excluded.stake_minor,
-            bets = tournaments_rounds.bets + 1`.execute(ex),
+            bets = tournaments_rounds.bets + excluded.bets`
+            .execute(ex)
+            .then(() => undefined),
 
-    /** A win on a round the participation counted; the participations it touched. */
-    async addWin(participationIds: string[], roundId: string, winMinor: bigint, ex: Database) {
-      const r = await sql<{ participation_id: string }>`
-        update tournaments_rounds set win_minor = win_minor + ${winMinor.toString()}
-        where participation_id = any(${participationIds}::bigint[]) and round_id = ${roundId}
-        returning participation_id::text`.execute(ex);
-      return r.rows.map((x) => x.participation_id);
-    },
+    /** Wins on rounds the participations counted (one per pair in `rows`); the rounds it found. */
+    addWins: (rows: Array<{ participationId: string; roundId: string; minor: bigint }>, ex: Database) =>
+      settle(rows, 'win', ex),
 
-    /** A rollback takes back the stake it returns from the round (never below zero). */
-    async takeBack(participationIds: string[], roundId: string, refundMinor: bigint, ex: Database) {
-      const r = await sql<{ participation_id: string }>`
-        update tournaments_rounds set stake_minor = greatest(stake_minor - ${refundMinor.toString()}, 0)
-        where participation_id = any(${participationIds}::bigint[]) and round_id = ${roundId}
-        returning participation_id::text`.execute(ex);
-      return r.rows.map((x) => x.participation_id);
-    },
+    /** Rollbacks take back the stakes they return from the rounds (never below zero); the rounds it found. */
+    takeBacks: (rows: Array<{ participationId: string; roundId: string; minor: bigint }>, ex: Database) =>
+      settle(rows, 'refund', ex),
 
     /**
      * Each touched participation's score again from its rounds, by its tournament's rule: the sum of stakes × factor,

@@ -59,6 +59,15 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
       const before = touched.get(id);
       if (!before || before < at) touched.set(id, at);
     };
+    // the batch's writes in three statements (stakes, then wins, then refunds), each summed per (participation,
+    // round): the same rounds as one statement per entry, in ledger order, would give (a round's stakes come before
+    // its settlements), without a round trip per entry
+    const staked = new Map<
+      string,
+      { participationId: string; roundId: string; stakeMinor: bigint; factor: string; bets: number }
+    >();
+    const settled = { win: new Map<string, bigint>(), refund: new Map<string, bigint>() };
+    const settledAt = new Map<string, Date>();
     for (const e of relevant) {
       const game = games.get(`${e.reference_type}:${e.reference_id}`);
       if (!game) continue;
@@ -70,7 +79,13 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
           if (!t || !inWindow(t, e.created_at) || e.created_at < p.joined_at) continue;
           const factor = await factorOf(t, p.currency, game.string_id, -amount);
           if (factor === null) continue;
-          await repo.addStake(p.id, game.round_id, -amount, factor, trx);
+          const key = `${p.id}:${game.round_id}`;
+          const row = staked.get(key);
+          if (row) {
+            row.stakeMinor += -amount;
+            row.bets++;
+          } else
+            staked.set(key, { participationId: p.id, roundId: game.round_id, stakeMinor: -amount, factor, bets: 1 });
           touch(p.id, e.created_at);
         }
       } else if (e.kind === 'win' || e.kind === 'refund') {
@@ -86,13 +101,23 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
             { entry: e.id, kind: e.kind, player: e.player_id, round: game.round_id },
             'tournaments: a settlement after the window does not count',
           );
-        if (!inside.length) continue;
-        const ids = inside.map((p) => p.id);
-        for (const id of e.kind === 'win'
-          ? await repo.addWin(ids, game.round_id, amount, trx)
-          : await repo.takeBack(ids, game.round_id, amount, trx))
-          touch(id, e.created_at);
+        for (const p of inside) {
+          const key = `${p.id}:${game.round_id}`;
+          settled[e.kind].set(key, (settled[e.kind].get(key) ?? 0n) + amount);
+          const at = settledAt.get(key);
+          if (!at || at < e.created_at) settledAt.set(key, e.created_at);
+        }
       }
+    }
+    await repo.addStakes([...staked.values()], trx);
+    for (const kind of ['win', 'refund'] as const) {
+      const rows = [...settled[kind]].map(([key, minor]) => {
+        const [participationId, ...round] = key.split(':');
+        return { participationId: participationId!, roundId: round.join(':'), minor };
+      });
+      // only the rounds a participation counted answer (a round never counted is ignored)
+      for (const r of kind === 'win' ? await repo.addWins(rows, trx) : await repo.takeBacks(rows, trx))
+        touch(r.participation_id, settledAt.get(`${r.participation_id}:${r.round_id}`)!);
     }
     await repo.rescore(
       [...touched].map(([id, at]) => ({ id, at })),

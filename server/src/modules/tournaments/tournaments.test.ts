@@ -85,12 +85,32 @@ const join = async (p: Player, id: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
+/**
+ * The feed has scored every stake, win and refund committed so far. On a shared PostgreSQL server another database's
+ * open transaction can hold the feed's horizon (xids are the cluster's) for a moment: drained until nothing is left.
+ */
+async function scored() {
+  await expect
+    .poll(
+      async () => {
+        await t.services.tournamentsFeed();
+        const r = await sql<{
+          n: string;
+        }>`select count(*)::text as n from wallet_ledger_entries e, wallet_feed_cursors c
+          where c.consumer = 'tournaments' and e.kind in ('bet', 'win', 'refund')
+            and (e.tx_id, e.id) > (c.last_tx_id, c.last_entry_id)`.execute(t.db);
+        return Number(r.rows[0]!.n);
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(0);
+}
 /** Every block of a board counts exactly its entries (my place is read from them). */
 const expectBoardKept = async (id: string) =>
   expect(await createTournamentsRepository(t.db).boardDrift(id)).toEqual([]);
 /** The player's points once the feed has scored everything committed. */
 async function pointsOf(p: Player, id: string) {
-  await t.services.tournamentsFeed();
+  await scored();
   await expectBoardKept(id);
   const res = await as(p).get(`/main-api/tournaments/${id}/leaderboard`);
   expect(res.statusCode, res.body).toBe(200);
@@ -223,7 +243,7 @@ describe('the board', () => {
     await join(first.p, id);
     await join(second.p, id);
     await second.bet(`t0-${id}`, 100); // second leads for a moment
-    await t.services.tournamentsFeed();
+    await scored();
     await first.bet(`t1-${id}`, 100);
     await first.bet(`t2-${id}`, 100);
     await second.bet(`t3-${id}`, 100); // 2 each: first got there first
@@ -247,7 +267,7 @@ describe('the board', () => {
     });
     expect(again.statusCode).toBe(304);
     await second.bet(`t4-${id}`, 100);
-    await t.services.tournamentsFeed();
+    await scored();
     const moved = await as(second.p).get(`/main-api/tournaments/${id}/leaderboard`, {
       headers: { 'if-none-match': etag },
     });
@@ -294,7 +314,18 @@ describe('the board’s blocks', () => {
       await repo.transaction(async (trx) => {
         await repo.lockBoards([id], trx);
         for (const [i, p] of touched.entries())
-          await repo.addStake(p, `r${step}`, BigInt(i % 4 === 0 ? 100 : 100 + ((i * 37 + step) % 900)), '1', trx);
+          await repo.addStakes(
+            [
+              {
+                participationId: p,
+                roundId: `r${step}`,
+                stakeMinor: BigInt(i % 4 === 0 ? 100 : 100 + ((i * 37 + step) % 900)),
+                factor: '1',
+                bets: 1,
+              },
+            ],
+            trx,
+          );
         await repo.rescore(
           touched.map((p) => ({ id: p, at: new Date(++clock) })),
           trx,
@@ -328,7 +359,7 @@ describe('completion and prizes', () => {
     await join(b.p, id);
     await a.bet(`c1-${id}`, 1000);
     await b.bet(`c2-${id}`, 400);
-    await t.services.tournamentsFeed();
+    await scored();
     await endNow(id);
     await Promise.all([
       t.services.tournamentsSchedule(),
@@ -349,7 +380,7 @@ describe('completion and prizes', () => {
     await expectBooksBalance(a.p);
     // late stakes for a closed window change nothing
     await a.bet(`c3-${id}`, 1000);
-    await t.services.tournamentsFeed();
+    await scored();
     expect((await as(a.p).get(`/main-api/tournaments/${id}`)).json().points).toBe(5);
   });
 
@@ -359,7 +390,7 @@ describe('completion and prizes', () => {
     for (const g of [a, b, c]) await join(g.p, id);
     await a.bet(`n1-${id}`, 900);
     await b.bet(`n2-${id}`, 500);
-    await t.services.tournamentsFeed();
+    await scored();
     await endNow(id);
     await t.services.tournamentsSchedule();
     await t.services.tournamentsSchedule();
@@ -392,7 +423,7 @@ describe('completion and prizes', () => {
     await other.win(`w4-${id}`, 5000);
     await sql`update tournaments_tournaments set ends_at = now() where id = ${id}`.execute(t.db);
     expect(await t.services.tournamentCompletion.complete(id)).toBe(true); // closed before the feed ran
-    await t.services.tournamentsFeed();
+    await scored();
     const board = (await as(other.p).get(`/main-api/tournaments/${id}/leaderboard`)).json();
     expect(board.me).toEqual({ position: 2, points: 0 });
     expect(board.items.map((x: { player_id: number; points: number }) => [x.player_id, x.points])).toEqual([
@@ -406,7 +437,7 @@ describe('completion and prizes', () => {
     const a = await gambler();
     await join(a.p, id);
     await a.bet(`k1-${id}`, 200);
-    await t.services.tournamentsFeed();
+    await scored();
     await endNow(id);
     await t.services.tournamentCompletion.complete(id);
     // the run died after the wallet credited place 1 and before the prize row was marked paid
@@ -433,7 +464,7 @@ describe('completion and prizes', () => {
     await join(fair.p, id);
     await cheat.bet(`p1-${id}`, 10000);
     await fair.bet(`p2-${id}`, 10000);
-    await t.services.tournamentsFeed();
+    await scored();
     const blocked = await t.app.inject({
       method: 'POST',
       url: `/ops-api/players/${cheat.p.id}/block`,
@@ -464,7 +495,7 @@ describe('completion and prizes', () => {
     await join(eur.p, id);
     await join(usd.p, id);
     await eur.bet(`fx1-${id}`, 5000); // 50.00 EUR × 2 = 100 points, first
-    await t.services.tournamentsFeed();
+    await scored();
     await usd.bet(`fx2-${id}`, 10000); // 100.00 USD × 1 = 100 points, second
     expect(await pointsOf(eur.p, id)).toEqual({ position: 1, points: 100 });
     expect(await pointsOf(usd.p, id)).toEqual({ position: 2, points: 100 });
