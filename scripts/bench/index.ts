@@ -16,6 +16,7 @@ for (const extra of [
   'scripts/bench/live.ts',
   'scripts/bench/notifications.ts',
   'scripts/bench/tournaments.ts',
+  'scripts/bench/tournaments-lag.ts',
   'scripts/bench/cashback.ts',
   'scripts/bench/levels.ts',
 ]) {

@@ -1,0 +1,322 @@
+#!/usr/bin/env tsx
+// Tournaments (issue 27): the points lag and what the tournaments consumer costs the bet path (the method of
+// scripts/bench/levels.ts). The real server (a child process: `server/src/main.ts` on a fresh database, every job on)
+// takes dice bets over HTTP from 1,000 players at 50 connections, as the bets bench does; all 1,000 have joined one
+// ongoing tournament (every game, USD, stakes × contribution), so every stake is scored. Alternating phases: tournaments
+// consumer OFF (this bench holds the `feed.tournaments` job's lease, jobs_leases: the server's runner skips it, nothing
+// else changes), then ON (the lease given back, the consumer caught up before the ON load starts), BENCH_ROUNDS times.
+// Per phase: bets/s and latency; the ratio ON / OFF per pair and its median. Points lag: while the load runs, the
+// consumer's cursor (wallet_feed_cursors, moved in the same transaction as the rounds, the new scores and the board's
+// blocks) is read every BENCH_POLL_MS on the database clock; a stake's lag is from its ledger time (its transaction's
+// start) to the first read showing the cursor past it, i.e. its points on the board. Printed p50/p95/p99/max over every
+// stake of the ON phases, then one SUMMARY line. At the end the board is checked: every player's points equal its
+// counted stakes, and the blocks' counts equal their entries.
+// Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3
+// OFF/ON pairs), BENCH_WARM_SECONDS (5), BENCH_POLL_MS (20), BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1),
+// BENCH_PORT (3297).
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createDatabase } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrator';
+import { seedAll } from '../../server/src/db/seed';
+import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
+import { runLoad, wrkAvailable, type LoadResult } from './http-load';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
+const pollMs = Number(process.env.BENCH_POLL_MS ?? 20);
+const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
+const connections = 50;
+const players = 1000;
+const port = Number(process.env.BENCH_PORT ?? 3297);
+const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
+const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
+const job = 'feed.tournaments';
+const consumer = 'tournaments';
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function serverEnv(url: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'tournaments-bench-')),
+    JWT_SECRET: 'x'.repeat(64),
+    OPS_TOKEN: 'bench',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    CRASH_DRIVER_ENABLED: 'false',
+    TON_WATCHER_ENABLED: 'false',
+    SEED_DEMO_DATA: 'false',
+    REDIS_URL: '',
+    APP_DIST_DIR: '.tmp/no-app-dist',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
+async function waitReady(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+const quantile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+async function main() {
+  const name = `casino_tournaments_lag_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString(), poolSize: 4 });
+  const probe = new pg.Client({ connectionString: url.toString() });
+  let server: ReturnType<typeof spawn> | undefined;
+  try {
+    await migrateToLatest(handle.db);
+    await seedAll(handle.db);
+    await handle.db
+      .insertInto('acc_players')
+      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
+      .execute();
+    const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+    // one ongoing tournament that every player joined a minute ago (written in SQL, the board's blocks made from it)
+    const tournament = await sql<{ id: string }>`insert into tournaments_tournaments (status, name, description,
+        starts_at, ends_at, scoring, games, currencies, prizes, created_by)
+      values ('ongoing', '{"en":"Bench"}', '{}', now() - interval '1 hour', now() + interval '1 day', 'stakes', '[]',
+        '{"USD":{"min_bet":0.1,"points_per_unit":1}}', '[{"kind":"money","place":1,"amounts":{"USD":10}}]'::jsonb,
+        'bench') returning id::text`.execute(handle.db);
+    const tid = tournament.rows[0]!.id;
+    await sql`insert into tournaments_participations (tournament_id, player_id, currency, joined_at, score_at)
+      select ${tid}, id, 'USD', now() - interval '1 minute', now() - interval '1 minute' from acc_players`.execute(
+      handle.db,
+    );
+    await createTournamentsRepository(handle.db).rebuildBoard(tid);
+    const config = loadConfig({ ...process.env, ...serverEnv(url.toString()) });
+    const { app, services } = await buildApp({
+      config,
+      database: handle,
+      secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
+      logger: false,
+    });
+    const dice = await handle.db
+      .selectFrom('games_games')
+      .select('id')
+      .where('string_id', '=', 'house-dice')
+      .executeTakeFirstOrThrow();
+    const tokens: string[] = [];
+    for (const playerId of ids) {
+      await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
+      const { token } = await services.gateway.launch({
+        playerId,
+        gameId: dice.id,
+        currency: 'USD',
+        demo: false,
+        demoBalanceMinor: 0n,
+        clientType: 'web',
+        language: 'en',
+      });
+      await services.gateway.authenticate(token);
+      tokens.push(token);
+    }
+    await app.close();
+
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+      env: { ...process.env, ...serverEnv(url.toString()) },
+    });
+    const base = `http://127.0.0.1:${port}`;
+    await waitReady(`${base}/readyz`);
+    await probe.connect();
+    const load = (s: number) =>
+      runLoad(
+        {
+          base,
+          path: '/house-api/bet',
+          body,
+          header: 'x-game-token',
+          values: tokens,
+          connections,
+          seconds: s,
+          threads: clientThreads,
+        },
+        loadTool,
+      );
+    if (warmSeconds > 0) await load(warmSeconds); // the consumer on: the server's code and the tables warm
+
+    // the consumer's switch: the bench holds its job's lease (OFF) or gives it back (ON)
+    const consumerOff = () =>
+      probe.query(
+        `insert into jobs_leases (name, holder, expires_at) values ($1, 'tournaments-bench', now() + interval '1 hour')
+         on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at`,
+        [job],
+      );
+    const consumerOn = () =>
+      probe.query(`delete from jobs_leases where name = $1 and holder = 'tournaments-bench'`, [job]);
+    const backlog = async () =>
+      Number(
+        (
+          await probe.query<{ n: string }>(
+            `select count(*)::text as n from wallet_ledger_entries e, wallet_feed_cursors c
+             where c.consumer = $1 and (e.tx_id, e.id) > (c.last_tx_id, c.last_entry_id)`,
+            [consumer],
+          )
+        ).rows[0]!.n,
+      );
+    const caughtUp = async () => {
+      for (let i = 0; i < 600 && (await backlog()) > 0; i++) await sleep(100);
+    };
+    await caughtUp();
+
+    // the cursor's reads, on the database clock, during every phase (the same reads whether the consumer runs or not)
+    const reads: Array<{ at: number; tx: bigint; id: bigint }> = [];
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const r = await probe.query<{ at: string; tx: string; id: string }>(
+          `select (extract(epoch from clock_timestamp()) * 1000)::text as at, last_tx_id::text as tx,
+                  last_entry_id::text as id from wallet_feed_cursors where consumer = $1`,
+          [consumer],
+        );
+        const row = r.rows[0];
+        if (row) reads.push({ at: Number(row.at), tx: BigInt(row.tx), id: BigInt(row.id) });
+        await sleep(pollMs);
+      }
+    })();
+    const dbNow = async () =>
+      Number(
+        (await probe.query<{ t: string }>(`select (extract(epoch from clock_timestamp()) * 1000)::text as t`)).rows[0]!
+          .t,
+      );
+
+    const phases: Array<{ on: boolean; result: LoadResult; from: number; to: number }> = [];
+    for (let r = 0; r < rounds; r++) {
+      for (const on of [false, true]) {
+        // both phases start with the consumer caught up; OFF then waits for a run still in flight (it drains to the end)
+        if (on) {
+          await consumerOn();
+          await caughtUp();
+        } else {
+          await caughtUp();
+          await consumerOff();
+          await sleep(700);
+        }
+        await sleep(300);
+        const from = await dbNow();
+        const result = await load(seconds);
+        const to = await dbNow();
+        phases.push({ on, result, from, to });
+      }
+    }
+    await consumerOn();
+    await caughtUp();
+    await sleep(4 * pollMs + 100);
+    polling = false;
+    await poller;
+
+    // each stake's lag in the ON phases: its ledger time to the first cursor read past it
+    const lags: number[] = [];
+    for (const p of phases.filter((x) => x.on)) {
+      const entries = await probe.query<{ tx: string; id: string; at: string }>(
+        `select tx_id::text as tx, id::text as id, (extract(epoch from created_at) * 1000)::text as at
+         from wallet_ledger_entries where kind = 'bet'
+           and created_at >= to_timestamp($1::double precision / 1000) and created_at < to_timestamp($2::double precision / 1000)`,
+        [p.from, p.to],
+      );
+      for (const e of entries.rows) {
+        const tx = BigInt(e.tx);
+        const id = BigInt(e.id);
+        let lo = 0;
+        let hi = reads.length; // the first read whose cursor is at or past (tx, id): reads are in cursor order
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          const c = reads[mid]!;
+          if (c.tx > tx || (c.tx === tx && c.id >= id)) hi = mid;
+          else lo = mid + 1;
+        }
+        const read = reads[lo];
+        if (read) lags.push(read.at - Number(e.at));
+      }
+    }
+    lags.sort((a, b) => a - b);
+    // the board after the run: points = counted stakes (0.10 USD each = 0.1 point) and the blocks agree with it
+    const wrong = await probe.query<{ n: string }>(
+      `select count(*)::text as n from tournaments_participations p
+       where p.tournament_id = $1 and p.score <> p.stakes_minor / 100.0`,
+      [tid],
+    );
+    const drift = await createTournamentsRepository(handle.db).boardDrift(tid);
+    const counted = await probe.query<{ n: string }>(
+      `select coalesce(sum(bets), 0)::text as n from tournaments_participations where tournament_id = $1`,
+      [tid],
+    );
+    const ms = (x: number) => x.toFixed(0);
+    console.log(
+      `dice bets over HTTP, ${connections} connections, ${players} players all in one tournament, load from ${loadTool}, ${rounds} × (tournaments consumer OFF ${seconds}s, ON ${seconds}s):`,
+    );
+    const ratios: Array<{ tput: number; p50: number; p99: number }> = [];
+    for (let i = 0; i < phases.length; i += 2) {
+      const off = phases[i]!.result;
+      const on = phases[i + 1]!.result;
+      const line = (x: LoadResult) =>
+        `${x.perSecond.toFixed(0)} bets/s, p50 ${x.percentiles.p50.toFixed(1)} ms, p99 ${x.percentiles.p99.toFixed(1)} ms`;
+      ratios.push({
+        tput: on.perSecond / off.perSecond,
+        p50: on.percentiles.p50 / off.percentiles.p50,
+        p99: on.percentiles.p99 / off.percentiles.p99,
+      });
+      console.log(
+        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)}`,
+      );
+    }
+    const sum = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + p.result.requests, 0);
+    const secs = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + (p.to - p.from) / 1000, 0);
+    const medianRatio = median(ratios.map((r) => r.tput));
+    const overall = sum(true) / secs(true) / (sum(false) / secs(false));
+    console.log(
+      `bets/s ON / OFF: median of pairs ${medianRatio.toFixed(3)}, overall ${overall.toFixed(3)} (goal ≥ 0.95); p50 ratio ${median(ratios.map((r) => r.p50)).toFixed(2)}, p99 ratio ${median(ratios.map((r) => r.p99)).toFixed(2)}`,
+    );
+    console.log(
+      `points lag (bet's ledger time -> tournaments consumer's batch committed, cursor read every ${pollMs} ms), ON phases: p50 ${ms(quantile(lags, 0.5))} ms, p95 ${ms(quantile(lags, 0.95))} ms, p99 ${ms(quantile(lags, 0.99))} ms, max ${ms(quantile(lags, 1))} ms over ${lags.length} stakes (goal p99 ≤ 1 s)`,
+    );
+    console.log(
+      `board after the run: ${counted.rows[0]!.n} rounds counted, ${wrong.rows[0]!.n} players whose points differ from their stakes, ${drift.length} blocks whose count differs from their entries`,
+    );
+    const loadAvg = loadavg().map((x) => x.toFixed(2));
+    console.log(
+      `SUMMARY tournaments-lag: points lag p99 ${ms(quantile(lags, 0.99))} ms (goal ≤ 1000); bets/s ON/OFF median ${medianRatio.toFixed(3)} overall ${overall.toFixed(3)} (goal ≥ 0.95); load average ${loadAvg.join(' ')}`,
+    );
+  } finally {
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    await probe.end().catch(() => undefined);
+    await handle.close();
+    await sleep(500);
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
