@@ -15,7 +15,7 @@ export const list = endpoint<Paged<NotificationItem>, void, NotificationListQuer
   '/notifications/user-notifications',
 );
 /** Form-encoded is_viewed=true: on 200 the item leaves the unviewed list. */
-export const markViewed = endpoint<NotificationItem, { is_viewed: 'true' }>(
+export const markViewed = endpoint<NotificationItem, { is_viewed: 'true' }, { lang?: string }>(
   'PUT',
   'main-api',
   '/notifications/user-notifications/:id',

@@ -32,6 +32,15 @@ export const notificationListQuery = pageQuery.extend({
 export type NotificationListQuery = z.input<typeof notificationListQuery>;
 
 export const notificationIdParams = bigIdParams('a notification id');
+/** The language the answered item is rendered in (the app's current one); else the player's. */
+export const notificationLangQuery = z
+  .object({
+    lang: z
+      .string()
+      .regex(/^[a-z]{2}$/, 'must be a language code')
+      .optional(),
+  })
+  .strict();
 /** Form-encoded `is_viewed=true` (spec §7); JSON `true` is taken too. */
 export const markViewedBody = z.object({ is_viewed: z.union([z.literal('true'), z.literal(true)]) });
 

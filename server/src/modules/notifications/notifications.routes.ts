@@ -5,6 +5,7 @@ import {
   markViewedBody,
   notificationIdParams,
   notificationItem,
+  notificationLangQuery,
   notificationList,
   notificationListQuery,
   notificationPreferences,
@@ -40,11 +41,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         params: notificationIdParams,
+        querystring: notificationLangQuery,
         body: markViewedBody,
         response: { 200: notificationItem, ...errors },
       },
     },
-    (req) => notifications.markViewed(req.playerId, req.params.id),
+    (req) => notifications.markViewed(req.playerId, req.params.id, req.query.lang),
   );
   route(
     app,

@@ -355,7 +355,13 @@ describe('the player’s list', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(viewed.statusCode).toBe(200);
-    expect(viewed.json()).toMatchObject({ id: first.id, is_viewed: true });
+    expect(viewed.json()).toMatchObject({ id: first.id, is_viewed: true, title: 'Limit reached' });
+    const inRussian = await as(p).put(
+      `/main-api/notifications/user-notifications/${first.id}?lang=ru`,
+      'is_viewed=true',
+      { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+    );
+    expect(inRussian.json()).toMatchObject({ is_viewed: true, title: 'Лимит достигнут' }); // the app's language
     const unviewed = await list(p, '?is_viewed=false&size=100');
     expect(unviewed.total).toBe(24);
     expect(unviewed.items.some((i: { id: number }) => i.id === first.id)).toBe(false);
