@@ -1,14 +1,16 @@
 #!/usr/bin/env tsx
 // `npm run bench:lighthouse`: Lighthouse (mobile preset, the default) against the production build, served by the real
 // server on a fresh embedded database, in Debian's Chromium, headless, on the pages a player arrives on: Home, a game's
-// demo, /bonuses and sign-up as a guest; the cashbox and the profile signed in (a player signed up through the API,
-// the token put in the origin's localStorage before Lighthouse loads the page). Prints each page's four category
-// scores, FCP/LCP/TBT/CLS and the targets (issues 15 and 28); exits 1 when a page misses one.
-// The pages are measured in rounds (each round measures every page once, so they share the machine's load; the median
-// of each page's rounds is kept). Env: LH_PAGES (comma-separated names, default all: home,game,bonuses,signup,cashbox,
-// profile), LH_PORT (default 4173), LH_URL (measure a running server instead), LH_RUNS (rounds, default 1),
-// CHROMIUM_PATH (default /usr/bin/chromium), LH_REPORT (a directory: each page's median report as <name>.json). Each
-// run is printed with the machine's 1-minute load average when it started (a shared machine inflates TBT several-fold).
+// demo, /bonuses, sign-up, /levels, /cashback and a tournament as a guest; the cashbox and the profile signed in (a
+// player signed up through the API, the token put in the origin's localStorage before Lighthouse loads the page).
+// Prints each page's four category scores, FCP/LCP/TBT/CLS and the targets (issues 15 and 28); exits 1 when a page
+// misses one. The pages are measured in rounds (each round measures every page once, so they share the machine's load;
+// the median of each page's rounds is kept). Env: LH_PAGES (comma-separated names, default all: home, game, bonuses,
+// signup, cashbox, profile, levels, cashback, tournament), LH_PORT (default 4173), LH_URL (measure a running server
+// instead), LH_RUNS (rounds, default 1), CHROMIUM_PATH (default /usr/bin/chromium), LH_REPORT (a directory: each
+// page's median report as <name>.json). Each run is printed with the machine's 1-minute load average when it started
+// (a shared machine inflates TBT several-fold); the last lines are a one-line summary (every page's Performance, LCP,
+// TBT and CLS, and the rounds' load average) and the targets. Measure Home in the same rounds as the reference.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -39,6 +41,10 @@ const PAGES: PageSpec[] = [
   { name: 'signup', path: '/auth/signup' },
   { name: 'cashbox', path: '/cashbox/deposit', signedIn: true, noindex: true },
   { name: 'profile', path: '/profile/general/me', signedIn: true, noindex: true },
+  { name: 'levels', path: '/levels' },
+  { name: 'cashback', path: '/cashback' },
+  // the first tournament the guest's list offers (`{id}` is filled in at start: the demo seed's weekly race)
+  { name: 'tournament', path: '/tournament/{id}/info' },
 ];
 
 async function waitReady(url: string, ms = 120_000): Promise<void> {
@@ -99,6 +105,16 @@ interface RunResult {
   json: string;
   /** Lighthouse's own failure of the run (NO_FCP, PROTOCOL_TIMEOUT…): printed, and the run is made again */
   error: string | null;
+}
+
+/** The page's path with `{id}` replaced by the first tournament the server lists for a guest. */
+async function resolvePath(base: string, page: PageSpec): Promise<PageSpec> {
+  if (!page.path.includes('{id}')) return page;
+  const res = await fetch(new URL('/main-api/tournaments/available?language=en', base));
+  const list = res.ok ? ((await res.json()) as Array<{ id: number }>) : [];
+  if (!list[0])
+    throw new Error(`no tournament to measure (GET /main-api/tournaments/available answered ${res.status})`);
+  return { ...page, path: page.path.replace('{id}', String(list[0].id)) };
 }
 
 /** A new player's access token (signed up through the API, as the sign-up form does). */
@@ -174,12 +190,13 @@ async function main() {
     .split(',')
     .map((n) => n.trim())
     .filter(Boolean);
-  const pages = wanted.map((name) => {
+  const chosen = wanted.map((name) => {
     const page = PAGES.find((p) => p.name === name);
     if (!page) throw new Error(`LH_PAGES: no page ${name} (${PAGES.map((p) => p.name).join(', ')})`);
     return page;
   });
   const server = process.env.LH_URL ? { url: process.env.LH_URL, stop: () => undefined } : await startServer();
+  let pages = chosen;
   const runs = new Map<string, RunResult[]>(pages.map((p) => [p.name, []]));
   const rounds = Number(process.env.LH_RUNS ?? 1);
   const summary = (x: RunResult) =>
@@ -187,6 +204,7 @@ async function main() {
     `FCP ${(x.fcp / 1000).toFixed(2)} s · LCP ${(x.lcp / 1000).toFixed(2)} s · TBT ${Math.round(x.tbt)} ms · ` +
     `CLS ${x.cls.toFixed(3)} · load average ${x.load.toFixed(2)}`;
   try {
+    pages = await Promise.all(chosen.map((p) => resolvePath(server.url, p)));
     for (const page of pages) await fetch(new URL(page.path, server.url)); // warm the server (templates, the seed)
     const token = pages.some((p) => p.signedIn) ? await signUp(server.url) : null;
     // rounds: every page once per round, so the pages share the machine's load; a run Lighthouse itself could not
@@ -206,6 +224,7 @@ async function main() {
     server.stop();
   }
   let ok = true;
+  const medians = new Map<string, RunResult>();
   console.log(`\nLighthouse, mobile, ${server.url} — ${rounds > 1 ? `median of ${rounds} rounds` : '1 round'}`);
   for (const page of pages) {
     const done = runs.get(page.name)!.filter((x) => !x.error);
@@ -216,6 +235,7 @@ async function main() {
     }
     done.sort((a, b) => a.scores.performance! - b.scores.performance!);
     const r = done[Math.floor(done.length / 2)]!;
+    medians.set(page.name, r);
     if (process.env.LH_REPORT) {
       mkdirSync(process.env.LH_REPORT, { recursive: true });
       writeFileSync(join(process.env.LH_REPORT, `${page.name}.json`), r.json);
@@ -228,9 +248,18 @@ async function main() {
     ];
     if (missed.length) ok = false;
     console.log(
-      `${page.name.padEnd(8)} ${page.path.padEnd(22)} ${summary(r)}${missed.length ? `  MISSED: ${missed.join(', ')}` : ''}`,
+      `${page.name.padEnd(10)} ${page.path.padEnd(22)} ${summary(r)}${missed.length ? `  MISSED: ${missed.join(', ')}` : ''}`,
     );
   }
+  // one line to read at a glance: Performance, LCP, TBT and CLS per page, and the load average the rounds ran at
+  const compact = [...medians].map(
+    ([name, r]) =>
+      `${name} ${r.scores.performance} (LCP ${(r.lcp / 1000).toFixed(2)} s, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)})`,
+  );
+  const loads = [...runs.values()].flat().map((x) => x.load);
+  console.log(
+    `\nsummary: ${compact.join(' · ')}; load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
+  );
   console.log(
     `targets: Perf ≥ ${targets.performance}, A11y ≥ ${targets.accessibility}, BP ≥ ${targets['best-practices']}, ` +
       `SEO ≥ ${targets.seo} (not on the noindex pages: game, cashbox, profile), CLS ≤ ${CLS_TARGET}`,
