@@ -74,8 +74,8 @@ const STYLE = `<style>
 .boot-form .boot-tabs{display:grid;grid-template-columns:repeat(3,1fr);margin:10px 16px 0;text-align:center;font-size:16px;line-height:20px;color:#6d7885}
 .boot-form .boot-tabs span{padding:12px 4px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .boot-form .boot-tabs span:first-child{color:#000;box-shadow:inset 0 -2px currentColor}
-.boot-form .boot-tabs+.boot-tabs{margin:10px 0 0;padding:0 0 24px;row-gap:20px;border-bottom:1px solid rgba(0,0,0,.08);margin-inline:16px}
-.boot-form .boot-tabs+.boot-tabs span{padding:6px 0;box-shadow:none}
+.boot-form .boot-tabs+.boot-tabs{grid-template-columns:repeat(3,auto);justify-content:space-between;margin:10px 0 0;padding:0 0 24px;row-gap:20px;border-bottom:1px solid rgba(0,0,0,.08);margin-inline:16px}
+.boot-form .boot-tabs+.boot-tabs span{padding:4px 8px;box-shadow:none;white-space:normal;align-self:center}
 .boot-form .boot-tabs+.boot-tabs span:first-child{background:rgba(0,0,0,.06);border-radius:8px}
 .boot-form .boot-tabs+.boot-tabs+p{padding:20px 16px 24px}
 .boot-form .boot-row{display:grid;grid-template-columns:1fr 1fr;gap:16px;padding:0 16px}
