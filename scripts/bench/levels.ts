@@ -7,7 +7,7 @@
 // leases are given back and both consumers catch up before the ON load starts (they are then in their steady state,
 // and every bet is counted). Per phase: bets/s and latency; the ratio ON / OFF per pair and its median.
 // Lag: while the load runs, both consumers' cursors (wallet_feed_cursors, each moved in the transaction of its batch)
-// are read every BENCH_POLL_MS on the database clock; a bet's lag is from its ledger time (its transaction's start, so
+// are read every BENCH_POLL_MS on the database clock, by a read-only loop inside the database (RAISE NOTICE); a bet's lag is from its ledger time (its transaction's start, so
 // a little before its commit) to the first read that shows the cursor past it: for levels, its progress applied and
 // the levels it reached recorded; for cashback, its stake (and the win of the same bet) added to the period's sums.
 // Reward lag, for the threshold-crossing stakes (lvl_reached.entry_id): from the stake's ledger time to the start of
@@ -195,23 +195,28 @@ async function main() {
     const reads = Object.fromEntries(
       consumers.map((c) => [c, [] as Array<{ at: number; tx: bigint; id: bigint }>]),
     ) as Record<(typeof consumers)[number], Array<{ at: number; tx: bigint; id: bigint }>>;
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const r = await probe.query<{ consumer: string; at: string; tx: string; id: string }>(
-          `select consumer, (extract(epoch from clock_timestamp()) * 1000)::text as at, last_tx_id::text as tx,
-                  last_entry_id::text as id from wallet_feed_cursors where consumer = any($1::text[])`,
-          [consumers],
-        );
-        for (const row of r.rows)
-          reads[row.consumer as (typeof consumers)[number]].push({
-            at: Number(row.at),
-            tx: BigInt(row.tx),
-            id: BigInt(row.id),
-          });
-        await sleep(pollMs);
-      }
-    })();
+    // read inside the database (a loop that only reads, so it holds no xid and no horizon back): a poller in this
+    // process shares its event loop with the load's client and, on a busy machine, read late and so inflated the lag
+    const watcher = new pg.Client({ connectionString: url.toString() });
+    await watcher.connect();
+    const watcherPid = (await watcher.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    watcher.on('notice', (n) => {
+      const [consumer, at, tx, id] = (n.message ?? '').split('|');
+      if (consumer !== 'levels' && consumer !== 'cashback') return;
+      reads[consumer].push({ at: Number(at), tx: BigInt(tx!), id: BigInt(id!) });
+    });
+    const poller = watcher
+      .query(
+        `do $$ declare r record; begin loop
+           for r in select consumer, last_tx_id, last_entry_id from wallet_feed_cursors
+                    where consumer in ('levels', 'cashback') loop
+             raise notice '%|%|%|%', r.consumer, (extract(epoch from clock_timestamp()) * 1000)::text,
+                                     r.last_tx_id, r.last_entry_id;
+           end loop;
+           perform pg_sleep(${pollMs / 1000});
+         end loop; end $$`,
+      )
+      .catch(() => undefined); // ended by pg_cancel_backend below
     const dbNow = async () =>
       Number(
         (await probe.query<{ t: string }>(`select (extract(epoch from clock_timestamp()) * 1000)::text as t`)).rows[0]!
@@ -243,8 +248,9 @@ async function main() {
     await consumerOn();
     await caughtUp();
     await sleep(4 * pollMs + 100);
-    polling = false;
+    await probe.query('select pg_cancel_backend($1)', [watcherPid]);
     await poller;
+    await watcher.end();
 
     // each stake's lag in the ON phases: its ledger time to the first cursor read past it, for each consumer
     const lags = { levels: [] as number[], cashback: [] as number[] };
@@ -344,6 +350,13 @@ async function main() {
       : '?';
     console.log(
       `levels reached in the whole run: ${levelsReached} (${crossingLags.length} by stakes of the ON phases: ${((100 * crossingLags.length) / Math.max(1, lags.levels.length)).toFixed(1)} % of them), wheel spins granted ${spins}; cashback (player, period) rows ${cashbackRows}; load average (1 min) during the phases ${loadRange}`,
+    );
+    const gaps = reads.levels
+      .slice(1)
+      .map((r, i) => r.at - reads.levels[i]!.at)
+      .sort((a, b) => a - b);
+    console.log(
+      `cursor reads: ${reads.levels.length} a consumer, gap between reads p50 ${ms(quantile(gaps, 0.5))} ms, p99 ${ms(quantile(gaps, 0.99))} ms, max ${ms(quantile(gaps, 1))} ms`,
     );
     const p99 = (xs: number[]) => ms(quantile(xs, 0.99));
     console.log(
