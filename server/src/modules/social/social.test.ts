@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '@contracts/live-messages';
 import { addProviderGame, as, launchGame, signUpPlayer, useTestApp } from '../../../test/fixtures';
@@ -84,5 +85,44 @@ describe('top wins', () => {
     await t.services.social.broadcast();
     expect(of('top_players').length - before).toBeLessThanOrEqual(1);
     expect(of('top_players').at(-1)!.data.items[0]).toMatchObject({ amount: 50 });
+  });
+});
+
+describe('who the feed shows', () => {
+  it('flags a streamer, names one who allows it, and leaves a blocked player’s win out', async () => {
+    const winner = async (currency: string, cents: number) => {
+      const p = await signUpPlayer(t, { currency, deposit: 100 });
+      const { token } = await launchGame(p, 'acme-fruits');
+      await provider('play', {
+        session_id: token,
+        currency,
+        game_id: `sw-${p.id}`,
+        finished: true,
+        actions: [
+          { action: 'bet', action_id: `sw-${p.id}-b`, amount: 100 },
+          { action: 'win', action_id: `sw-${p.id}-w`, amount: cents },
+        ],
+      });
+      return p;
+    };
+    // GBP: a currency no other test here wins in, so the top of it is these two
+    const streamer = await winner('GBP', 90_000);
+    await as(streamer).put('/main-api/users/me', { name: 'Stream Queen', show_info: true });
+    await sql`update acc_players set is_streamer = true where id = ${streamer.id}`.execute(t.db); // an operator's flag
+    const cheat = await winner('GBP', 99_000);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/players/${cheat.id}/block`,
+      headers: { authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' },
+      payload: { type: 'permanent', reason: 'fraud' },
+    });
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    await expect
+      .poll(async () => {
+        await t.services.socialFeed();
+        const items = (await t.app.inject({ url: '/main-api/users/get_top_players' })).json().items;
+        return items.filter((x: { currency: string }) => x.currency === 'GBP');
+      })
+      .toEqual([expect.objectContaining({ name: 'Stream Queen', is_streamer: true, amount: 900 })]);
   });
 });
