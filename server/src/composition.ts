@@ -134,6 +134,7 @@ export async function createModules(ctx: ModuleContext) {
     player: (id) => players.standing(id),
     exclude: selfExclusion.call,
     tell: tell.call,
+    notify: (playerId, event, trx) => notify.call(playerId, event, trx),
   });
   // a block ends the player's game sessions in the gateway, which is built after accounts
   const endGameSessions = ports.port<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');

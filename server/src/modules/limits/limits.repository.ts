@@ -135,6 +135,17 @@ export function createLimitsRepository(db: Database) {
         .where('limit_type', '=', type)
         .execute();
     },
+    /** Locks the limit's row and answers whether a change still waits on it (a confirmation takes it once). */
+    async takePending(playerId: string, type: LimitType) {
+      const row = await db
+        .selectFrom('rg_limits')
+        .select('pending_effective_at')
+        .where('player_id', '=', playerId)
+        .where('limit_type', '=', type)
+        .forUpdate()
+        .executeTakeFirst();
+      return !!row?.pending_effective_at;
+    },
     async deleteLimit(playerId: string, type: LimitType) {
       await db.deleteFrom('rg_limits').where('player_id', '=', playerId).where('limit_type', '=', type).execute();
     },

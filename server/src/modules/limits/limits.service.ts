@@ -53,6 +53,17 @@ export interface LimitsDeps {
    * notification follows the change it tells about; `key` tells once (a limit reached once per period).
    */
   tell?(playerId: string, event: NotificationEvent, key?: string): Promise<unknown>;
+  /**
+   * Runs `fn` in one transaction with a repository bound to it and a `notify` that writes in that transaction: a
+   * change that rolls back tells no one, one that commits always does (a confirmed raise, issue 24). Without it
+   * (unit tests of the rules) the writes go one by one and the notification through `tell`.
+   */
+  inTransaction?<T>(
+    fn: (tx: {
+      repo: LimitsRepository;
+      notify(playerId: string, event: NotificationEvent): Promise<unknown>;
+    }) => Promise<T>,
+  ): Promise<T>;
   log: { warn(o: object, m: string): void };
 }
 
@@ -295,34 +306,41 @@ export function createLimitsService(deps: LimitsDeps) {
         );
       }
       const old = { value: row.value_minor, period: row.period };
-      if (row.pending_remove) {
-        await repo.deleteLimit(playerId, type);
-      } else {
-        const player = await deps.player(playerId);
-        const period = row.pending_period ?? row.period;
-        const window =
-          period === row.period
-            ? { start: row.period_start, end: row.period_end }
-            : periodAround(period, clock.now(), player?.time_zone ?? null);
-        await repo.upsertLimit({
-          player_id: playerId,
-          limit_type: type,
-          value_minor: row.pending_value_minor,
-          period,
-          period_start: window.start,
-          period_end: window.end,
-          reset_usage: false,
+      const player = row.pending_remove ? undefined : await deps.player(playerId);
+      const { currency, digits } = await currencyOf(playerId);
+      const apply = async (repo: LimitsRepository, notify: (event: NotificationEvent) => Promise<unknown>) => {
+        // the guarded clear: of two confirmations at once, one applies the change and tells; the other finds nothing
+        const taken = await repo.takePending(playerId, type);
+        if (!taken) throw conflict('LIMITS_NOTHING_PENDING', 'No change of this limit is waiting');
+        if (row.pending_remove) {
+          await repo.deleteLimit(playerId, type);
+        } else {
+          const period = row.pending_period ?? row.period;
+          const window =
+            period === row.period
+              ? { start: row.period_start, end: row.period_end }
+              : periodAround(period, clock.now(), player?.time_zone ?? null);
+          await repo.upsertLimit({
+            player_id: playerId,
+            limit_type: type,
+            value_minor: row.pending_value_minor,
+            period,
+            period_start: window.start,
+            period_end: window.end,
+            reset_usage: false,
+          });
+        }
+        await repo.recordChange(playerId, `limit_${type}`, 'player', old, {
+          value: row.pending_remove ? null : row.pending_value_minor,
+          applied: 'confirmed',
         });
-      }
-      await repo.recordChange(playerId, `limit_${type}`, 'player', old, {
-        value: row.pending_remove ? null : row.pending_value_minor,
-        applied: 'confirmed',
-      });
-      if (!row.pending_remove && row.pending_value_minor !== null) {
-        const { currency, digits } = await currencyOf(playerId);
-        const value = toDecimalString(BigInt(row.pending_value_minor), digits);
-        await deps.tell?.(playerId, { kind: 'limit_raised', params: { limit_type: type, value, currency } });
-      }
+        if (!row.pending_remove && row.pending_value_minor !== null) {
+          const value = toDecimalString(BigInt(row.pending_value_minor), digits);
+          await notify({ kind: 'limit_raised', params: { limit_type: type, value, currency } });
+        }
+      };
+      if (deps.inTransaction) await deps.inTransaction((tx) => apply(tx.repo, (event) => tx.notify(playerId, event)));
+      else await apply(repo, async (event) => deps.tell?.(playerId, event));
       return view(playerId);
     },
 

@@ -330,6 +330,56 @@ describe('bonuses and limits tell the player once', () => {
       ['limit_raised', { limit_type: 'loss', value: '50.00', currency: 'USD' }],
     ]);
   });
+
+  it('a raise confirmed twice at once applies once and tells once; a failed notification undoes the raise', async () => {
+    const p = await newPlayer('raised-twice@notify.test');
+    const setTo = (value: number) =>
+      as(p).post('/main-api/users/me/set_limit', { wagering_limit: value, wagering_limit_period: 'week' });
+    const confirm = () => as(p).post('/main-api/users/me/limits/confirm', { limit_type: 'wagering' });
+    const due = () =>
+      t.db
+        .updateTable('rg_limits')
+        .set({ pending_effective_at: new Date(Date.now() - 60_000) })
+        .where('player_id', '=', p.id)
+        .where('limit_type', '=', 'wagering')
+        .execute();
+    expect((await setTo(10)).statusCode).toBe(200);
+    expect((await setTo(40)).statusCode).toBe(200);
+    await due();
+    const answers = await Promise.all([confirm(), confirm(), confirm()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect((await rows(p)).map((r) => r.kind)).toEqual(['limit_raised']);
+    const changes = await t.db
+      .selectFrom('rg_changes')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('player_id', '=', p.id)
+      .where('kind', '=', 'limit_wagering')
+      .where(sql<string>`new_value::jsonb->>'applied'`, '=', 'confirmed')
+      .executeTakeFirstOrThrow();
+    expect(changes.n).toBe(1);
+
+    // the notification is written in the raise's transaction: when it cannot be written, the raise does not happen
+    expect((await setTo(90)).statusCode).toBe(200);
+    await due();
+    await sql`create or replace function refuse_notification() returns trigger language plpgsql as $$
+      begin raise exception 'notification refused'; end $$`.execute(t.db);
+    await sql`create trigger refuse_notification before insert on notif_notifications for each row
+      execute function refuse_notification()`.execute(t.db);
+    try {
+      expect((await confirm()).statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_notification on notif_notifications`.execute(t.db);
+    }
+    const limit = await t.db
+      .selectFrom('rg_limits')
+      .select(['value_minor', 'pending_value_minor'])
+      .where('player_id', '=', p.id)
+      .where('limit_type', '=', 'wagering')
+      .executeTakeFirstOrThrow();
+    expect(limit).toEqual({ value_minor: '4000', pending_value_minor: '9000' }); // still waiting, as it was
+    expect((await confirm()).statusCode).toBe(200);
+    expect((await rows(p)).map((r) => r.kind)).toEqual(['limit_raised', 'limit_raised']);
+  });
 });
 
 describe('the player’s list', () => {
