@@ -72,13 +72,20 @@ export const updatePreferencesBody = z
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBody>;
 
 // Operators
-/** A segment: its players match every filter given (no brand filter: players record no brand yet, ADR 023). */
+/** A segment: its players match every filter given. */
 export const segmentFilter = z
   .object({
     currency: z.string().regex(/^[A-Z0-9]{2,10}$/),
     language: z.string().regex(/^[a-z]{2}$/),
     /** Seen in the app within this many days. */
     seen_within_days: z.coerce.number().int().min(1).max(3650),
+    /** Signed up on this brand: the host of its public URL (`casino.example`, `localhost:3000`). */
+    brand: z
+      .string()
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+(:[0-9]{1,5})?$/),
+    /** At this level (the level's order, as the Player's `level`). */
+    level: z.coerce.number().int().min(1).max(1000),
   })
   .strict()
   .partial();

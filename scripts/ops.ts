@@ -422,7 +422,7 @@ const commands: Record<string, Command> = {
   notify: {
     usage:
       'notify <message.json> [--send]  (a message to a player or a segment: {player_id | segment: {currency, ' +
-      'language, seen_within_days}, category: marketing|account, texts: {en: {title, body}}}; without --send only ' +
+      'language, seen_within_days, brand, level}, category: marketing|account, texts: {en: {title, body}}}; without --send only ' +
       'counts who would get it)',
     async run([file, flag]) {
       const body = jsonFile(file, 'notify') as BodyOf<typeof notifications.sendMessage>;

@@ -149,6 +149,8 @@ export async function createModules(ctx: ModuleContext) {
     });
   const telegramBotToken = options.telegramBotToken ?? config.TELEGRAM_BOT_TOKEN ?? null;
   const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // an operator's segment by level reads the levels module, which is built after notifications
+  const levelsOf = ports.port<[playerIds: string[]], Promise<Map<string, number>>>('notifications → levels.levelsOf');
   const notifications = createNotificationsModule({
     db,
     auth,
@@ -161,6 +163,7 @@ export async function createModules(ctx: ModuleContext) {
     appUrl: (path) => versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
     telegramPerSecond: config.NOTIFY_TELEGRAM_PER_SECOND,
     segmentCap: config.NOTIFY_SEGMENT_CAP,
+    levelsOf: levelsOf.call,
     kickOnCommit: options.notificationsKickOnCommit ?? true,
     log,
   });
@@ -367,6 +370,7 @@ export async function createModules(ctx: ModuleContext) {
     grantSpins: (playerId, count, reason, trx) => wheel.service.grantSpins(playerId, count, reason, { trx }),
     log,
   });
+  levelsOf.bind((ids) => levels.service.levelsOf(ids));
   await feed.register(levels.feedConsumer);
 
   // tournaments (issue 27): a ledger-feed consumer scores stakes; a schedule job starts, completes and pays them

@@ -43,7 +43,7 @@ export function createAccountsRepository(db: Database) {
      * marketing, without the unsubscribed and those blocked or self-excluded at `now`.
      */
     notificationSegment(
-      filter: { currency?: string; language?: string; seen_within_days?: number },
+      filter: { currency?: string; language?: string; seen_within_days?: number; brand?: string },
       options: { marketing: boolean; now: Date; blockedTemporary: number },
     ) {
       let q = db
@@ -52,6 +52,7 @@ export function createAccountsRepository(db: Database) {
         .orderBy('id');
       if (filter.currency) q = q.where('currency', '=', filter.currency);
       if (filter.language) q = q.where('language_code', '=', filter.language);
+      if (filter.brand) q = q.where('brand_host', '=', filter.brand.toLowerCase());
       if (filter.seen_within_days)
         q = q.where('last_activity', '>=', new Date(options.now.getTime() - filter.seen_within_days * 86_400_000));
       if (options.marketing)

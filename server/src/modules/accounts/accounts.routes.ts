@@ -56,13 +56,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
       config: strict,
       schema: { tags, body: signUpBody, response: { 201: tokenResponse, ...errors, 404: errorBody, 410: errorBody } },
     },
-    async (req, reply) => reply.code(201).send(await accounts.signUp(req.body, req.ip)),
+    async (req, reply) => reply.code(201).send(await accounts.signUp(req.body, req.ip, req.host)),
   );
   route(
     app,
     accountsEndpoints.telegram,
     { config: strict, schema: { tags, body: telegramSignInBody, response: { 200: tokenResponse, ...errors } } },
-    (req) => accounts.signInWithTelegram(req.body.init_data),
+    (req) => accounts.signInWithTelegram(req.body.init_data, req.host),
   );
   route(
     app,
@@ -71,7 +71,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRouteDeps> = async (a
       config: strict,
       schema: { tags, body: telegramWidgetBody, response: { 200: tokenResponse, ...errors, 404: errorBody } },
     },
-    (req) => accounts.signInWithWidget(req.body),
+    (req) => accounts.signInWithWidget(req.body, req.host),
   );
 
   // Sign-out ends the token's sign-in at once (refused everywhere, its sockets closed); without a valid token there is

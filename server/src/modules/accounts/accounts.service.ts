@@ -1,7 +1,7 @@
 import { blockType, blockTypeName } from '@contracts/codes';
 import { hash, verify } from '@node-rs/argon2';
 import { latestBirthday, type SignUpBody, type UpdatePlayerBody } from '@contracts/accounts';
-import type { Config } from '../../config';
+import { publicUrlFor, type Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors';
@@ -94,7 +94,10 @@ export function createAccountsService(deps: AccountsDeps) {
     return bearer(await tokens.sign(player.id, player.session_version, sessionId));
   };
 
-  async function signUp(body: SignUpBody & { currency: string }, ip: string) {
+  /** The brand a request came through: the host of the configured public URL it matches (else PUBLIC_URL's). */
+  const brandOf = (host: string | undefined) => new URL(publicUrlFor(config, host)).host.toLowerCase();
+
+  async function signUp(body: SignUpBody & { currency: string }, ip: string, host?: string) {
     await deps.captcha((body as { captcha_token?: string }).captcha_token, ip);
     await deps.attempts.hit('sign-up', body.email);
     if (!(await deps.isActiveCurrency(body.currency)))
@@ -109,6 +112,7 @@ export function createAccountsService(deps: AccountsDeps) {
       currency: body.currency,
       language_code: language,
       ref_info: body.start_param ?? null,
+      brand_host: brandOf(host),
       terms_accepted_at: clock.now(),
     });
     if (!created) throw conflict('ACCOUNTS_EMAIL_TAKEN', 'email: an account with this email already exists');
@@ -157,7 +161,7 @@ export function createAccountsService(deps: AccountsDeps) {
       throw unauthorized('Telegram data was already used');
   }
 
-  async function signInWithTelegram(initData: string) {
+  async function signInWithTelegram(initData: string, host?: string) {
     if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
     const verified = verifyInitData(
       initData,
@@ -168,7 +172,7 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
     await refuseReplay(verified.hash, verified.authDate);
     // start_param is signed inside initData, so it is trustworthy as the referral (and as a link's promo code)
-    const player = await findOrCreateTelegramPlayer(verified.user, verified.startParam);
+    const player = await findOrCreateTelegramPlayer(verified.user, verified.startParam, host);
     refuseIfBlocked(player);
     await deps.telegramWriteAccess?.(String(player.id), verified.user.allows_write_to_pm === true);
     return issue(player);
@@ -180,7 +184,11 @@ export function createAccountsService(deps: AccountsDeps) {
    * `promo_<CODE>` start parameter. Only the sign-in whose insert made the account grants them: a parallel first
    * sign-in finds the account made, a later one finds it, so they are granted once.
    */
-  async function findOrCreateTelegramPlayer(tg: TelegramUser, startParam: string | null): Promise<PlayerRow> {
+  async function findOrCreateTelegramPlayer(
+    tg: TelegramUser,
+    startParam: string | null,
+    host?: string,
+  ): Promise<PlayerRow> {
     const existing = await repo.findByTelegramId(tg.id);
     if (existing) return existing;
     const language =
@@ -196,6 +204,7 @@ export function createAccountsService(deps: AccountsDeps) {
       avatar: tg.photo_url ? JSON.stringify({ image: tg.photo_url, preview: tg.photo_url }) : null,
       currency: config.DEFAULT_CURRENCY,
       ref_info: startParam,
+      brand_host: brandOf(host),
       preferred_communication_channel: 'telegram',
     };
     // the account and its referral (a `ref_<code>` start parameter) in one transaction
@@ -217,7 +226,7 @@ export function createAccountsService(deps: AccountsDeps) {
     return player;
   }
 
-  async function signInWithWidget(payload: Record<string, string | number | undefined>) {
+  async function signInWithWidget(payload: Record<string, string | number | undefined>, host?: string) {
     if (!deps.telegramBotToken) throw new AppError(503, 'ACCOUNTS_TELEGRAM_OFF', 'Telegram sign-in is not configured');
     const verified = verifyLoginWidget(
       payload,
@@ -228,7 +237,7 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!verified) throw unauthorized('Telegram data is invalid or too old');
     await refuseReplay(String(payload.hash), Number(payload.auth_date));
     // the widget signs the same profile fields the Mini App does (no language, no start_param)
-    const player = await findOrCreateTelegramPlayer(verified, null);
+    const player = await findOrCreateTelegramPlayer(verified, null, host);
     refuseIfBlocked(player);
     return issue(player);
   }

@@ -38,6 +38,8 @@ export interface AccPlayersTable {
   is_streamer: Generated<boolean>;
   level: Generated<number>;
   ref_info: string | null;
+  /** The configured host the player signed up on (a brand); null for accounts made before it was recorded. */
+  brand_host: Generated<string | null>;
   terms_accepted_at: Date | null;
   session_version: Generated<number>;
   created_at: Generated<Date>;

@@ -45,7 +45,7 @@ export function createNotificationContacts(db: Database, clock: Clock) {
       );
     },
     segment: (
-      filter: { currency?: string; language?: string; seen_within_days?: number },
+      filter: { currency?: string; language?: string; seen_within_days?: number; brand?: string },
       options: { marketing: boolean; now: Date },
     ) => repo.notificationSegment(filter, { ...options, blockedTemporary: blockType.temporary }),
     async savePreferences(

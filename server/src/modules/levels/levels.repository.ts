@@ -66,6 +66,15 @@ export function createLevelsRepository(db: Database) {
       if (items.length) await trx.insertInto('lvl_contributions').values(items).execute();
     },
 
+    /** The level order of each of these players who has a row (players who never staked have none). */
+    levelsOfPlayers: (playerIds: string[]) =>
+      playerIds.length
+        ? db
+            .selectFrom('lvl_players')
+            .select(['player_id', 'level_order'])
+            .where('player_id', 'in', playerIds)
+            .execute()
+        : Promise.resolve([]),
     findPlayer: (playerId: string, q: Db = db) =>
       q.selectFrom('lvl_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
     /** The players' rows locked (in id order, so two writers lock them in the same order), made when missing. */

@@ -212,6 +212,14 @@ export function createLevelsService(deps: LevelsServiceDeps) {
       return first?.level_order ?? 1;
     },
 
+    /** `levelOf` for many players in one read (an operator's segment by level). */
+    async levelsOf(playerIds: string[]): Promise<Map<string, number>> {
+      const [first] = await repo.levels(true);
+      const levels = new Map(playerIds.map((id) => [id, first?.level_order ?? 1]));
+      for (const row of await repo.levelsOfPlayers(playerIds)) levels.set(String(row.player_id), row.level_order);
+      return levels;
+    },
+
     listLevels: async () => ({ items: (await repo.levels(false)).map(configView) }),
     createLevel: (actor: string, body: LevelBody) => save(actor, body, null),
     updateLevel: (actor: string, id: number, body: LevelBody) => save(actor, body, id),

@@ -59,6 +59,8 @@ export interface NotificationsDeps {
   kickDelivery: () => void;
   /** The most players one operator message may reach (NOTIFY_SEGMENT_CAP). */
   segmentCap: number;
+  /** Each player's level order (levels); a segment by level needs it. */
+  levelsOf?(playerIds: string[]): Promise<Map<string, number>>;
 }
 
 export interface NotifyOptions {
@@ -334,10 +336,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
           return { count: id ? 1 : 0, preview: false };
         });
       }
-      const members = await contacts.segment(input.segment ?? {}, {
+      const { level, ...filter } = input.segment ?? {};
+      let members = await contacts.segment(filter, {
         marketing: input.category === 'marketing',
         now: clock.now(),
       });
+      if (level !== undefined) {
+        if (!deps.levelsOf) throw new AppError(422, 'VALIDATION_ERROR', 'segment/level: levels are not available');
+        const levels = await deps.levelsOf(members.map((m) => String(m.id)));
+        members = members.filter((m) => levels.get(String(m.id)) === level);
+      }
       if (members.length > deps.segmentCap)
         throw new AppError(
           409,
@@ -345,15 +353,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
           `The segment has ${members.length} players; at most ${deps.segmentCap} may be sent one message`,
         );
       if (input.preview) return { count: members.length, preview: true };
-      const chosen = (channel: string) =>
-        members.filter((m) => m.preferred_communication_channel === channel).map((m) => m.id);
       return transact(async (trx) => {
         const made = await repo.insertForMany(trx, {
           kind: event.kind,
           category: input.category,
           params: event.params,
           playerIds: members.map((m) => m.id),
-          telegram: chosen('telegram').filter((id) => members.find((m) => m.id === id)?.telegram_id),
+          telegram: members
+            .filter((m) => m.preferred_communication_channel === 'telegram' && m.telegram_id)
+            .map((m) => m.id),
           email: members.filter((m) => m.preferred_communication_channel === 'email' && m.email).map((m) => m.id),
           priority: priorityOf(input.category),
         });

@@ -552,6 +552,33 @@ describe('marketing never reaches an unsubscribed, blocked or self-excluded play
     expect(audit.map((a) => a.action)).toEqual(['notification_segment_sent', 'notification_sent']);
   });
 
+  it('a segment by level reaches the players at that level only (the level order, as the Player’s level)', async () => {
+    const mk = (n: string) => signUpPlayer(t, { email: `${n}@level-segment.test`, currency: 'EUR' });
+    const [gold, gold2, silver, none] = await Promise.all(['gold', 'gold2', 'silver', 'none'].map(mk));
+    await t.db
+      .insertInto('lvl_players')
+      .values([
+        { player_id: gold!.id, currency: 'EUR', level_order: 4 },
+        { player_id: gold2!.id, currency: 'EUR', level_order: 4 },
+        { player_id: silver!.id, currency: 'EUR', level_order: 3 },
+      ])
+      .execute();
+    const send = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/ops-api/notifications/messages', headers: ops(), payload: body });
+    const texts = { en: { title: 'Gold', body: 'For our Gold players' } };
+    const preview = await send({ segment: { currency: 'EUR', level: 4 }, texts, preview: true });
+    expect(preview.json()).toEqual({ count: 2, preview: true });
+    expect((await send({ segment: { level: 4 }, texts })).json()).toEqual({ count: 2, preview: false });
+    expect((await rows(gold!)).map((r) => r.kind)).toEqual(['operator_message']);
+    expect((await rows(gold2!)).map((r) => r.kind)).toEqual(['operator_message']);
+    for (const p of [silver!, none!]) expect(await rows(p)).toEqual([]);
+    // a player who never staked is at the first level
+    expect((await send({ segment: { currency: 'EUR', level: 1 }, texts, preview: true })).json().count).toBeGreaterThan(
+      0,
+    );
+    expect((await send({ segment: { level: 0 }, texts })).statusCode).toBe(422);
+  });
+
   it('retention deletes notifications older than the operator’s setting', async () => {
     const p = await newPlayer('retention@notify.test');
     await transact(t.db, (trx) =>
