@@ -176,6 +176,7 @@ export async function createModules(ctx: ModuleContext) {
     log,
     sharing: config.REFERRAL_SHARING,
     cardImageUrl: config.REFERRAL_CARD_IMAGE_URL ?? `${site}/invite-card.jpg`,
+    cardTexts: config.REFERRAL_CARD_TEXTS,
     telegram: () => telegramBot.bot?.api ?? null,
     appLink: (startParam) => telegramBot.inviteLink(startParam),
     player: players.telegramOf,

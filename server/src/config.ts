@@ -17,6 +17,21 @@ const urlList = z
   )
   .pipe(z.array(z.string().url()));
 
+// One language's invite-card words (REFERRAL_CARD_TEXTS); Telegram caps a caption at 1024 characters.
+const referralCardWords = z
+  .object({
+    title: z.string().trim().min(1).max(64),
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(900)
+      .refine((t) => t.includes('18+'), 'must say 18+'),
+    open: z.string().trim().min(1).max(64),
+  })
+  .partial()
+  .strict();
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -97,6 +112,23 @@ const configSchema = z.object({
   REFERRAL_SHARING: booleanFromEnv.default(true),
   /** The invite card's picture (a public JPEG URL); default: the site's /invite-card.jpg. */
   REFERRAL_CARD_IMAGE_URL: z.string().url().optional(),
+  /**
+   * The invite card's words per language, JSON: {"en":{"title":"…","text":"…","open":"…"},"ru":{…}}; a language or
+   * key left out keeps the built-in words. A text must say "18+" (the card is read by people who may not be players).
+   */
+  REFERRAL_CARD_TEXTS: z
+    .string()
+    .optional()
+    .transform((s, ctx): unknown => {
+      if (!s?.trim()) return {};
+      try {
+        return JSON.parse(s);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"en":{"title":…,"text":…,"open":…},"ru":{…}}' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.object({ en: referralCardWords, ru: referralCardWords }).partial().strict()),
   // the Web App URL's `?v=`; default: the git commit, else the package version (server/src/lib/build-version.ts)
   BUILD_VERSION: z.string().min(1).max(64).optional(),
   PAYMENTS_SANDBOX_ENABLED: booleanFromEnv.optional(),

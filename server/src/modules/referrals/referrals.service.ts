@@ -4,7 +4,7 @@ import { REFERRAL_START_PREFIX, type PreparedInvite, type ReferralView } from '@
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { ReferralsRepository } from './referrals.repository';
-import { cardLanguage, cardTexts } from './referrals.texts';
+import { cardLanguage, cardTexts, type CardLanguage, type CardWords } from './referrals.texts';
 
 /** The one Bot API call referrals make (grammy's `bot.api`). */
 export interface PreparedMessageSaver {
@@ -26,6 +26,8 @@ export interface ReferralsServiceDeps {
   player(id: string): Promise<{ telegram_id: string | null; language_code: string | null } | null>;
   /** The invite card's picture (a public JPEG). */
   cardImageUrl: string;
+  /** The operator's words per language (REFERRAL_CARD_TEXTS); what is left out keeps the built-in words. */
+  cardTexts?: Partial<Record<CardLanguage, Partial<CardWords>>>;
   log: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
@@ -93,7 +95,8 @@ export function createReferralsService(deps: ReferralsServiceDeps) {
     const code = await codeFor(playerId);
     const link = await deps.appLink(`${REFERRAL_START_PREFIX}${code}`).catch(() => null);
     if (!api || !link) throw new AppError(503, 'REFERRALS_BOT_OFF', 'The bot cannot prepare invites here');
-    const t = cardTexts[cardLanguage(player.language_code)];
+    const language = cardLanguage(player.language_code);
+    const t: CardWords = { ...cardTexts[language], ...deps.cardTexts?.[language] };
     const reply_markup = { inline_keyboard: [[{ text: t.open, url: link }]] };
     try {
       const saved = await api.savePreparedInlineMessage(

@@ -2,6 +2,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReferralView } from '@contracts/referrals';
+import { loadConfig } from '../../config';
 import { transact } from '../../lib/after-commit';
 import { fixedClock } from '../../lib/clock';
 import { signUpPlayer, useTestApp, withTestApp, onDatabaseOf } from '../../../test/fixtures';
@@ -274,7 +275,46 @@ describe('the invite card', () => {
       expect(view.json()).toMatchObject({ sharing: false, can_prepare: false });
       const prepared = await off.app.inject({ method: 'POST', url: '/main-api/referrals/prepared-message', headers });
       expect(prepared.statusCode).toBe(403);
+      expect(prepared.json().code).toBe('REFERRALS_OFF');
     });
+  });
+
+  it("carries the operator's words for the player's language, the built-in words elsewhere", async () => {
+    const texts = {
+      ru: { title: 'Лучшее казино', text: 'Заходи ко мне. Только 18+, играй ответственно.', open: 'Открыть' },
+      en: { open: 'Come in' },
+    };
+    const cardEnv = { ...env(), REFERRAL_CARD_TEXTS: JSON.stringify(texts) };
+    await withTestApp({ ...onDatabaseOf(t), clock, env: cardEnv }, async (brand) => {
+      const prepared = async (language: string) => {
+        const signedIn = await brand.app.inject({
+          method: 'POST',
+          url: '/main-api/auth/telegram',
+          payload: { init_data: initData(newUser(language)) },
+        });
+        const headers = { authorization: `Bearer ${signedIn.json().access_token as string}` };
+        const res = await brand.app.inject({ method: 'POST', url: '/main-api/referrals/prepared-message', headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return api.state.prepared.at(-1)!.result as { title: string; caption: string; reply_markup: object };
+      };
+      const ru = await prepared('ru');
+      expect(ru.title).toBe(texts.ru.title);
+      expect(ru.caption).toBe(`${texts.ru.title}\n\n${texts.ru.text}`);
+      expect(ru.reply_markup).toMatchObject({ inline_keyboard: [[{ text: 'Открыть' }]] });
+      const en = await prepared('en');
+      expect(en.title).toBe('Join me at the casino'); // not set by the operator: the built-in words
+      expect(en.reply_markup).toMatchObject({ inline_keyboard: [[{ text: 'Come in' }]] });
+    });
+  });
+
+  it('refuses to start with card words that are not JSON or do not say 18+', () => {
+    const bad = (value: string) => () => loadConfig({ REFERRAL_CARD_TEXTS: value });
+    expect(bad('{en:')).toThrow(/REFERRAL_CARD_TEXTS/);
+    expect(bad(JSON.stringify({ en: { text: 'Join me, big wins await' } }))).toThrow(/18\+/);
+    expect(bad(JSON.stringify({ de: { text: 'Nur 18+' } }))).toThrow(/REFERRAL_CARD_TEXTS/);
+    expect(
+      loadConfig({ REFERRAL_CARD_TEXTS: JSON.stringify({ en: { text: 'Only 18+.' } }) }).REFERRAL_CARD_TEXTS,
+    ).toEqual({ en: { text: 'Only 18+.' } });
   });
 
   it('without a signed way into the app (no main Mini App, no short name) there is no link and no card', async () => {

@@ -2,7 +2,13 @@
 export type CardLanguage = 'en' | 'ru';
 export const cardLanguage = (code: string | null | undefined): CardLanguage => (code?.startsWith('ru') ? 'ru' : 'en');
 
-export const cardTexts: Record<CardLanguage, { title: string; text: string; open: string }> = {
+export interface CardWords {
+  title: string;
+  text: string;
+  open: string;
+}
+/** The built-in words; an operator replaces any of them per language with REFERRAL_CARD_TEXTS. */
+export const cardTexts: Record<CardLanguage, CardWords> = {
   en: {
     title: 'Join me at the casino',
     text: 'I play here and invite you to join. 18+ only. Play responsibly: gambling involves risk, set your limits.',
