@@ -99,6 +99,41 @@ describe('npm run telegram:setup', () => {
     expect(lines.some((l) => l.includes('unverified'))).toBe(false);
     expect(lines).toContain('unchanged menu button → https://casino.example/?v=abc123');
   });
+
+  it("refuses a Web App host that is not the site's own public host, and warns when it cannot check", async () => {
+    const before = api.calls.length;
+    await expect(
+      run({ url: 'https://mirror.example', publicUrls: ['https://casino.example', 'https://brand.example'] }),
+    ).rejects.toThrow(
+      /^--url host mirror\.example is not one of the site's public hosts \(PUBLIC_URL\/PUBLIC_URLS: casino\.example, brand\.example\); .*a redirect will not do/,
+    );
+    expect(api.calls.length).toBe(before); // refused before any Bot API call
+    const lines: string[] = [];
+    await run({
+      url: 'https://BRAND.example',
+      publicUrls: ['https://casino.example', 'https://brand.example'],
+      log: (l) => lines.push(l),
+    });
+    expect(lines.some((l) => l.startsWith('warning:'))).toBe(false);
+    lines.length = 0;
+    await run({ log: (l) => lines.push(l) });
+    expect(lines[0]).toMatch(
+      /^warning: PUBLIC_URL\/PUBLIC_URLS not set, so the Web App host casino\.example cannot be checked/,
+    );
+  });
+
+  it('prints the steps only @BotFather can do: Main Mini App, loading screen, privacy policy', async () => {
+    const lines: string[] = [];
+    await run({ log: (l) => lines.push(l), publicUrls: ['https://casino.example'] });
+    const steps = lines.slice(lines.findIndex((l) => l.startsWith('BotFather-only steps')));
+    expect(steps).toHaveLength(4);
+    expect(steps[1]).toContain('Main Mini App: https://casino.example/ ');
+    expect(steps[2]).toMatch(/Loading screen: the icon and the background and text colours/);
+    expect(steps[3]).toBe('  - Privacy Policy: https://casino.example/terms');
+    lines.length = 0;
+    await run({ log: (l) => lines.push(l), privacyUrl: 'https://casino.example/privacy' });
+    expect(lines.at(-1)).toBe('  - Privacy Policy: https://casino.example/privacy');
+  });
 });
 
 describe('the telegram:setup command line', () => {
@@ -120,6 +155,14 @@ describe('the telegram:setup command line', () => {
     expect(http.code).toBe(1);
     expect(http.err).toMatch(/^telegram:setup: --url must be HTTPS/);
     expect(existsSync(join(dataDir, 'secrets'))).toBe(false); // stopped before generating anything
+    const mirror = await cli(['--url', 'https://mirror.example', '--token', TOKEN], {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://casino.example',
+      PUBLIC_URLS: 'https://brand.example',
+    });
+    expect(mirror.code).toBe(1);
+    expect(mirror.err).toMatch(/^telegram:setup: --url host mirror\.example is not one of the site's public hosts/);
+    expect(existsSync(join(dataDir, 'secrets'))).toBe(false);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -17,6 +17,12 @@ export interface SetupOptions {
   /** Required unless polling: 1-256 characters of A-Z a-z 0-9 _ - (Telegram's rule for secret_token). */
   webhookSecret?: string;
   version: string;
+  /**
+   * The site's public URLs (PUBLIC_URL and PUBLIC_URLS): the Web App URL's host must be one of them. Unset: a warning.
+   */
+  publicUrls?: string[];
+  /** PRIVACY_URL, for the BotFather steps; default `<site>/terms` as the bot's /privacy. */
+  privacyUrl?: string;
   /** TELEGRAM_WEBAPP_SHORT_NAME, only to advise on /start links. */
   webAppShortName?: string;
   log?: (line: string) => void;
@@ -39,9 +45,37 @@ export function checkSiteUrl(url: string): URL {
   return site;
 }
 
+/**
+ * The Web App URL's host must be the site's own public host: since July 2026 Telegram refuses Mini App methods from
+ * another origin, so a redirect to the site breaks the app; a mirror needs its own launch URL (its own run of this
+ * command with --url on the mirror's host). Returns a warning when the public URLs are not known.
+ */
+export function checkOwnHost(site: URL, publicUrls: string[] | undefined): string | null {
+  const hosts = (publicUrls ?? []).filter(Boolean).map((u) => new URL(u).host.toLowerCase());
+  if (!hosts.length)
+    return `warning: PUBLIC_URL/PUBLIC_URLS not set, so the Web App host ${site.host} cannot be checked against the site's own hosts; Telegram refuses Mini App methods from another origin (a mirror needs its own --url, not a redirect)`;
+  if (!hosts.includes(site.host.toLowerCase()))
+    throw new SetupError(
+      `--url host ${site.host} is not one of the site's public hosts (PUBLIC_URL/PUBLIC_URLS: ${hosts.join(', ')}); Telegram refuses Mini App methods from another origin, so a redirect will not do: give the mirror its own launch URL (add it to PUBLIC_URLS and run with --url on its host)`,
+    );
+  return null;
+}
+
+/** What only @BotFather can set (the Bot API has no method for these). */
+export function botFatherSteps(botUsername: string, webAppUrl: string, privacyUrl: string): string[] {
+  return [
+    `BotFather-only steps (@BotFather → /mybots → @${botUsername} → Bot Settings), once per bot:`,
+    `  - Configure Mini App → Enable Mini App / Main Mini App: ${webAppUrl.replace(/\?.*$/, '')} (t.me/${botUsername}?startapp=… opens it signed; the bot's profile gets an Open button)`,
+    '  - Configure Mini App → Loading screen: the icon and the background and text colours, light and dark',
+    `  - Privacy Policy: ${privacyUrl}`,
+  ];
+}
+
 export async function runSetup(o: SetupOptions): Promise<string[]> {
   const log = o.log ?? console.log;
   const site = checkSiteUrl(o.url);
+  const hostWarning = checkOwnHost(site, o.publicUrls);
+  if (hostWarning) log(hostWarning);
   if (!o.polling && !/^[A-Za-z0-9_-]{1,256}$/.test(o.webhookSecret ?? '')) {
     throw new SetupError('The webhook secret (TELEGRAM_WEBHOOK_SECRET) must be 1-256 characters of A-Z a-z 0-9 _ -');
   }
@@ -105,6 +139,7 @@ export async function runSetup(o: SetupOptions): Promise<string[]> {
     await api.setWebhook(hookUrl, { secret_token: o.webhookSecret, allowed_updates: ['message', 'callback_query'] });
     note(`webhook → ${hookUrl}`, info.url !== hookUrl);
   }
+  for (const line of botFatherSteps(me.username, webAppUrl, o.privacyUrl ?? `${base}/terms`)) log(line);
   return changes;
 }
 
@@ -115,7 +150,10 @@ async function main() {
   const token = values.token ?? process.env.TELEGRAM_BOT_TOKEN;
   if (!token) throw new SetupError('Pass --token or set TELEGRAM_BOT_TOKEN');
   if (!values.url) throw new SetupError('Pass --url https://your-site');
-  checkSiteUrl(values.url);
+  const publicUrls = [process.env.PUBLIC_URL ?? '', ...(process.env.PUBLIC_URLS ?? '').split(',')]
+    .map((u) => u.trim())
+    .filter(Boolean);
+  checkOwnHost(checkSiteUrl(values.url), publicUrls);
   let webhookSecret = process.env.TELEGRAM_WEBHOOK_SECRET;
   if (!webhookSecret && !values.polling) {
     // the same file the server reads (server/src/main.ts), so both agree when they share DATA_DIR
@@ -134,6 +172,8 @@ async function main() {
     webhookSecret,
     version: buildVersion(process.env.BUILD_VERSION),
     webAppShortName: process.env.TELEGRAM_WEBAPP_SHORT_NAME,
+    publicUrls,
+    privacyUrl: process.env.PRIVACY_URL,
   });
   console.log(changes.length ? `done: ${changes.length} change(s)` : 'done: everything was already set');
 }
