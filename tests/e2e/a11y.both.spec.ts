@@ -16,18 +16,22 @@ interface Hit {
 async function scan(page: Page, testInfo: TestInfo, state: string, hits: Hit[]) {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   // a modal still fading in has half its contrast: axe judges the settled page, after every finite animation and
-  // transition has ended (spinners and skeletons run forever and are not waited for)
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 5_000)),
-    ]),
-  );
+  // transition has ended (spinners and skeletons run forever and are not waited for), in the page and in its frames
+  // (a game's result pops in over 0.35 s)
+  for (const frame of page.frames())
+    await frame
+      .evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 5_000)),
+        ]),
+      )
+      .catch(() => undefined); // a frame gone meanwhile
   const results = await new AxeBuilder({ page }).analyze(); // frames (the game's iframe) included
   const found = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
