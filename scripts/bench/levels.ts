@@ -20,15 +20,14 @@
 // BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3 OFF/ON pairs), BENCH_WARM_SECONDS (10), BENCH_POLL_MS (20),
 // BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1), BENCH_PORT (3298).
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
+import { benchServerEnv, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -46,44 +45,6 @@ const ladderUsd = (process.env.BENCH_LADDER_USD ?? '0,2,5,10,20,50').split(',').
 const jobs = ['feed.levels', 'levels.rewards', 'feed.cashback'];
 const consumers = ['levels', 'cashback'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function serverEnv(url: string): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'levels-bench-')),
-    JWT_SECRET: 'x'.repeat(64),
-    OPS_TOKEN: 'bench',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    CRASH_DRIVER_ENABLED: 'false',
-    TON_WATCHER_ENABLED: 'false',
-    SEED_DEMO_DATA: 'false',
-    REDIS_URL: '',
-    APP_DIST_DIR: '.tmp/no-app-dist',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-}
-
-async function waitReady(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
-const quantile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function main() {
   const name = `casino_levels_${Date.now().toString(36)}`;
@@ -112,39 +73,20 @@ async function main() {
       .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
       .execute();
     const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
-    const config = loadConfig({ ...process.env, ...serverEnv(url.toString()) });
+    const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), port, 'levels') });
     const { app, services } = await buildApp({
       config,
       database: handle,
       secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
       logger: false,
     });
-    const dice = await handle.db
-      .selectFrom('games_games')
-      .select('id')
-      .where('string_id', '=', 'house-dice')
-      .executeTakeFirstOrThrow();
-    const tokens: string[] = [];
-    for (const playerId of ids) {
-      await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
-      const { token } = await services.gateway.launch({
-        playerId,
-        gameId: dice.id,
-        currency: 'USD',
-        demo: false,
-        demoBalanceMinor: 0n,
-        clientType: 'web',
-        language: 'en',
-      });
-      await services.gateway.authenticate(token);
-      tokens.push(token);
-    }
+    const tokens = await diceTokens(services, handle.db, ids);
     await app.close();
 
     server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
-      env: { ...process.env, ...serverEnv(url.toString()) },
+      env: { ...process.env, ...benchServerEnv(url.toString(), port, 'levels') },
     });
     const base = `http://127.0.0.1:${port}`;
     await waitReady(`${base}/readyz`);
@@ -166,15 +108,7 @@ async function main() {
     if (warmSeconds > 0) await load(warmSeconds); // the consumer on: the server's code and the tables warm
 
     // the consumers' switch: the bench holds their jobs' leases (OFF) or gives them back (ON)
-    const consumerOff = () =>
-      probe.query(
-        `insert into jobs_leases (name, holder, expires_at)
-         select unnest($1::text[]), 'levels-bench', now() + interval '1 hour'
-         on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at`,
-        [jobs],
-      );
-    const consumerOn = () =>
-      probe.query(`delete from jobs_leases where name = any($1::text[]) and holder = 'levels-bench'`, [jobs]);
+    const { off: consumerOff, on: consumerOn } = jobSwitch(probe, jobs, 'levels-bench');
     const backlog = async () =>
       Number(
         (

@@ -15,9 +15,7 @@
 // OFF/ON pairs), BENCH_WARM_SECONDS (5), BENCH_POLL_MS (20), BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1),
 // BENCH_PORT (3297).
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
@@ -26,6 +24,7 @@ import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
+import { benchServerEnv, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -42,44 +41,6 @@ const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'o
 const job = 'feed.tournaments';
 const consumer = 'tournaments';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function serverEnv(url: string): Record<string, string> {
-  return {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: url,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'tournaments-bench-')),
-    JWT_SECRET: 'x'.repeat(64),
-    OPS_TOKEN: 'bench',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    CRASH_DRIVER_ENABLED: 'false',
-    TON_WATCHER_ENABLED: 'false',
-    SEED_DEMO_DATA: 'false',
-    REDIS_URL: '',
-    APP_DIST_DIR: '.tmp/no-app-dist',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-  };
-}
-
-async function waitReady(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
-const quantile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function main() {
   const name = `casino_tournaments_lag_${Date.now().toString(36)}`;
@@ -111,39 +72,20 @@ async function main() {
       handle.db,
     );
     await createTournamentsRepository(handle.db).rebuildBoard(tid);
-    const config = loadConfig({ ...process.env, ...serverEnv(url.toString()) });
+    const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), port, 'tournaments') });
     const { app, services } = await buildApp({
       config,
       database: handle,
       secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
       logger: false,
     });
-    const dice = await handle.db
-      .selectFrom('games_games')
-      .select('id')
-      .where('string_id', '=', 'house-dice')
-      .executeTakeFirstOrThrow();
-    const tokens: string[] = [];
-    for (const playerId of ids) {
-      await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
-      const { token } = await services.gateway.launch({
-        playerId,
-        gameId: dice.id,
-        currency: 'USD',
-        demo: false,
-        demoBalanceMinor: 0n,
-        clientType: 'web',
-        language: 'en',
-      });
-      await services.gateway.authenticate(token);
-      tokens.push(token);
-    }
+    const tokens = await diceTokens(services, handle.db, ids);
     await app.close();
 
     server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
-      env: { ...process.env, ...serverEnv(url.toString()) },
+      env: { ...process.env, ...benchServerEnv(url.toString(), port, 'tournaments') },
     });
     const base = `http://127.0.0.1:${port}`;
     await waitReady(`${base}/readyz`);
@@ -165,14 +107,7 @@ async function main() {
     if (warmSeconds > 0) await load(warmSeconds); // the consumer on: the server's code and the tables warm
 
     // the consumer's switch: the bench holds its job's lease (OFF) or gives it back (ON)
-    const consumerOff = () =>
-      probe.query(
-        `insert into jobs_leases (name, holder, expires_at) values ($1, 'tournaments-bench', now() + interval '1 hour')
-         on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at`,
-        [job],
-      );
-    const consumerOn = () =>
-      probe.query(`delete from jobs_leases where name = $1 and holder = 'tournaments-bench'`, [job]);
+    const { off: consumerOff, on: consumerOn } = jobSwitch(probe, [job], 'tournaments-bench');
     const backlog = async () =>
       Number(
         (

@@ -1,0 +1,92 @@
+// What the benches that run the real server under dice load share (levels.ts, tournaments-lag.ts): the server's
+// environment, its start, the players' game tokens, a job switched off by holding its lease, and the statistics.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import type { Database } from '../../server/src/db/database';
+import type { buildApp } from '../../server/src/app';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The production server on `url`'s database, alone on `port`, with every job on and nothing else around it. */
+export function benchServerEnv(url: string, port: number, name: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), `${name}-bench-`)),
+    JWT_SECRET: 'x'.repeat(64),
+    OPS_TOKEN: 'bench',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    CRASH_DRIVER_ENABLED: 'false',
+    TON_WATCHER_ENABLED: 'false',
+    SEED_DEMO_DATA: 'false',
+    REDIS_URL: '',
+    APP_DIST_DIR: '.tmp/no-app-dist',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
+export async function waitReady(url: string) {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+/** Each player funded and holding an authenticated real-money dice session: the `x-game-token` values of the load. */
+export async function diceTokens(
+  services: Awaited<ReturnType<typeof buildApp>>['services'],
+  db: Database,
+  playerIds: string[],
+): Promise<string[]> {
+  const dice = await db
+    .selectFrom('games_games')
+    .select('id')
+    .where('string_id', '=', 'house-dice')
+    .executeTakeFirstOrThrow();
+  const tokens: string[] = [];
+  for (const playerId of playerIds) {
+    await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
+    const { token } = await services.gateway.launch({
+      playerId,
+      gameId: dice.id,
+      currency: 'USD',
+      demo: false,
+      demoBalanceMinor: 0n,
+      clientType: 'web',
+      language: 'en',
+    });
+    await services.gateway.authenticate(token);
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Jobs switched off by the bench holding their leases (no instance then runs them), and on by giving them back. */
+export function jobSwitch(probe: pg.Client, jobs: string[], holder: string) {
+  return {
+    off: () =>
+      probe.query(
+        `insert into jobs_leases (name, holder, expires_at)
+         select unnest($1::text[]), $2, now() + interval '1 hour'
+         on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at`,
+        [jobs, holder],
+      ),
+    on: () => probe.query(`delete from jobs_leases where name = any($1::text[]) and holder = $2`, [jobs, holder]),
+  };
+}
+
+export const quantile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
