@@ -268,6 +268,18 @@ test('dice bets pressed from the bottom bar: p95 from the press to the bet reque
 test('a crash cash-out pressed from the bottom bar, the live amount in its label', async ({ page, request }) => {
   test.setTimeout(600_000);
   const user = newUser('Cleo');
+  // the game's frame records when it sent the cash-out (epoch ms), to time the press
+  await page.addInitScript(() => {
+    const w = window as unknown as { fetch: typeof fetch };
+    const original = w.fetch.bind(window);
+    w.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (/\/crash\/cashout$/.test(url))
+        (window.top as unknown as { __cashoutSent?: number }).__cashoutSent ??=
+          performance.timeOrigin + performance.now();
+      return original(input, init);
+    };
+  });
   await openAsMiniApp(page, '/', { user });
   await expect(page.getByTestId('header-balance')).toBeVisible();
   await fund(page, request, user, 20);
@@ -289,9 +301,25 @@ test('a crash cash-out pressed from the bottom bar, the live amount in its label
       await expect
         .poll(async () => (await mainButton(page))?.text, { timeout: 20_000 })
         .toMatch(/^Cash out \d+\.\d{2}× · \d+\.\d{2}$/);
-      await sendTelegramEvent(page, 'main_button_pressed');
+      const pressedAt = await page.evaluate(() => {
+        const w = window as unknown as {
+          __cashoutSent?: number;
+          Telegram: { WebView: { receiveEvent(t: string): void } };
+        };
+        delete w.__cashoutSent; // a round that crashed before an earlier press does not count
+        const at = performance.timeOrigin + performance.now();
+        w.Telegram.WebView.receiveEvent('main_button_pressed');
+        return at;
+      });
       await expect(crash.getByTestId('crash-my-bet')).toContainText('Cashed out at', { timeout: 5000 });
       cashedOut = true;
+      // from the press to the cash-out request, as for the dice bets (≤ 50 ms)
+      const sentAt = await page.evaluate(() => (window as unknown as { __cashoutSent?: number }).__cashoutSent ?? null);
+      expect(sentAt).not.toBeNull();
+      test
+        .info()
+        .annotations.push({ type: 'press → cash-out request (ms)', description: (sentAt! - pressedAt).toFixed(1) });
+      expect(sentAt! - pressedAt).toBeLessThanOrEqual(50);
     } catch {
       await expect(crash.getByTestId('crash-phase')).toContainText('Crashed', { timeout: 30_000 });
     }
