@@ -172,3 +172,34 @@ test('axe finds no critical or serious hits on the bonus pages and the wheel', a
     console.log(`[axe ${testInfo.project.name}] ${hit.state}: ${hit.rule} (${hit.impact}) ${hit.targets.join(' | ')}`);
   expect(hits).toEqual([]);
 });
+
+// Issue 26: the cashbox, a game, the settings and the invite card also in the website's dark scheme (the browser's
+// light one and Telegram's dark one are scanned above).
+test('axe finds no critical or serious hits in the website’s dark scheme', async ({ page }, testInfo) => {
+  test.skip(isTelegramProject(testInfo), 'Telegram gives its own theme; scanned above');
+  test.setTimeout(300_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const hits: Hit[] = [];
+  await page.goto('/auth/signup');
+  await page.getByTestId('signup-email').fill(`a11y-dark-${Date.now()}@example.com`);
+  await page.getByTestId('signup-password').fill('correct horse');
+  await page.getByRole('checkbox').check({ force: true });
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByTestId('header-balance')).toBeVisible();
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+  await page.goto('/cashbox/deposit');
+  await expect(page.getByTestId('deposit-amount')).toBeVisible();
+  await scan(page, testInfo, 'cashbox deposit (dark)', hits);
+  await page.goto('/game/house-dice');
+  await expect(page.frameLocator('[data-testid="game-frame"]').getByTestId('bet-button')).toBeVisible();
+  await scan(page, testInfo, 'dice (dark)', hits);
+  await page.goto('/profile/general/notifications');
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await scan(page, testInfo, 'notification settings (dark)', hits);
+  await page.goto('/profile/general/me');
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await scan(page, testInfo, 'profile (dark)', hits);
+  for (const hit of hits)
+    console.log(`[axe ${testInfo.project.name}] ${hit.state}: ${hit.rule} (${hit.impact}) ${hit.targets.join(' | ')}`);
+  expect(hits).toEqual([]);
+});

@@ -249,6 +249,7 @@ function NotificationSettings() {
         after={
           <Switch
             checked={!current.unsubscribed}
+            aria-label={t('notifications.marketing')}
             onChange={(e) => void save({ unsubscribed: !e.target.checked }).catch(() => undefined)}
             data-testid="notification-marketing"
           />
