@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page, type TestInfo } from '@playwright/test';
-import { isTelegramProject } from './support/telegram';
+import { isTelegramProject, pressGameAction } from './support/telegram';
 import { go, signedInPlayer } from './support/player';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -194,7 +194,7 @@ test('item 15: the bet-details sheet has a named close button', async ({ page },
   await go(page, '/game/house-dice');
   const dice = page.frameLocator('[data-testid="game-frame"]');
   await dice.getByTestId('bet-amount').fill('1');
-  await dice.getByTestId('bet-button').click();
+  await pressGameAction(page, dice, { viaBar: isTelegramProject(testInfo) }); // Telegram's bottom bar at 8.0
   await expect(dice.getByTestId('bet-button')).toBeEnabled({ timeout: 15_000 }); // the round settled
   await go(page, '/profile/history/bets');
   await page.getByTestId('bet-row').first().click();
