@@ -29,6 +29,7 @@ import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import { createLedgerFeed, type FeedHandler } from '../../server/src/modules/wallet';
 import { createLedgerFeedRepository } from '../../server/src/modules/wallet/ledger-feed.repository';
+import { waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 
@@ -130,17 +131,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function stop(child: ReturnType<typeof spawn>) {
   if (child.pid) process.kill(-child.pid, 'SIGTERM');
-}
-async function waitReady(url: string) {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
 }
 async function waitExit(child: ReturnType<typeof spawn>) {
   if (child.exitCode !== null || child.signalCode !== null) return;
