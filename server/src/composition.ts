@@ -136,6 +136,8 @@ export async function createModules(ctx: ModuleContext) {
     tell: tell.call,
     notify: (playerId, event, trx) => notify.call(playerId, event, trx),
   });
+  // a block takes the player off the tournaments' boards in its transaction (tournaments is built after accounts)
+  const playerBlocked = ports.port<[playerId: string, trx: Database], Promise<void>>('accounts → tournaments.blocked');
   // a block ends the player's game sessions in the gateway, which is built after accounts
   const endGameSessions = ports.port<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
   const mailer =
@@ -216,6 +218,7 @@ export async function createModules(ctx: ModuleContext) {
         }),
       endGameSessions: endGameSessions.call,
     },
+    blocked: playerBlocked.call,
     playSession: {
       started: (id, seconds) => limits.service.startSession(id, seconds),
       timeLimitChanged: (id, current, requested) => limits.service.changeSessionTime(id, current, requested),
@@ -396,6 +399,7 @@ export async function createModules(ctx: ModuleContext) {
     log,
   });
   await feed.register(tournaments.feedConsumer);
+  playerBlocked.bind((playerId, trx) => tournaments.service.playerBlocked(playerId, trx));
   // Home's social feed (issue 27): sign-ups and the biggest recent wins, broadcast at most every 5 s
   const social = createSocialModule({
     db,

@@ -58,6 +58,11 @@ export interface AccountsDeps {
   referrals?: { joined(trx: Database, playerId: string, startParam: string | null): Promise<unknown> };
   /** allows_write_to_pm of every Mini App sign-in (notifications: may the bot write to the player). */
   telegramWriteAccess?(playerId: string, allowed: boolean): Promise<void>;
+  /**
+   * A block (an operator's, a self-exclusion or a cooling-off) in the transaction that makes it: tournaments take
+   * the player off every board at that moment (issue 27, ADR 027), or the block does not happen.
+   */
+  blocked?(playerId: string, trx: Database): Promise<void>;
   playSession?: {
     started(playerId: string, timeLimitSeconds: number | null): Promise<void>;
     /** Answers the limit in force after the request (a raise or removal waits its cooling-off). */
@@ -355,6 +360,7 @@ export function createAccountsService(deps: AccountsDeps) {
         },
         trx,
       );
+      await deps.blocked?.(playerId, trx);
     });
     // game sessions launched before the block end now: the gateway refuses their bets on every instance
     await deps.revocation?.endGameSessions(playerId);

@@ -136,19 +136,40 @@ export function createTournamentsRepository(db: Database, options: { block?: num
   ] as const;
   const keyOf = (r: { neg: string; at: string; key_id: string }): BoardKey => ({ neg: r.neg, at: r.at, id: r.key_id });
 
+  /**
+   * Takes the boards of these tournaments for this transaction (their rows, FOR NO KEY UPDATE, in id order: two
+   * writers never wait on each other in a circle); answers those still open (a closed board is never written).
+   */
+  async function lockBoards(tournamentIds: string[], ex: Database) {
+    if (!tournamentIds.length) return new Set<string>();
+    const r = await sql<{ id: string; status: string }>`select id::text, status from tournaments_tournaments
+        where id = any(${[...new Set(tournamentIds)]}::bigint[]) order by id for no key update`.execute(ex);
+    return new Set(r.rows.filter((x) => x.status === 'created' || x.status === 'ongoing').map((x) => x.id));
+  }
+
+  /** Takes players off a board (blocked or self-excluded; the caller holds the board): no place and no prize. */
+  async function exclude(participationIds: string[], at: Date, ex: Database) {
+    if (participationIds.length === 0) return [];
+    const gone = await ex
+      .updateTable('tournaments_participations')
+      .set({ excluded_at: at })
+      .where('id', 'in', participationIds)
+      .where('excluded_at', 'is', null)
+      .where('left_at', 'is', null)
+      .returning(['id', 'tournament_id'])
+      .returning(keyCols)
+      .execute();
+    await moveOnBoard(
+      gone.map((g) => ({ tournamentId: g.tournament_id, from: keyOf(g), to: null })),
+      ex,
+    );
+    return gone;
+  }
+
   return {
     transaction: <T>(fn: (trx: Transaction<DB>) => Promise<T>) => transact(db, fn),
 
-    /**
-     * Takes the boards of these tournaments for this transaction (their rows, FOR NO KEY UPDATE, in id order: two
-     * writers never wait on each other in a circle); answers those still open (a closed board is never written).
-     */
-    async lockBoards(tournamentIds: string[], ex: Database) {
-      if (!tournamentIds.length) return new Set<string>();
-      const r = await sql<{ id: string; status: string }>`select id::text, status from tournaments_tournaments
-          where id = any(${[...new Set(tournamentIds)]}::bigint[]) order by id for no key update`.execute(ex);
-      return new Set(r.rows.filter((x) => x.status === 'created' || x.status === 'ongoing').map((x) => x.id));
-    },
+    lockBoards,
 
     /** Builds a board's blocks again from its entries (after rows were written in SQL by hand: a seed, a bench). */
     async rebuildBoard(tournamentId: string, ex: Database = db) {
@@ -436,23 +457,38 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       return row ? { position: row.position === null ? null : Number(row.position), points: Number(row.score) } : null;
     },
 
-    /** Takes players off a board (blocked or self-excluded; the caller holds the board): no place and no prize. */
-    async exclude(participationIds: string[], at: Date, ex: Database) {
-      if (participationIds.length === 0) return [];
-      const gone = await ex
-        .updateTable('tournaments_participations')
-        .set({ excluded_at: at })
-        .where('id', 'in', participationIds)
-        .where('excluded_at', 'is', null)
-        .where('left_at', 'is', null)
-        .returning(['id', 'tournament_id'])
-        .returning(keyCols)
+    exclude,
+
+    /**
+     * Takes a player who was just blocked off every board they stand on, in the block's transaction. Every open board
+     * is held first (FOR NO KEY UPDATE, in id order, as every writer of boards takes them), and the player's entries
+     * are read after that: a join or an auto-join that was writing one of them has committed and is seen, and one that
+     * comes later reads the block (join and auto-join read the player's standing after holding the board).
+     */
+    async excludePlayer(playerId: string, at: Date, ex: Database) {
+      const open = await ex
+        .selectFrom('tournaments_tournaments')
+        .select('id')
+        .where('status', 'in', ['created', 'ongoing'])
         .execute();
-      await moveOnBoard(
-        gone.map((g) => ({ tournamentId: g.tournament_id, from: keyOf(g), to: null })),
+      const held = await lockBoards(
+        open.map((t) => t.id),
         ex,
       );
-      return gone;
+      if (!held.size) return [];
+      const mine = await ex
+        .selectFrom('tournaments_participations')
+        .select('id')
+        .where('player_id', '=', playerId)
+        .where('tournament_id', 'in', [...held])
+        .where('left_at', 'is', null)
+        .where('excluded_at', 'is', null)
+        .execute();
+      return exclude(
+        mine.map((p) => p.id),
+        at,
+        ex,
+      );
     },
 
     // the feed's writes

@@ -28,12 +28,13 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     let open = stakes.length ? await repo.openDuring(from, to, trx) : [];
     const before = await repo.openParticipationsOfPlayers(playerIds, trx);
     if (!open.length && !before.length) return;
-    // the boards this batch may write, held to its commit (a join, a leave or a completion waits for it), then read
-    // again: what another writer committed meanwhile is seen, and a board closed meanwhile is not written
+    // the boards this batch may write, held to its commit (a join, a leave, a block or a completion waits for it),
+    // in one call (id order: a block holds every open board, and two writers never wait on each other in a circle),
+    // then read again: what another writer committed meanwhile is seen, and a board closed meanwhile is not written.
+    // A participation made meanwhile on a board not held has nothing to score in this batch: a stake inside its
+    // window would have put its tournament in `open`, and it has no rounds yet for a win or a refund to touch.
     const held = await repo.lockBoards([...open.map((t) => t.id), ...before.map((p) => p.tournament_id)], trx);
     let parts = await repo.openParticipationsOfPlayers(playerIds, trx);
-    const extra = parts.map((p) => p.tournament_id).filter((id) => !held.has(id));
-    if (extra.length) for (const id of await repo.lockBoards(extra, trx)) held.add(id);
     parts = parts.filter((p) => held.has(p.tournament_id));
     open = open.filter((t) => held.has(t.id));
     if (open.length) parts = parts.concat(await autoJoin(stakes, open, parts, trx));

@@ -6,6 +6,7 @@ import type {
   TournamentStatus,
 } from '@contracts/tournaments';
 import type { z } from 'zod';
+import type { Database } from '../../db/database';
 import type { tournamentBody } from '@contracts/tournaments';
 import { pageOf } from '@contracts/common';
 import { afterCommit } from '../../lib/after-commit';
@@ -224,6 +225,9 @@ export function createTournamentsService(deps: TournamentsDeps) {
       await repo.transaction(async (trx) => {
         if (!(await repo.lockBoards([t.id], trx)).has(t.id))
           throw conflict('TOURNAMENTS_CLOSED', `Tournament ${id} has finished`);
+        // read again while holding the board: a block made meanwhile waited for it, or is seen now
+        if ((await deps.players.standing(playerId, trx))?.blockedOrSelfExcluded)
+          throw forbidden('TOURNAMENTS_EXCLUDED', 'Tournaments are closed to this account');
         const now = await repo.databaseNow(trx);
         await repo.insertParticipation(
           { tournament_id: t.id, player_id: playerId, currency: standing.currency, joined_at: now, is_auto: false },
@@ -244,6 +248,15 @@ export function createTournamentsService(deps: TournamentsDeps) {
         return repo.leave(t.id, playerId, clock.now(), trx);
       });
       if (!left) throw notFound('TOURNAMENTS_NOT_JOINED', `Not taking part in tournament ${id}`);
+    },
+
+    /**
+     * A player was just blocked, self-excluded or began a cooling-off (accounts' hook, in the block's transaction):
+     * they leave every open board now, so every observer (the board, each player's place, the participants, the
+     * operators' standings, the pool, the completion and its prizes) stops counting them at once.
+     */
+    async playerBlocked(playerId: string, trx: Database) {
+      await repo.excludePlayer(playerId, clock.now(), trx);
     },
 
     /** Development only: the window ends now; the schedule then closes it once the feed passed the end. */

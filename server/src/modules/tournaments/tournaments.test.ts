@@ -11,6 +11,7 @@ import {
   useTestApp,
   type Player,
 } from '../../../test/fixtures';
+import { usingPostgres } from '../../../test/test-database';
 import { signProviderBody } from '../games/provider.routes';
 import { rational } from './tournaments.completion';
 import { createTournamentsRepository } from './tournaments.repository';
@@ -21,7 +22,8 @@ import { decimalFactor } from './tournaments.scoring';
 
 const SECRET = 'aggregator-secret-tournaments-01';
 const HOUR = 3_600_000;
-const t = useTestApp();
+// many sign-ups a minute from one address (the gamblers): above the sign-up rate limit meant for people
+const t = useTestApp({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } });
 beforeAll(async () => {
   await addProviderGame(t.db, { provider: 'acme', secret: SECRET, game: 'acme-fruits' });
 });
@@ -532,6 +534,145 @@ describe('completion and prizes', () => {
     });
     expect(again.statusCode).toBe(409);
   });
+});
+
+describe('a block, a self-exclusion or a cooling-off', () => {
+  it('takes the player off every board at that moment: places, participants, standings, pool and notices', async () => {
+    const id = await tournament({
+      games: [],
+      pool_percent: 10,
+      prizes: [
+        { kind: 'pool_share', place: 1, percent: 60 },
+        { kind: 'pool_share', place: 2, percent: 40 },
+      ],
+    });
+    const small = await tournament({ games: [] }); // a second board they stand on
+    const [fraud, resting, watcher] = [await gambler(), await gambler(), await gambler()];
+    for (const g of [fraud, resting, watcher]) {
+      await join(g.p, id);
+      await join(g.p, small);
+    }
+    await fraud.bet(`bx1-${id}`, 3000);
+    await resting.bet(`bx2-${id}`, 2000);
+    await watcher.bet(`bx3-${id}`, 1000);
+    await scored();
+    // sixty players above them (written as the feed would): the three stand below the top 50 a board read looks at
+    await sql`insert into acc_players (email, currency) select 'bx-' || ${id} || '-' || g || '@x.test', 'USD'
+      from generate_series(1, 60) g`.execute(t.db);
+    await sql`insert into tournaments_participations (tournament_id, player_id, currency, joined_at, score, score_at)
+      select ${id}, id, 'USD', now(), 100, now() from acc_players where email like ${`bx-${id}-%`}`.execute(t.db);
+    const repo = createTournamentsRepository(t.db);
+    await repo.rebuildBoard(id);
+    const mine = await repo.openParticipation(id, watcher.p.id);
+    expect((await repo.positionOf(mine!.id))!.position).toBe(63);
+
+    // an operator blocks one; the other starts a 24-hour cooling-off (a self-exclusion) from the profile
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/players/${fraud.p.id}/block`,
+      headers: ops(),
+      payload: { type: 'permanent', reason: 'fraud' },
+    });
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    const rest = await as(resting.p).post('/main-api/users/me/set_block', { period: '24h' });
+    expect(rest.statusCode, rest.body).toBe(200);
+
+    // at once, before any board is read or any completion runs: off both boards, and every place below them moves up
+    const gone = await t.db
+      .selectFrom('tournaments_participations')
+      .select(['tournament_id', 'excluded_at'])
+      .where('player_id', 'in', [fraud.p.id, resting.p.id])
+      .execute();
+    expect(gone).toHaveLength(4);
+    expect(gone.every((p) => p.excluded_at !== null)).toBe(true);
+    await expectBoardKept(id);
+    await expectBoardKept(small);
+    expect((await repo.positionOf(mine!.id))!.position).toBe(61);
+    const standings = await t.app.inject({ url: `/ops-api/tournaments/${id}/standings?limit=1000`, headers: ops() });
+    expect(standings.statusCode, standings.body).toBe(200);
+    const rows = standings.json().items as Array<{ player_id: number; position: number }>;
+    expect(rows).toHaveLength(61);
+    expect(rows.map((r) => r.player_id)).not.toContain(Number(fraud.p.id));
+    expect(rows.map((r) => r.player_id)).not.toContain(Number(resting.p.id));
+    expect(rows.find((r) => r.player_id === Number(watcher.p.id))!.position).toBe(61);
+    expect((await repo.countParticipants([id, small])).get(small)).toBe(1);
+    const board = (await as(watcher.p).get(`/main-api/tournaments/${small}/leaderboard`)).json();
+    expect(board).toMatchObject({ participants: 1, me: { position: 1 } });
+
+    // the completion: no final place, no notice, no share of the pool for either; the pool is what the board staked
+    await endNow(id);
+    await endNow(small);
+    await t.services.tournamentsSchedule();
+    const closed = await t.db
+      .selectFrom('tournaments_tournaments')
+      .select(['id', 'status', 'pool_points'])
+      .where('id', 'in', [id, small])
+      .orderBy('id')
+      .execute();
+    expect(closed.map((c) => c.status)).toEqual(['completed', 'completed']);
+    expect(Number(closed[0]!.pool_points)).toBe(1); // 10 % of the watcher's 10.00; the crowd staked nothing
+    for (const g of [fraud, resting]) expect(await notices(g.p, 'tournament_finished')).toEqual([]);
+    expect((await notices(watcher.p, 'tournament_finished')).map((n) => n.params)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tournament_id: Number(id), place: 61 }),
+        expect.objectContaining({ tournament_id: Number(small), place: 1, amount: '100.00' }),
+      ]),
+    );
+    expect((await prizesOf(small)).map((e) => e.player_id)).toEqual([watcher.p.id]);
+  });
+
+  it.skipIf(!usingPostgres())(
+    'PostgreSQL: a block racing a join and an auto-join leaves no blocked player on any board',
+    async () => {
+      const id = await tournament({ games: [] });
+      const auto = await tournament({ games: [], auto_subscribe: true });
+      const gs = await Promise.all(Array.from({ length: 12 }, () => gambler()));
+      const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      let pumping = true;
+      const pump = (async () => {
+        while (pumping) {
+          await t.services.tournamentsFeed();
+          await pause(2);
+        }
+      })();
+      await Promise.all(
+        gs.map(async (g, i) => {
+          await Promise.all([
+            as(g.p).post(`/main-api/tournaments/${id}/join`), // joins, or is refused once the block is in
+            g.bet(`race-${i}-${id}`, 500).catch(() => undefined), // auto-joins `auto`, or is refused after the block
+            (async () => {
+              await pause(i * 3);
+              const res = await t.app.inject({
+                method: 'POST',
+                url: `/ops-api/players/${g.p.id}/block`,
+                headers: ops(),
+                payload: { type: 'temporary', until: new Date(Date.now() + HOUR).toISOString(), reason: 'race' },
+              });
+              expect(res.statusCode, res.body).toBeLessThan(300);
+            })(),
+          ]);
+        }),
+      );
+      pumping = false;
+      await pump;
+      await scored();
+      const standing = await t.db
+        .selectFrom('tournaments_participations')
+        .select(['tournament_id', 'player_id'])
+        .where(
+          'player_id',
+          'in',
+          gs.map((g) => g.p.id),
+        )
+        .where('left_at', 'is', null)
+        .where('excluded_at', 'is', null)
+        .execute();
+      expect(standing).toEqual([]);
+      await expectBoardKept(id);
+      await expectBoardKept(auto);
+    },
+    60_000,
+  );
 });
 
 describe('the schedule', () => {
