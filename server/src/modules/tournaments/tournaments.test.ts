@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '@contracts/live-messages';
 import type { TournamentBody } from '@contracts/tournaments';
 import {
@@ -433,6 +433,95 @@ describe('completion and prizes', () => {
       [Number(other.p.id), 0],
     ]);
   });
+
+  it.skipIf(!usingPostgres())(
+    'PostgreSQL: a stake of the window that commits after the close moves neither standings nor prizes, and is logged',
+    async () => {
+      // the window-closing rule's other half, by ledger-feed.test.ts's method: a writer's entry takes its ledger time
+      // from its transaction's start, and the transaction stays open across the end (longer than the grace, 0 here)
+      const warn = vi.spyOn(t.app.log, 'warn');
+      const id = await tournament({ games: [] });
+      const lead = await gambler();
+      const late = await gambler();
+      await join(lead.p, id);
+      await join(late.p, id);
+      await lead.bet(`lt1-${id}`, 2000);
+      await late.bet(`lt2-${id}`, 1000);
+      await scored();
+      const ref = await t.db
+        .selectFrom('wallet_ledger_entries')
+        .select(['reference_type', 'reference_id'])
+        .where('player_id', '=', late.p.id)
+        .where('kind', '=', 'bet')
+        .executeTakeFirstOrThrow();
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let entryId = '';
+      // a stake of 50.00 on the same round: counted, it would put the late player first (60 points against 20)
+      const writer = t.services.wallet.transaction(async (w) => {
+        const r = await w.debitBet(
+          {
+            playerId: late.p.id,
+            currency: 'USD',
+            key: `late-stake-${id}`,
+            reference: { type: ref.reference_type!, id: ref.reference_id! },
+          },
+          5000n,
+        );
+        entryId = r.entryId;
+        await released;
+      });
+      await expect.poll(() => entryId, { timeout: 10_000 }).not.toBe('');
+      await endNow(id); // the window ends with the stake written, not committed
+      const schedule = t.services.tournamentsSchedule(); // the feed passed the end: the completion closes the board
+      const status = async () =>
+        (await t.db.selectFrom('tournaments_tournaments').select('status').where('id', '=', id).executeTakeFirst())
+          ?.status;
+      await expect.poll(status, { timeout: 20_000 }).toBe('completed');
+      const standings = async () =>
+        (await t.app.inject({ url: `/ops-api/tournaments/${id}/standings`, headers: ops() })).json().items;
+      const closed = await standings();
+      expect(closed.map((r: { player_id: number; points: number }) => [r.player_id, r.points])).toEqual([
+        [Number(lead.p.id), 20],
+        [Number(late.p.id), 10],
+      ]);
+      release(); // the stake commits now (the prize to place 2 waited for the late player's account meanwhile)
+      await writer;
+      await schedule;
+      await scored();
+      await t.services.tournamentsSchedule();
+      const stake = await t.db
+        .selectFrom('wallet_ledger_entries')
+        .select(['id', 'created_at'])
+        .where('idempotency_key', '=', `late-stake-${id}`)
+        .executeTakeFirstOrThrow();
+      const window = await t.db
+        .selectFrom('tournaments_tournaments')
+        .select(['starts_at', 'ends_at', 'completed_at'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stake.created_at < window.ends_at).toBe(true); // its ledger time is inside the window
+      expect(stake.created_at >= window.starts_at).toBe(true);
+      expect(await standings()).toEqual(
+        closed.map((r: { prize: { paid: boolean } | null }) => ({ ...r, prize: { ...r.prize, paid: true } })),
+      );
+      expect((await prizesOf(id)).map((e) => [e.player_id, e.real_delta_minor])).toEqual([
+        [lead.p.id, '10000'],
+        [late.p.id, '5000'],
+      ]);
+      expect((await as(late.p).get(`/main-api/tournaments/${id}`)).json()).toMatchObject({
+        points: 10,
+        leaderboard_position: 2,
+      });
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ tournament: id, entry: stake.id, kind: 'bet', player: late.p.id }),
+        'tournaments: an entry arrived after its window closed; not counted',
+      );
+      warn.mockRestore();
+      await expectBooksBalance(late.p);
+    },
+    60_000,
+  );
 
   it('finishes a payout a crash cut short without paying twice', async () => {
     const id = await tournament();
