@@ -95,7 +95,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyStatic, { root: assetsDir, prefix: '/media/', decorateReply: false, maxAge: '1d' });
   await registerStaticApp(app, config.APP_DIST_DIR, {
     inlineImage: createImageInliner(assetsDir), // the first screen's small images ride in the HTML
-    gameExists: (stringId) => services.gamesRepo.findGame(stringId).then((game) => !!game?.is_active),
+    gameExists: services.gameIsActive,
     seo: {
       style: (host) => services.informational.activeStyle(host).catch(() => null),
       seo: () => services.informational.seoSettings(),

@@ -296,7 +296,7 @@ export async function createModules(ctx: ModuleContext) {
   const houseGames = createHouseGamesModule({
     db,
     config,
-    games: games.repo,
+    games: games.records,
     gateway,
     live: bus,
     clock,
@@ -450,7 +450,9 @@ export async function createModules(ctx: ModuleContext) {
     catalogue: games.catalogue,
     house: houseGames.house,
     crash: houseGames.crash,
+    /** Tests only (fixtures); app.ts and the modules get narrow functions. */
     gamesRepo: games.repo,
+    gameIsActive: games.gameIsActive,
     limits: limits.service,
     operatorActions: operator.actions,
     wheel: wheel.service,

@@ -6,6 +6,7 @@ import type { WalletService } from '../wallet';
 import type { BetPolicy } from './bet-policy';
 import { createCatalogueRepository } from './catalogue.repository';
 import { createCatalogueService, type CatalogueDeps } from './catalogue.service';
+import { gameRecordsOf } from './game-records';
 import { createGamesRepository } from './games.repository';
 import { betsHistoryRoutes, gamesRoutes } from './games.routes';
 import { createGatewayService } from './gateway.service';
@@ -25,7 +26,8 @@ export interface GamesModuleDeps extends Pick<
 
 /**
  * The game gateway (the providers' seamless wallet and its recovery sweep), the lobby's catalogue and favourites, the
- * bets history. `repo` is handed to house-games only (its rounds are the gateway's transactions; ADR 014's exception).
+ * bets history. House games get `records` (game-records.ts), seven functions over the gateway's rows (their rounds are
+ * the gateway's transactions; ADR 014's exception), never the repository.
  */
 export function createGamesModule(deps: GamesModuleDeps) {
   const { db, wallet, betPolicies, clock, auth, ...catalogueDeps } = deps;
@@ -51,7 +53,12 @@ export function createGamesModule(deps: GamesModuleDeps) {
     ...module,
     gateway,
     catalogue,
+    /** Tests only (fixtures and the crash driver's test); modules get the narrow functions below. */
     repo,
+    /** The house games' port onto the gateway's records (game-records.ts). */
+    records: gameRecordsOf(repo),
+    /** The page server's check that a game address names an active game. */
+    gameIsActive: async (stringId: string) => !!(await repo.findGame(stringId))?.is_active,
     gamesOfReferences: repo.gamesOfReferences,
     openBonusRound: repo.openBonusRound,
   };

@@ -11,8 +11,9 @@ export {
   type BetPolicyStatement,
   type BetTicket,
 } from './bet-policy';
-// the repository's type only, for house games (known debt: their bets are the gateway's rows); no one else builds it
-export { type GamesRepository, type SessionRow, type StakeGame, type TxRow } from './games.repository';
+// the house games' narrow port onto the gateway's records (their bets are the gateway's rows), and the row types it answers
+export { type GameRecords } from './game-records';
+export { type SessionRow, type StakeGame, type TxRow } from './games.repository';
 export { createCatalogueService, type CatalogueService } from './catalogue.service';
 export { createGatewayService, GUARD_FAILED, type GatewayService, type GatewaySession } from './gateway.service';
 export { gamesRoutes, betsHistoryRoutes } from './games.routes';

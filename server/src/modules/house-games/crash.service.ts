@@ -5,7 +5,7 @@ import { AppError, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { toMajor, toMinor } from '../../lib/money';
 import type { LivePublisher } from '../live';
-import type { GamesRepository } from '../games';
+import type { GameRecords } from '../games';
 import type { GatewayService } from '../games';
 import type { CrashBetRow, CrashRepository, CrashRoundRow as RoundRow } from './crash.repository';
 import { createStakeRecovery, HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_BATCH, isRefusal } from './recovery';
@@ -50,7 +50,7 @@ export const msToReach = (point: number) => (point <= 100 ? 0 : Math.ceil(Math.l
 
 export interface CrashDeps {
   crash: CrashRepository;
-  games: GamesRepository;
+  games: GameRecords;
   gateway: GatewayService;
   live: LivePublisher;
   clock: Clock;

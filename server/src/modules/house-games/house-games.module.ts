@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { GamesRepository, GatewayService } from '../games';
+import type { GameRecords, GatewayService } from '../games';
 import type { LivePublisher } from '../live';
 import type { AppModule } from '../module';
 import { createCrashRepository } from './crash.repository';
@@ -15,7 +15,7 @@ import type { SeedSource } from './seeds';
 export interface HouseGamesModuleDeps {
   db: Database;
   config: Config;
-  games: GamesRepository;
+  games: GameRecords;
   gateway: GatewayService;
   live: LivePublisher;
   clock: Clock;

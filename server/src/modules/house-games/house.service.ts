@@ -42,7 +42,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Clock } from '../../lib/clock';
 import { createKeyedLanes } from '../../lib/keyed-lanes';
 import { toMajor, toMinor } from '../../lib/money';
-import type { GamesRepository } from '../games';
+import type { GameRecords } from '../games';
 import { GUARD_FAILED, type GatewayService, type GatewaySession } from '../games';
 import type { HouseRepository, MinesRow, NewPair, SeedPairUse } from './house.repository';
 import { createStakeRecovery, HOUSE_RECOVERY_AFTER_MS, HOUSE_RECOVERY_BATCH, isRefusal } from './recovery';
@@ -54,7 +54,7 @@ import { systemSeeds, type SeedSource } from './seeds';
 
 export interface HouseDeps {
   house: HouseRepository;
-  games: GamesRepository;
+  games: GameRecords;
   gateway: GatewayService;
   clock: Clock;
   minorUnitDigits(currency: string): Promise<number>;

@@ -1,4 +1,4 @@
-import type { GamesRepository, SessionRow, TxRow } from '../games';
+import type { GameRecords, SessionRow, TxRow } from '../games';
 import type { GatewayService, GatewaySession } from '../games';
 
 // Recovery of the house games' half-done money flows (issue 13; docs/architecture.md "House games under failure"). A flow that cannot be one
@@ -14,7 +14,7 @@ export const HOUSE_RECOVERY_EVERY_MS = 10_000;
 /** Rows one run of a recovery job takes on (the next run takes the rest). */
 export const HOUSE_RECOVERY_BATCH = 200;
 
-export function createStakeRecovery(deps: { games: GamesRepository; gateway: GatewayService }) {
+export function createStakeRecovery(deps: { games: GameRecords; gateway: GatewayService }) {
   const { games, gateway } = deps;
 
   /**
