@@ -29,7 +29,13 @@ describe('module doors export no repository type either', () => {
   it.each(doors)('%s/index.ts', (name) => {
     const text = readFileSync(`${modulesDir}${name}/index.ts`, 'utf8');
     const exported = [...text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
-      m[1]!.split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!),
+      m[1]!.split(',').map((s) =>
+        s
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!,
+      ),
     );
     expect(exported.filter((n) => /repository/i.test(n))).toEqual([]);
   });
