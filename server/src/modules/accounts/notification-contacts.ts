@@ -22,7 +22,7 @@ export function createNotificationContacts(db: Database, clock: Clock) {
           preferred_communication_channel: p.preferred_communication_channel,
           unsubscribed: p.unsubscribed,
           language_code: p.language_code,
-          excluded: activeBlock(p, clock.now()) !== null,
+          blockedOrSelfExcluded: activeBlock(p, clock.now()) !== null,
         }
       );
     },
@@ -39,7 +39,7 @@ export function createNotificationContacts(db: Database, clock: Clock) {
             preferred_communication_channel: p.preferred_communication_channel,
             unsubscribed: p.unsubscribed,
             language_code: p.language_code,
-            excluded: activeBlock(p, now) !== null,
+            blockedOrSelfExcluded: activeBlock(p, now) !== null,
           },
         ]),
       );

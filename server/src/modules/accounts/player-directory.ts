@@ -63,6 +63,9 @@ export interface PublicProfile {
   name: string;
   avatar: { image: string | null; preview: string | null } | null;
   is_streamer: boolean;
+  /** Blocked or self-excluded now: they leave every public board. */
+  blockedOrSelfExcluded: boolean;
+  /** @deprecated the old name of `blockedOrSelfExcluded`, kept until social and tournaments read the new one. */
   excluded: boolean;
 }
 
@@ -105,13 +108,15 @@ export function createPlayerDirectory(db: Database, clock: Clock): PlayerDirecto
       return new Map(
         rows.map((p) => {
           const id = String(p.id);
+          const blockedOrSelfExcluded = activeBlock(p, now) !== null;
           return [
             id,
             {
               name: publicName(p),
               avatar: p.show_info ? p.avatar : null,
               is_streamer: p.is_streamer,
-              excluded: activeBlock(p, now) !== null,
+              blockedOrSelfExcluded,
+              excluded: blockedOrSelfExcluded,
             },
           ];
         }),

@@ -113,7 +113,7 @@ export function createDelivery(deps: DeliveryDeps) {
       return false;
     }
     // unsubscribed, blocked or self-excluded since it was queued: marketing goes nowhere, now as when it was written
-    if (d.category === 'marketing' && (contact.unsubscribed || contact.excluded)) {
+    if (d.category === 'marketing' && (contact.unsubscribed || contact.blockedOrSelfExcluded)) {
       await repo.markAttemptFailed(d.id, 'marketing: the player is unsubscribed, blocked or self-excluded', null);
       return false;
     }

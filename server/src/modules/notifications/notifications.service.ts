@@ -29,7 +29,7 @@ export interface NotificationContact {
   unsubscribed: boolean;
   language_code: string | null;
   /** Blocked or self-excluded now: no marketing on any channel. */
-  excluded: boolean;
+  blockedOrSelfExcluded: boolean;
 }
 export interface SegmentMember {
   id: string;
@@ -139,7 +139,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const category = options.category ?? notificationKinds[event.kind];
       const contact = await contacts.contact(playerId, trx);
       if (!contact) return undefined;
-      if (category === 'marketing' && (contact.unsubscribed || contact.excluded)) return undefined;
+      if (category === 'marketing' && (contact.unsubscribed || contact.blockedOrSelfExcluded)) return undefined;
       const id = await repo.insert(trx, {
         player_id: playerId,
         kind: event.kind,
@@ -195,7 +195,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         const contact = found.get(i.playerId);
         if (!contact) continue;
         const category = notificationKinds[i.event.kind];
-        if (category === 'marketing' && (contact.unsubscribed || contact.excluded)) continue;
+        if (category === 'marketing' && (contact.unsubscribed || contact.blockedOrSelfExcluded)) continue;
         rows.push({
           player_id: i.playerId,
           kind: i.event.kind,
@@ -319,7 +319,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
         const playerId = String(input.player_id);
         const contact = await contacts.contact(playerId);
         if (!contact) throw notFound('NOTIFICATIONS_UNKNOWN_PLAYER', 'No such player');
-        const skip = input.category === 'marketing' && (contact.unsubscribed || contact.excluded);
+        const skip = input.category === 'marketing' && (contact.unsubscribed || contact.blockedOrSelfExcluded);
         if (input.preview || skip) return { count: skip ? 0 : 1, preview: input.preview };
         return transact(async (trx) => {
           const id = await this.notify(playerId, event, trx, { category: input.category });
