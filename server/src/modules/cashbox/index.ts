@@ -1,6 +1,8 @@
 // Owns: payments (deposits, withdrawals) and their statuses, processor adapters and webhooks, TON deposits and the watcher.
 // Does not own: balances (it moves money only through the wallet) or deposit limits (the injected DepositPolicy).
 // Called by: its routes (players, processors, operators) and app.ts wiring; nothing else moves payments.
+// what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './cashbox.notifications';
 export {
   allowAllDeposits,
   createCashboxService,

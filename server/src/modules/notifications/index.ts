@@ -11,4 +11,16 @@ export type {
   SegmentMember,
 } from './notifications.service';
 export type { BotSender } from './notifications.delivery';
-export { renderNotification } from './notifications.texts';
+import './notifications.texts'; // its own kind, operator_message
+// the catalogue every module declares its kinds in (<x>.notifications.ts), and what texts share
+export {
+  declareNotificationKinds,
+  declaredNotificationKinds,
+  notificationCategory,
+  notificationLink,
+  renderNotification,
+  money,
+  when,
+  type NotificationKindSpec,
+  type TextLanguage,
+} from './notification-kinds';

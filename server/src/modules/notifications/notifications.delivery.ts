@@ -1,8 +1,8 @@
 import type { Clock } from '../../lib/clock';
 import type { NotificationContact } from './notifications.service';
 import type { DueDelivery, NotificationsRepository } from './notifications.repository';
-import { notificationLink } from '@contracts/notifications.kinds';
-import { openButtonText, renderNotification } from './notifications.texts';
+import { notificationLink, renderNotification } from './notification-kinds';
+import { openButtonText } from './notifications.texts';
 
 /** The one Bot API call delivery makes (grammY's `bot.api`, or a stand-in). */
 export interface BotSender {

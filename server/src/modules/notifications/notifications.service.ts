@@ -5,12 +5,7 @@ import type {
   SegmentFilter,
   UpdatePreferencesBody,
 } from '@contracts/notifications';
-import {
-  notificationKinds,
-  notificationLink,
-  type NotificationCategory,
-  type NotificationEvent,
-} from '@contracts/notifications.kinds';
+import type { NotificationCategory, NotificationEvent } from '@contracts/notifications.kinds';
 import type { Paged } from '@contracts/common';
 import type { DB } from '../../db/schema';
 import { afterCommit } from '../../lib/after-commit';
@@ -19,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { LivePublisher } from '../live';
 import type { OperatorAudit } from '../operator';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
-import { renderNotification } from './notifications.texts';
+import { notificationCategory, notificationLink, renderNotification } from './notification-kinds';
 
 /** Where and how a player is told things (accounts owns it). */
 export interface NotificationContact {
@@ -136,7 +131,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       trx: Transaction<DB>,
       options: NotifyOptions = {},
     ): Promise<string | undefined> {
-      const category = options.category ?? notificationKinds[event.kind];
+      const category = options.category ?? notificationCategory(event.kind);
       const contact = await contacts.contact(playerId, trx);
       if (!contact) return undefined;
       if (category === 'marketing' && (contact.unsubscribed || contact.blockedOrSelfExcluded)) return undefined;
@@ -194,7 +189,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       for (const i of items) {
         const contact = found.get(i.playerId);
         if (!contact) continue;
-        const category = notificationKinds[i.event.kind];
+        const category = notificationCategory(i.event.kind);
         if (category === 'marketing' && (contact.unsubscribed || contact.blockedOrSelfExcluded)) continue;
         rows.push({
           player_id: i.playerId,

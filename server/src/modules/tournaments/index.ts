@@ -3,6 +3,8 @@
 // `tournament_prize` through the wallet's creditMany, bonuses through the bonus engine), once per (tournament, place).
 // Does not own: balances (wallet), bonus grants (bonuses), players' names and standing (accounts' PlayerDirectory).
 // Called by: composition.ts.
+// what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './tournaments.notifications';
 export { createTournamentsModule, type TournamentsModuleDeps } from './tournaments.module';
 export { type TournamentsService } from './tournaments.service';
 export { seedTournaments } from './tournaments.seed';
