@@ -2,6 +2,7 @@ import { transact } from '../../lib/after-commit';
 import type { Database } from '../../db/database';
 import { createBonusesRepository } from './bonuses.repository';
 import type { TemplateCurrencyTerms, TemplateTerms } from './bonuses.tables';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 /** Per-currency terms from USD figures: KGS and RUB ×100, TON ×0.2 (demo rates, rounded). */
 function perCurrency(usd: TemplateCurrencyTerms): Record<string, TemplateCurrencyTerms> {
@@ -196,3 +197,6 @@ export async function seedBonuses(db: Database): Promise<void> {
         .execute();
   });
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const bonusesDemoSeed = declareDemoSeed({ name: 'bonuses', run: seedBonuses });

@@ -2,6 +2,7 @@ import type { CashbackSettingsBody } from '@contracts/cashback';
 import { nextPayoutAfter } from '@contracts/cashback.rules';
 import type { Database } from '../../db/database';
 import { createCashbackRepository } from './cashback.repository';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 /**
  * Demo cashback (SEED_DEMO_DATA): on, weekly on Sunday at 12:00 UTC, three levels (5 %, 7.5 %, 10 % of real net loss
@@ -26,3 +27,6 @@ export async function seedCashback(db: Database): Promise<void> {
   const { schedule } = demoCashbackSettings;
   await repo.ensurePeriod({ starts_at: now, ends_at: nextPayoutAfter(now, schedule), frequency: schedule.frequency });
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const cashbackDemoSeed = declareDemoSeed({ name: 'cashback', run: seedCashback });

@@ -3,6 +3,7 @@
 // Does not own: the ledger (wallet), players' standing (accounts), notifications' delivery (notifications).
 // Called by: composition.ts.
 // what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './cashback.seed';
 import './cashback.notifications';
 export { createCashbackModule, type CashbackModuleDeps } from './cashback.module';
 export { type CashbackService } from './cashback.service';

@@ -1,5 +1,6 @@
 import { games as houseGames, houseGameIds, houseGameNames } from '@contracts/fairness';
 import type { Database } from '../../db/database';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 // Demo catalogue: the house originals and the lobby's blocks (titles per language). Idempotent: runs on every start.
 const blocks: { string_id: string; titles: Record<string, string>; games: string[] }[] = [
@@ -86,3 +87,6 @@ export async function seedGames(db: Database): Promise<void> {
     }
   }
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const gamesDemoSeed = declareDemoSeed({ name: 'games', run: seedGames });

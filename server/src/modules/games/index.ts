@@ -2,6 +2,8 @@
 // and the game gateway — the seamless-wallet protocol every provider uses (the house games in-process, an external
 // aggregator over signed HTTP under /gateway-api).
 // Does not own: balances (the wallet), limits (the injected BetPolicy), game maths (house-games, contracts/fairness).
+// what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './games.seed';
 export {
   allowAllBets,
   composeBetPolicies,

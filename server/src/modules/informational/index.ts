@@ -1,3 +1,5 @@
+// what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './informational.seed';
 import type { Database } from '../../db/database';
 import type { AppModule } from '../module';
 import { createInformationalRepository } from './informational.repository';

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import { seedContentPages } from './content-pages.seed';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 // Demo reference data for the embedded default. Idempotent: existing rows are left as the operator changed them.
 export async function seedInformational(db: Database): Promise<void> {
@@ -179,3 +180,6 @@ export async function seedInformational(db: Database): Promise<void> {
 
   await seedContentPages(db);
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const informationalDemoSeed = declareDemoSeed({ name: 'informational', run: seedInformational });

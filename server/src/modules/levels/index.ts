@@ -4,6 +4,7 @@
 // wheel spins (the wheel's grantSpins), telling the player (notifications, the live bus).
 // Called by: composition.ts (the module, its feed consumer), accounts' Player view (`levelOf`), the demo seed.
 // what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './levels.seed';
 import './levels.notifications';
 export { createLevelsModule, type LevelsModuleDeps } from './levels.module';
 export type { LevelsService } from './levels.service';

@@ -1,5 +1,6 @@
 import { transact } from '../../lib/after-commit';
 import type { Database } from '../../db/database';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 /** Thresholds from USD figures: EUR and GBP alike, KGS and RUB ×100, TON ×0.2 (demo rates). */
 const perCurrency = (usd: number) => ({ USD: usd, EUR: usd, GBP: usd, KGS: usd * 100, RUB: usd * 100, TON: usd / 5 });
@@ -103,3 +104,10 @@ export async function seedLevels(db: Database): Promise<void> {
       .execute();
   });
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const levelsDemoSeed = declareDemoSeed({
+  name: 'levels',
+  after: ['bonuses'], // its rewards name the bonuses' level_up templates
+  run: seedLevels,
+});

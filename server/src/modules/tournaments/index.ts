@@ -4,6 +4,7 @@
 // Does not own: balances (wallet), bonus grants (bonuses), players' names and standing (accounts' PlayerDirectory).
 // Called by: composition.ts.
 // what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './tournaments.seed';
 import './tournaments.notifications';
 export { createTournamentsModule, type TournamentsModuleDeps } from './tournaments.module';
 export { type TournamentsService } from './tournaments.service';

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 const DAY = 86_400_000;
 
@@ -38,3 +39,6 @@ export async function seedTournaments(db: Database): Promise<void> {
     })
     .execute();
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const tournamentsDemoSeed = declareDemoSeed({ name: 'tournaments', run: seedTournaments });

@@ -1,5 +1,6 @@
 import type { WheelSegment } from '@contracts/fairness';
 import type { Database } from '../../db/database';
+import { declareDemoSeed } from '../../db/demo-seeds';
 
 const small = { USD: 0.1, EUR: 0.1, GBP: 0.1, KGS: 10, RUB: 10, TON: 0.02 };
 const medium = { USD: 0.5, EUR: 0.5, GBP: 0.5, KGS: 50, RUB: 50, TON: 0.1 };
@@ -34,3 +35,6 @@ export async function seedWheel(db: Database, bonusSegments: WheelSegment[] = []
     .onConflict((oc) => oc.column('version').doNothing())
     .execute();
 }
+
+// demo data (db/demo-seeds.ts), run by seedAll on the embedded default's every start
+export const wheelDemoSeed = declareDemoSeed({ name: 'wheel', run: (db) => seedWheel(db) });
