@@ -3,6 +3,11 @@
 export const BODY_ERROR_BLOCKED = 6000;
 export const BODY_ERROR_MAINTENANCE = 6001;
 
+/**
+ * The platform's codes (the kit's and the modules built with it). A module added since declares its own codes in its
+ * contract, `contracts/<module>.errors.ts`: `declareErrorCodes({ X_REASON: 'X_REASON' })` and a `CasinoErrorCodes`
+ * entry per code (`declare global`), so both the server and the app know them without an edit here.
+ */
 export const ErrorCode = {
   VALIDATION: 'VALIDATION_ERROR',
   NOT_FOUND: 'NOT_FOUND',
@@ -105,33 +110,41 @@ export const ErrorCode = {
   NOTIFICATIONS_NO_TELEGRAM: 'NOTIFICATIONS_NO_TELEGRAM',
   NOTIFICATIONS_NO_EMAIL: 'NOTIFICATIONS_NO_EMAIL',
   NOTIFICATIONS_SEGMENT_TOO_LARGE: 'NOTIFICATIONS_SEGMENT_TOO_LARGE',
-  REFERRALS_CODE: 'REFERRALS_CODE',
-  REFERRALS_OFF: 'REFERRALS_OFF',
-  REFERRALS_NO_TELEGRAM: 'REFERRALS_NO_TELEGRAM',
-  REFERRALS_BOT_OFF: 'REFERRALS_BOT_OFF',
-  REFERRALS_BOT_FAILED: 'REFERRALS_BOT_FAILED',
-  TOURNAMENTS_NOT_FOUND: 'TOURNAMENTS_NOT_FOUND',
-  TOURNAMENTS_CLOSED: 'TOURNAMENTS_CLOSED',
-  TOURNAMENTS_CURRENCY_NOT_ADMITTED: 'TOURNAMENTS_CURRENCY_NOT_ADMITTED',
-  TOURNAMENTS_NOT_JOINED: 'TOURNAMENTS_NOT_JOINED',
-  TOURNAMENTS_EXCLUDED: 'TOURNAMENTS_EXCLUDED',
-  TOURNAMENTS_BAD_PRIZE: 'TOURNAMENTS_BAD_PRIZE',
   WALLET_BAD_AMOUNT: 'WALLET_BAD_AMOUNT',
   WALLET_BAD_KEY: 'WALLET_BAD_KEY',
   WALLET_INSUFFICIENT_FUNDS: 'WALLET_INSUFFICIENT_FUNDS',
   WALLET_KEY_REUSED: 'WALLET_KEY_REUSED',
   WALLET_WRONG_CURRENCY: 'WALLET_WRONG_CURRENCY',
-  WHEEL_COOLDOWN: 'WHEEL_COOLDOWN',
-  WHEEL_NOT_AVAILABLE: 'WHEEL_NOT_AVAILABLE',
 } as const;
+declare global {
+  /** The codes modules declare in their own contracts (`contracts/<module>.errors.ts`), by declaration merging. */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+  interface CasinoErrorCodes {}
+}
 /** Every code an API error body's `code` may carry (`MODULE_REASON`); AppError takes only these. */
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | Extract<keyof CasinoErrorCodes, string>;
 // built on first use, not when the module loads: a module-level `new Set(...)` would keep the whole ErrorCode table
 // in every bundle that imports anything from this file (the app's first load imports two body-error numbers)
 let declared: Set<string> | undefined;
+const known = () => (declared ??= new Set<string>(Object.values(ErrorCode)));
+
+/**
+ * Declares a module's error codes (once, when its contract file is loaded): each `MODULE_REASON`, its value its own
+ * name; one of the platform's codes is refused (the `MODULE_` prefix keeps modules apart).
+ */
+export function declareErrorCodes<const C extends Record<string, string>>(codes: C): C {
+  for (const [name, code] of Object.entries(codes)) {
+    if (name !== code || !/^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/.test(code))
+      throw new Error(`error code ${name}: must be MODULE_REASON, its value its own name`);
+    if ((Object.values(ErrorCode) as string[]).includes(code)) throw new Error(`error code ${code} is the platform's`);
+    known().add(code);
+  }
+  return codes;
+}
 /** A code read back from storage (a refused bet's result) is one of the declared codes. */
-export const isErrorCode = (code: string): code is ErrorCode =>
-  (declared ??= new Set<string>(Object.values(ErrorCode))).has(code);
+export const isErrorCode = (code: string): code is ErrorCode => known().has(code);
+/** Every code this process knows: the platform's and those of each loaded module contract. */
+export const errorCodes = (): ErrorCode[] => [...known()] as ErrorCode[];
 
 /** Toast summaries of spec §8, translated under errors.{summary}. */
 export const toastSummaries = [

@@ -6,6 +6,7 @@
 // what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
 import './tournaments.seed';
 import './tournaments.notifications';
+import '@contracts/tournaments.errors';
 export { createTournamentsModule, type TournamentsModuleDeps } from './tournaments.module';
 export { type TournamentsService } from './tournaments.service';
 export { seedTournaments } from './tournaments.seed';

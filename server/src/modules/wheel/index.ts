@@ -5,6 +5,7 @@
 // Called by: app.ts; levels and promo codes through `grantSpins`.
 // what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
 import './wheel.seed';
+import '@contracts/wheel.errors';
 export { createWheelModule, type WheelModuleDeps } from './wheel.module';
 export { type WheelBonusPort, type WheelSeedSource, type WheelService } from './wheel.service';
 export { seedWheel, demoWheelSegments } from './wheel.seed';
