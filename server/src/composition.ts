@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppOptions } from './app-options';
-import { publicUrlFor } from './config';
+import { assertSettingsLoaded, publicUrlFor } from './config';
 import type { Transaction } from 'kysely';
 import type { Database } from './db/database';
 import type { DB } from './db/schema';
@@ -59,6 +59,8 @@ export interface ModuleContext {
 export async function createModules(ctx: ModuleContext) {
   const { options, db, clock, bus, log, tokens, auth, assetsDir } = ctx;
   const { config } = options;
+  // read with every module's declared settings (<x>.settings.ts), not a configuration loaded before their doors were
+  assertSettingsLoaded(config);
   const ports = latePorts(); // checked bound once every module is built (end of this function)
   // what other modules read of a player: a narrow port of the accounts module, never its repository
   const players = createPlayerDirectory(db, clock);

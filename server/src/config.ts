@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-// Every setting the server reads from the environment, with the embedded defaults.
-// README.md lists them; keep the two in step.
-const booleanFromEnv = z
+// Every setting the server reads from the environment, with the embedded defaults: the platform's here, a module's in
+// its own folder (`<x>.settings.ts`, `declareSettings`, collected below). README.md lists them; keep the two in step.
+export const booleanFromEnv = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
@@ -16,21 +16,6 @@ const urlList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.string().url()));
-
-// One language's invite-card words (REFERRAL_CARD_TEXTS); Telegram caps a caption at 1024 characters.
-const referralCardWords = z
-  .object({
-    title: z.string().trim().min(1).max(64),
-    text: z
-      .string()
-      .trim()
-      .min(1)
-      .max(900)
-      .refine((t) => t.includes('18+'), 'must say 18+'),
-    open: z.string().trim().min(1).max(64),
-  })
-  .partial()
-  .strict();
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -108,27 +93,6 @@ const configSchema = z.object({
     .optional(),
   TELEGRAM_USE_POLLING: booleanFromEnv.default(false),
   TELEGRAM_WEBAPP_SHORT_NAME: z.string().optional(),
-  /** Invites (issue 26): players may share invite links and the bot's invite card. */
-  REFERRAL_SHARING: booleanFromEnv.default(true),
-  /** The invite card's picture (a public JPEG URL); default: the site's /invite-card.jpg. */
-  REFERRAL_CARD_IMAGE_URL: z.string().url().optional(),
-  /**
-   * The invite card's words per language, JSON: {"en":{"title":"…","text":"…","open":"…"},"ru":{…}}; a language or
-   * key left out keeps the built-in words. A text must say "18+" (the card is read by people who may not be players).
-   */
-  REFERRAL_CARD_TEXTS: z
-    .string()
-    .optional()
-    .transform((s, ctx): unknown => {
-      if (!s?.trim()) return {};
-      try {
-        return JSON.parse(s);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON: {"en":{"title":…,"text":…,"open":…},"ru":{…}}' });
-        return z.NEVER;
-      }
-    })
-    .pipe(z.object({ en: referralCardWords, ru: referralCardWords }).partial().strict()),
   // the Web App URL's `?v=`; default: the git commit, else the package version (server/src/lib/build-version.ts)
   BUILD_VERSION: z.string().min(1).max(64).optional(),
   PAYMENTS_SANDBOX_ENABLED: booleanFromEnv.optional(),
@@ -233,7 +197,43 @@ const withDefaults = configSchema
     };
   });
 
-export type Config = z.infer<typeof withDefaults>;
+declare global {
+  /**
+   * The settings modules declare in their own folders (`<x>.settings.ts`): `declareSettings({ X_KEY: z... })` and
+   * `interface CasinoModuleSettings extends SettingsOf<typeof xSettings> {}` (`declare global`).
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+  interface CasinoModuleSettings {}
+}
+export type Config = z.infer<typeof withDefaults> & CasinoModuleSettings;
+/** The values a module's declared settings parse to. */
+export type SettingsOf<S extends z.ZodRawShape> = z.infer<z.ZodObject<S>>;
+
+const moduleSettings: Record<string, z.ZodType> = {};
+/**
+ * Declares a module's settings (once, when its file is loaded; its door imports it): read by loadConfig with the
+ * platform's, so a bad value stops start-up with the rest. A key the platform or another module has is refused.
+ */
+export function declareSettings<S extends z.ZodRawShape>(shape: S): S {
+  for (const [key, schema] of Object.entries(shape)) {
+    if (key in configSchema.shape || (key in moduleSettings && moduleSettings[key] !== schema))
+      throw new Error(`setting ${key} is declared twice`);
+    moduleSettings[key] = schema as z.ZodType;
+  }
+  return shape;
+}
+/** The keys modules declared (README.md lists them with the platform's). */
+export const declaredSettingKeys = (): string[] => Object.keys(moduleSettings);
+
+/**
+ * Whether `config` was read with every declared module setting: a module's value read from a configuration loaded
+ * before its door was (a script that called loadConfig first) would be silently missing. Checked at start-up.
+ */
+export function assertSettingsLoaded(config: object): void {
+  const missing = declaredSettingKeys().filter((key) => !(key in config));
+  if (missing.length)
+    throw new Error(`configuration loaded before these settings were declared: ${missing.join(', ')}`);
+}
 
 /**
  * The public URL (no trailing slash) for links answered to a request to `host`: the configured brand URL of that host
@@ -256,9 +256,13 @@ export function publicOrigins(config: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_URLS'>
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = withDefaults.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  const modules = z.object(moduleSettings).safeParse(env);
+  const issues = [...(parsed.error?.issues ?? []), ...(modules.error?.issues ?? [])];
+  if (!parsed.success || !modules.success) {
+    const problems = issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  // every declared key present (undefined when unset and optional), so assertSettingsLoaded can tell
+  const declared = Object.fromEntries(declaredSettingKeys().map((key) => [key, modules.data[key]]));
+  return { ...parsed.data, ...declared } as Config;
 }

@@ -4,6 +4,7 @@
 // start parameter), the bot itself (telegram-bot), rewards for referrals (none yet).
 // Called by: composition.ts; accounts through `joined`.
 // what it declares to the kit, collected when this door loads (docs/architecture.md, "Adding a money module")
+import './referrals.settings';
 import '@contracts/referrals.errors';
 export { createReferralsModule, type ReferralsModuleDeps } from './referrals.module';
 export { referralCodeOf, type ReferralsService, type JoinOutcome } from './referrals.service';
