@@ -40,3 +40,25 @@ describe('module doors export no repository type either', () => {
     expect(exported.filter((n) => /repository/i.test(n))).toEqual([]);
   });
 });
+
+// What a door hands out straight from its repository files: only what is recorded here. The wallet's are the parts of
+// the one-statement house bet the gateway embeds (ADR 011: one round trip per bet, kept by issue 23) and the read-only
+// ledger-entry condition two recovery sweeps embed (games, cashbox: their candidates are bounded only by it), plus two
+// operations (not SQL parts) its callers run: allowLedgerKinds (migrations) and assertLedgerKindsAllowed (start-up).
+// A new entry is a decision, not a convenience.
+const lentFromRepositories: Record<string, string[]> = {
+  wallet: ['betAndWinCtes', 'betAndWinValues', 'ledgerHasEntry', 'allowLedgerKinds', 'assertLedgerKindsAllowed'],
+};
+
+describe('module doors lend nothing else of their repositories', () => {
+  it.each(doors)('%s/index.ts', (name) => {
+    const text = readFileSync(`${modulesDir}${name}/index.ts`, 'utf8');
+    const lent = [...text.matchAll(/export\s+\{([^}]*)\}\s+from\s+'\.\/[^']*repository'/g)].flatMap((m) =>
+      m[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s && !s.startsWith('type ')),
+    );
+    expect(lent.sort()).toEqual([...(lentFromRepositories[name] ?? [])].sort());
+  });
+});
