@@ -7,10 +7,13 @@ import {
   as,
   expectBooksBalance,
   launchGame,
+  onDatabaseOf,
   signUpPlayer,
   useTestApp,
+  withTestApp,
   type Player,
 } from '../../../test/fixtures';
+import type { TestApp } from '../../../test/test-app';
 import { usingPostgres } from '../../../test/test-database';
 import { signProviderBody } from '../games/provider.routes';
 import { rational } from './tournaments.completion';
@@ -30,7 +33,7 @@ beforeAll(async () => {
 const ops = () => ({ authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' });
 let rounds = 0;
 
-async function tournament(over: Partial<TournamentBody> = {}) {
+async function tournament(over: Partial<TournamentBody> = {}, app: TestApp = t) {
   const body: TournamentBody = {
     name: { en: `Race ${++rounds}`, ru: `Гонка ${rounds}` },
     starts_at: new Date(Date.now() - HOUR).toISOString(),
@@ -45,7 +48,12 @@ async function tournament(over: Partial<TournamentBody> = {}) {
     ],
     ...over,
   };
-  const res = await t.app.inject({ method: 'POST', url: '/ops-api/tournaments', headers: ops(), payload: body });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/ops-api/tournaments',
+    headers: { authorization: `Bearer ${app.secrets.ops}`, 'x-operator': 'olga' },
+    payload: body,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return String(res.json().id);
 }
@@ -781,6 +789,66 @@ describe('the schedule', () => {
     expect(await notices(g.p, 'tournament_started')).toHaveLength(1);
     await g.bet(`e2-${id}`, 1000);
     expect((await pointsOf(g.p, id))!.points).toBe(5);
+  });
+});
+
+describe('the schedule on several instances', () => {
+  it('names its set times: the next start, then the end plus twice the feed’s grace', async () => {
+    // a database of its own: the next event is the earliest of every tournament there is
+    await withTestApp({ env: { FEED_WINDOW_GRACE_MS: '2000' } }, async (f) => {
+      const completion = f.services.tournamentCompletion;
+      await sql`update tournaments_tournaments set status = 'cancelled'`.execute(f.db); // the demo's own
+      expect(await completion.nextAt(2_000)).toBeUndefined();
+      const startsAt = new Date(Date.now() + 10 * 60_000);
+      const endsAt = new Date(Date.now() + 20 * 60_000);
+      const id = await tournament({ starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString() }, f);
+      expect((await completion.nextAt(2_000))?.getTime()).toBe(startsAt.getTime());
+      await sql`update tournaments_tournaments set starts_at = now() where id = ${id}`.execute(f.db);
+      await f.services.tournamentsSchedule();
+      const row = await f.db.selectFrom('tournaments_tournaments').select('status').where('id', '=', id).execute();
+      expect(row).toEqual([{ status: 'ongoing' }]);
+      // the end plus 2 × grace (the window-closing rule) plus a second
+      expect((await completion.nextAt(2_000))?.getTime()).toBe(endsAt.getTime() + 2 * 2_000 + 1_000);
+    });
+  });
+
+  it('two instances running it at once start, complete and pay a tournament once', async () => {
+    await withTestApp(onDatabaseOf(t), async (b) => {
+      const live: Array<{ id: number; status: string }> = [];
+      for (const app of [t, b])
+        app.bus.subscribe((e) => {
+          if ('all' in e.target && e.message.type === 'tournament') live.push(e.message.data);
+        });
+      const id = await tournament({
+        starts_at: new Date(Date.now() + HOUR).toISOString(),
+        ends_at: new Date(Date.now() + 2 * HOUR).toISOString(),
+      });
+      const [g, h] = [await gambler(), await gambler()];
+      await join(g.p, id);
+      await join(h.p, id);
+      await sql`update tournaments_tournaments set starts_at = now() where id = ${id}`.execute(t.db);
+      await Promise.all([t.services.tournamentsSchedule(), b.services.tournamentsSchedule()]);
+      await g.bet(`mi1-${id}`, 1000);
+      await h.bet(`mi2-${id}`, 400);
+      await scored();
+      await endNow(id);
+      await Promise.all([
+        t.services.tournamentsSchedule(),
+        b.services.tournamentsSchedule(),
+        b.services.tournamentsSchedule(),
+      ]);
+      await Promise.all([t.services.tournamentsSchedule(), b.services.tournamentsSchedule()]);
+      expect(live.filter((m) => m.id === Number(id)).map((m) => m.status)).toEqual(['created', 'ongoing', 'completed']);
+      for (const p of [g.p, h.p]) {
+        expect(await notices(p, 'tournament_started')).toHaveLength(1);
+        expect(await notices(p, 'tournament_finished')).toHaveLength(1);
+      }
+      expect((await prizesOf(id)).map((e) => [e.player_id, e.real_delta_minor])).toEqual([
+        [g.p.id, '10000'],
+        [h.p.id, '5000'],
+      ]);
+      await expectBooksBalance(g.p);
+    });
   });
 });
 
