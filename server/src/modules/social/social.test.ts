@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '@contracts/live-messages';
-import { addProviderGame, as, launchGame, signUpPlayer, useTestApp } from '../../../test/fixtures';
+import {
+  addProviderGame,
+  as,
+  launchGame,
+  onDatabaseOf,
+  signUpPlayer,
+  useTestApp,
+  withTestApp,
+} from '../../../test/fixtures';
 import { signProviderBody } from '../games/provider.routes';
 
 // Home's social feed (issue 27): sign-ups masked by default (privacy), their names once they allow it, streamers
@@ -125,4 +133,48 @@ describe('who the feed shows', () => {
       })
       .toEqual([expect.objectContaining({ name: 'Stream Queen', is_streamer: true, amount: 900 })]);
   });
+});
+
+describe('two instances', () => {
+  it('send new_player and top_players at most once every 5 s between them', async () => {
+    // two servers on one database with their jobs running, as deployed: the broadcast job runs on one of them at a
+    // time, every 5 s; meanwhile something new for every run (a sign-up and a bigger win each second)
+    const sent: Array<{ type: string; at: number }> = [];
+    const env = { JOBS_ENABLED: 'true' };
+    const p = await signUpPlayer(t, { currency: 'USD', deposit: 100 });
+    const { token } = await launchGame(p, 'acme-fruits');
+    await withTestApp({ ...onDatabaseOf(t), env }, (a) =>
+      withTestApp({ ...onDatabaseOf(t), env }, async (b) => {
+        for (const app of [a, b])
+          app.bus.subscribe((e) => {
+            const { type } = e.message;
+            if ('all' in e.target && (type === 'new_player' || type === 'top_players'))
+              sent.push({ type, at: Date.now() });
+          });
+        await a.app.listen({ port: 0, host: '127.0.0.1' });
+        await b.app.listen({ port: 0, host: '127.0.0.1' });
+        const until = Date.now() + 13_000;
+        for (let i = 0; Date.now() < until; i++) {
+          await signUpPlayer(t, { currency: 'USD' });
+          await provider('play', {
+            session_id: token,
+            currency: 'USD',
+            game_id: `five-${i}`,
+            finished: true,
+            actions: [
+              { action: 'bet', action_id: `five-${i}-b`, amount: 100 },
+              { action: 'win', action_id: `five-${i}-w`, amount: 1_000_000 + i * 100 },
+            ],
+          });
+          await new Promise((r) => setTimeout(r, 1_000));
+        }
+      }),
+    );
+    for (const type of ['new_player', 'top_players']) {
+      const times = sent.filter((s) => s.type === type).map((s) => s.at);
+      expect(times.length, type).toBeGreaterThanOrEqual(2);
+      const gaps = times.slice(1).map((at, i) => at - times[i]!);
+      expect(Math.min(...gaps), `${type}: ${gaps.join(', ')} ms apart`).toBeGreaterThanOrEqual(4_900);
+    }
+  }, 90_000);
 });
