@@ -138,8 +138,10 @@ export async function createModules(ctx: ModuleContext) {
     tell: tell.call,
     notify: (playerId, event, trx) => notify.call(playerId, event, trx),
   });
-  // a block takes the player off the tournaments' boards in its transaction (tournaments is built after accounts)
-  const playerBlocked = ports.port<[playerId: string, trx: Database], Promise<void>>('accounts → tournaments.blocked');
+  // a block takes the player off the public boards in its transaction (tournaments, Home's top wins: built later)
+  const playerBlocked = ports.port<[playerId: string, trx: Database], Promise<void>>(
+    'accounts → tournaments, social .playerBlocked',
+  );
   // a block ends the player's game sessions in the gateway, which is built after accounts
   const endGameSessions = ports.port<[playerId: string], Promise<void>>('accounts → games.endPlayerSessions');
   const mailer =
@@ -401,7 +403,6 @@ export async function createModules(ctx: ModuleContext) {
     log,
   });
   await feed.register(tournaments.feedConsumer);
-  playerBlocked.bind((playerId, trx) => tournaments.service.playerBlocked(playerId, trx));
   // Home's social feed (issue 27): sign-ups and the biggest recent wins, broadcast at most every 5 s
   const social = createSocialModule({
     db,
@@ -413,6 +414,10 @@ export async function createModules(ctx: ModuleContext) {
     minorUnitDigits: digits,
   });
   await feed.register(social.feedConsumer);
+  playerBlocked.bind(async (playerId, trx) => {
+    await tournaments.service.playerBlocked(playerId, trx);
+    await social.service.playerBlocked(playerId, trx);
+  });
 
   const list: AppModule[] = [
     informational,

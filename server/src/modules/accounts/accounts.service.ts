@@ -59,8 +59,8 @@ export interface AccountsDeps {
   /** allows_write_to_pm of every Mini App sign-in (notifications: may the bot write to the player). */
   telegramWriteAccess?(playerId: string, allowed: boolean): Promise<void>;
   /**
-   * A block (an operator's, a self-exclusion or a cooling-off) in the transaction that makes it: tournaments take
-   * the player off every board at that moment (issue 27, ADR 027), or the block does not happen.
+   * A block (an operator's, a self-exclusion or a cooling-off) in the transaction that makes it: tournaments and
+   * Home's top wins take the player off their boards at that moment (issue 27, ADR 027), or the block does not happen.
    */
   blocked?(playerId: string, trx: Database): Promise<void>;
   playSession?: {

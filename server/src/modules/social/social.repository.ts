@@ -36,6 +36,10 @@ export function createSocialRepository(db: Database) {
         .execute(ex)
         .then((r) => r.rows),
 
+    /** A blocked or self-excluded player's wins leave the board (the next biggest take their places). */
+    forgetPlayer: (playerId: string, ex: Database) =>
+      ex.deleteFrom('social_wins').where('player_id', '=', playerId).execute(),
+
     /** Keeps the table small: what is older than `since`, or below each currency's top `keep`, goes. */
     prune: (since: Date, keep: number, ex: Database = db) =>
       sql`delete from social_wins w where w.won_at < ${since} or w.entry_id not in (

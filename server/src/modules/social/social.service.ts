@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { NewPlayerItem, TopWinItem } from '@contracts/live-messages';
+import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { toMajor } from '../../lib/money';
@@ -20,6 +21,8 @@ export interface SocialDeps {
 
 const DAY = 86_400_000;
 const TOP = 5;
+/** Wins kept per currency: the five shown and five behind them. */
+const KEEP = 2 * TOP;
 
 // Home's live social feed (issue 27): recent sign-ups (`new_player`) and the biggest wins of the last day
 // (`top_players`). Wins come from the ledger feed (consumer 'social', wins only, from now); a job on one instance at a
@@ -65,12 +68,15 @@ export function createSocialService(deps: SocialDeps) {
   };
 
   async function topWins(): Promise<TopWinItem[]> {
-    const rows = await repo.top(new Date(clock.now().getTime() - DAY), TOP);
+    // a few more than shown: a win of a player blocked since it was kept leaves its place to the next one
+    const rows = await repo.top(new Date(clock.now().getTime() - DAY), KEEP);
     const profiles = await deps.players.publicProfiles([...new Set(rows.map((r) => r.player_id))]);
     const out: TopWinItem[] = [];
+    const shown = new Map<string, number>();
     for (const r of rows) {
       const p = profiles.get(r.player_id);
-      if (!p || p.excluded) continue;
+      if (!p || p.blockedOrSelfExcluded || (shown.get(r.currency) ?? 0) >= TOP) continue;
+      shown.set(r.currency, (shown.get(r.currency) ?? 0) + 1);
       out.push({
         name: p.name,
         avatar: p.avatar?.preview ?? null,
@@ -87,6 +93,14 @@ export function createSocialService(deps: SocialDeps) {
   return {
     feedConsumer,
     topWins,
+    /**
+     * A player was just blocked, self-excluded or began a cooling-off (accounts' hook, in the block's transaction): their
+     * wins leave the top at once, so the next biggest take their places (a filter at read time would leave the places
+     * empty). A win that still arrives is left out when the board is read.
+     */
+    async playerBlocked(playerId: string, trx: Database) {
+      await repo.forgetPlayer(playerId, trx);
+    },
     /** One run of the broadcast job: new sign-ups since the last run, and the top wins when they changed. */
     async broadcast() {
       const fresh: NewPlayerItem[] = await deps.players.newestPlayers(10, lastPlayerId);
@@ -97,7 +111,7 @@ export function createSocialService(deps: SocialDeps) {
         lastPlayerId = String(fresh[0]!.id);
         await deps.live.broadcast({ type: 'new_player', data: { players: fresh } });
       }
-      await repo.prune(new Date(clock.now().getTime() - DAY), TOP);
+      await repo.prune(new Date(clock.now().getTime() - DAY), KEEP);
       const top = await topWins();
       const key = JSON.stringify(top);
       if (key !== lastTop) {

@@ -135,6 +135,53 @@ describe('who the feed shows', () => {
   });
 });
 
+describe('a block', () => {
+  it('takes the player’s wins off the top at once: the next biggest take their places', async () => {
+    // EUR: a currency no other test here wins in; six winners for five places, the biggest one blocked
+    const winner = async (cents: number) => {
+      const p = await signUpPlayer(t, { currency: 'EUR', deposit: 100 });
+      const { token } = await launchGame(p, 'acme-fruits');
+      await provider('play', {
+        session_id: token,
+        currency: 'EUR',
+        game_id: `bw-${p.id}`,
+        finished: true,
+        actions: [
+          { action: 'bet', action_id: `bw-${p.id}-b`, amount: 100 },
+          { action: 'win', action_id: `bw-${p.id}-w`, amount: cents },
+        ],
+      });
+      return p;
+    };
+    const cheat = await winner(500_000);
+    for (const cents of [10_000, 20_000, 30_000, 40_000, 50_000]) await winner(cents);
+    const eur = async () =>
+      ((await t.app.inject({ url: '/main-api/users/get_top_players' })).json().items as Array<{ currency: string }>)
+        .filter((x) => x.currency === 'EUR')
+        .map((x) => (x as unknown as { amount: number }).amount);
+    await expect
+      .poll(async () => {
+        await t.services.socialFeed();
+        return eur();
+      })
+      .toEqual([5000, 500, 400, 300, 200]);
+    await t.services.social.broadcast(); // the job keeps each currency's top ten, and prunes the rest
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/ops-api/players/${cheat.id}/block`,
+      headers: { authorization: `Bearer ${t.secrets.ops}`, 'x-operator': 'olga' },
+      payload: { type: 'permanent', reason: 'fraud' },
+    });
+    expect(blocked.statusCode, blocked.body).toBeLessThan(300);
+    await t.services.social.broadcast();
+    // five places, five winners left: the 100.00 win, kept behind the five shown, takes the freed place
+    expect(await eur()).toEqual([500, 400, 300, 200, 100]);
+    expect(
+      (await t.db.selectFrom('social_wins').select('entry_id').where('player_id', '=', cheat.id).execute()).length,
+    ).toBe(0);
+  });
+});
+
 describe('two instances', () => {
   it('send new_player and top_players at most once every 5 s between them', async () => {
     // two servers on one database with their jobs running, as deployed: the broadcast job runs on one of them at a

@@ -56,7 +56,7 @@ export function createTournamentCompletion(deps: TournamentsDeps) {
           top.map((r) => r.player_id),
           trx,
         );
-        const gone = top.filter((r) => profiles.get(r.player_id)?.excluded).map((r) => r.id);
+        const gone = top.filter((r) => profiles.get(r.player_id)?.blockedOrSelfExcluded).map((r) => r.id);
         if (!gone.length) break;
         await repo.exclude(gone, clock.now(), trx);
       }

@@ -62,7 +62,7 @@ export function createTournamentsService(deps: TournamentsDeps) {
         ? (await repo.standings(t.id, limit, true)).map((r) => ({ ...r, position: r.final_position }))
         : await repo.top(t.id, limit);
       const profiles = await deps.players.publicProfiles(rows.map((r) => r.player_id));
-      const gone = rows.filter((r) => profiles.get(r.player_id)?.excluded).map((r) => r.id);
+      const gone = rows.filter((r) => profiles.get(r.player_id)?.blockedOrSelfExcluded).map((r) => r.id);
       if (gone.length && !closed && attempt < 2) {
         await repo.transaction(async (trx) => {
           if ((await repo.lockBoards([t.id], trx)).has(t.id)) await repo.exclude(gone, clock.now(), trx);
