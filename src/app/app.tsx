@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { AdaptivityProvider, AppRoot, ConfigProvider } from '@vkontakte/vkui';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { Router, useLocation } from 'wouter';
-import { getPlatform, type ColorScheme } from '../platform';
+import { getPlatform, type ColorScheme, type Insets } from '../platform';
 import { session } from '../shared/session/session.store';
 import { loadPlayer, playerState } from '../shared/player/player.store';
 import { limitModals, loadLimitTimers } from '../features/limits';
@@ -38,6 +38,9 @@ const LimitTimers = lazy(() =>
   })),
 );
 
+const sameInsets = (a: Insets, b: Insets) =>
+  a.top === b.top && a.bottom === b.bottom && a.left === b.left && a.right === b.right;
+
 // Providers in VKUI's order (ConfigProvider → AdaptivityProvider → AppRoot), fed by the platform adapter.
 export function App({ bootData }: { bootData: BootData }) {
   const platform = getPlatform();
@@ -54,8 +57,10 @@ export function App({ bootData }: { bootData: BootData }) {
     root.setProperty('--app-safe-bottom', `${insets.bottom}px`);
   }, [insets]);
   useEffect(() => {
-    setInsets(platform.getSafeAreaInsets()); // Telegram may have answered while the app was mounting
-    return platform.onSafeAreaChange(setInsets);
+    // a new object with the same insets would re-render the whole app (every provider's value changes): keep the old
+    const update = (next: Insets) => setInsets((prev) => (sameInsets(prev, next) ? prev : next));
+    update(platform.getSafeAreaInsets()); // Telegram may have answered while the app was mounting
+    return platform.onSafeAreaChange(update);
   }, [platform]);
 
   return (
@@ -85,6 +90,10 @@ function Shell({ bootData }: { bootData: BootData }) {
   const { ban } = useSnapshot(playerState);
   const limits = useSnapshot(limitModals);
   const isLoggedIn = !!token;
+  // The page is one element made once: the shell re-renders on every change of its stores (session, settings, site
+  // status, toasts…), synchronously, and without this each of those renders went through the whole page as well.
+  // The page follows the location and its own state; it takes nothing from here.
+  const routes = useMemo(() => <AppRoutes />, []);
 
   useShellQuery(isLoggedIn);
   usePageMeta(bootData.style?.title ?? 'Casino', bootData.seo);
@@ -111,9 +120,7 @@ function Shell({ bootData }: { bootData: BootData }) {
   }
   return (
     <Layout style={bootData.style}>
-      <RouteGuard ctx={ctx}>
-        <AppRoutes />
-      </RouteGuard>
+      <RouteGuard ctx={ctx}>{routes}</RouteGuard>
       {isLoggedIn && (
         <Suspense fallback={null}>
           <LimitTimers />

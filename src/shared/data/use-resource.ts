@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 // The one way a page reads server data (docs/architecture.md, "Data loading"). A resource is named by a key: when
 // the key changes it is read again, and only the newest request may write (a filter change or a live reload
@@ -53,13 +53,17 @@ function useLoader<T>(
       const request = ++latest.current;
       const mine = () => mounted.current && request === latest.current;
       if (!inPlace) setState((s) => ({ ...s, loading: true, failed: false }));
+      // The answer is drawn as a transition: React renders the page's new rows in slices, yielding to the browser
+      // every few milliseconds, instead of one long task per answer (Lighthouse's TBT; a page's first answers arrive
+      // while the app is still mounting). A newer update (the player typing) is not held up by it.
       read().then(
-        (update) => mine() && setState((s) => ({ data: update(s.data), loading: false, failed: false })),
+        (update) =>
+          mine() && startTransition(() => setState((s) => ({ data: update(s.data), loading: false, failed: false }))),
         (err: unknown) => {
           if (!mine()) return;
           // an in-place refresh that fails keeps the rows shown: the next trigger or a retry reads them again
           if (inPlace) console.warn('refresh failed', err);
-          else setState((s) => ({ ...s, loading: false, failed: true }));
+          else startTransition(() => setState((s) => ({ ...s, loading: false, failed: true })));
         },
       );
     };
