@@ -1,4 +1,4 @@
-import { stylesReady } from './styles-ready'; // first: the stylesheets start applying while the rest evaluates
+import { stylesReady } from './styles-ready'; // first: the stylesheets apply in the task right after this one
 import '@vkontakte/vkui/dist/cssm/styles/themes.css';
 import './app.css';
 import { startTransition } from 'react';
