@@ -22,7 +22,8 @@ export interface FeedEntry {
 }
 
 /**
- * A consumer's handler: runs inside the transaction that also moves the consumer's cursor, so what it writes through
+ * A consumer's handler: runs inside the transaction that also moves the consumer's cursor, and holds that cursor's row
+ * lock (so two calls of one consumer's handler never overlap, on any instance), so what it writes through
  * `trx` and the cursor commit together (each entry is handled exactly once per consumer). It must use `trx` for every
  * write (on the embedded database a second connection would wait for this one forever). What it has to tell someone it
  * queues with `afterCommit(trx, …)` (lib/after-commit): sent once the batch committed, never for a batch that rolled
@@ -68,7 +69,8 @@ export function createLedgerFeedRepository(db: Database) {
       on conflict (consumer) do nothing`.execute(trx);
   }
 
-  const kindFilter = (kinds?: readonly LedgerKind[]) => (kinds ? sql`and kind = any(${[...kinds]}::text[])` : sql``);
+  /** A consumer's kinds as the feed functions take them (null: every kind). */
+  const kindsArray = (kinds?: readonly LedgerKind[]) => (kinds ? sql`${[...kinds]}::text[]` : sql`null::text[]`);
 
   return {
     /** Makes the consumer's cursor at its start position if it has none yet (at start-up, before any batch). */
@@ -87,31 +89,31 @@ export function createLedgerFeedRepository(db: Database) {
     async pump(consumer: PumpSpec, batchSize: number): Promise<number> {
       const { name, kinds } = consumer;
       const handled = await transact(db, async (trx) => {
-        await ensureCursor(trx, name, consumer.start ?? 'now');
         // one horizon for the whole batch: each statement of a read-committed transaction takes a new snapshot, so
         // a horizon read twice could move between the read of the batch and the move of the cursor past skipped rows
-        const cursor = await sql<{ last_tx_id: string; last_entry_id: string; horizon: string; read_at: Date }>`
+        const lockCursor = () => sql<{ last_tx_id: string; last_entry_id: string; horizon: string; read_at: Date }>`
           select last_tx_id::text, last_entry_id::text, pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
                  clock_timestamp() as read_at
           from wallet_feed_cursors where consumer = ${name} for update`.execute(trx);
+        let cursor = await lockCursor();
+        if (!cursor.rows.length) {
+          // not registered yet (a test, a new instance): made at its start position first
+          await ensureCursor(trx, name, consumer.start ?? 'now');
+          cursor = await lockCursor();
+        }
         const { last_tx_id, last_entry_id, horizon, read_at } = cursor.rows[0]!;
         const batch = await sql<FeedEntry>`
           select ${entryColumns}
-          from wallet_ledger_entries
-          where tx_id < ${horizon}::xid8
-            and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
-            ${kindFilter(kinds)}
-          order by wallet_ledger_entries.tx_id, wallet_ledger_entries.id
-          limit ${batchSize}`.execute(trx);
+          from wallet_feed_batch(${last_tx_id}::xid8, ${last_entry_id}::bigint, ${horizon}::xid8, ${kindsArray(kinds)},
+                                 ${batchSize}::integer)`.execute(trx);
         const entries = batch.rows;
         let last: { tx_id: string; id: string } | undefined = entries[entries.length - 1];
         const drained = entries.length < batchSize;
         if (kinds && drained) {
           // every entry of the kinds below the horizon was handed: the cursor may pass the others up to it
           const end = await sql<{ tx_id: string; id: string }>`
-            select tx_id::text, id::text from wallet_ledger_entries
-            where tx_id < ${horizon}::xid8 and (tx_id, id) > (${last_tx_id}::xid8, ${last_entry_id}::bigint)
-            order by wallet_ledger_entries.tx_id desc, wallet_ledger_entries.id desc limit 1`.execute(trx);
+            select tx_id::text, id::text
+            from wallet_feed_end(${last_tx_id}::xid8, ${last_entry_id}::bigint, ${horizon}::xid8)`.execute(trx);
           last = end.rows[0] ?? last;
         }
         if (entries.length > 0) await consumer.handle(entries, trx);
@@ -136,13 +138,9 @@ export function createLedgerFeedRepository(db: Database) {
         await ensureCursor(trx, consumer.name, consumer.start ?? 'now');
         const next = await sql<{ tx_id: string; id: string }>`
           select e.tx_id::text, e.id::text
-          from wallet_feed_cursors c, wallet_ledger_entries e
-          where c.consumer = ${consumer.name}
-            and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
-            and (e.tx_id, e.id) > (c.last_tx_id, c.last_entry_id)
-            ${kindFilter(consumer.kinds)}
-          order by e.tx_id, e.id limit 1
-          for update of c`.execute(trx);
+          from (select last_tx_id, last_entry_id from wallet_feed_cursors where consumer = ${consumer.name} for update) c,
+               wallet_feed_batch(c.last_tx_id, c.last_entry_id, pg_snapshot_xmin(pg_current_snapshot()),
+                                 ${kindsArray(consumer.kinds)}, 1) e`.execute(trx);
         const entry = next.rows[0];
         if (!entry) return undefined;
         const row = await sql<{ attempts: number }>`
@@ -161,9 +159,15 @@ export function createLedgerFeedRepository(db: Database) {
       });
     },
 
-    /** A quarantined entry handled again (an operator's retry): on success it leaves the quarantine. */
+    /**
+     * A quarantined entry handled again (an operator's retry): on success it leaves the quarantine. Under the
+     * consumer's cursor lock, as every batch: a handler never runs beside another of the same consumer (a consumer
+     * may rely on it, as levels does for its progress rows).
+     */
     async retry(consumer: PumpSpec, entryId: string): Promise<boolean> {
       return transact(db, async (trx) => {
+        await ensureCursor(trx, consumer.name, consumer.start ?? 'now');
+        await sql`select 1 from wallet_feed_cursors where consumer = ${consumer.name} for update`.execute(trx);
         const failure = await sql`select 1 from wallet_feed_failures where consumer = ${consumer.name}
             and entry_id = ${entryId} and quarantined_at is not null for update`.execute(trx);
         if (!failure.rows.length) return false;
@@ -196,10 +200,9 @@ export function createLedgerFeedRepository(db: Database) {
         now: Date;
       }>`
         with c as (select last_tx_id, last_entry_id, horizon_at from wallet_feed_cursors where consumer = ${consumer}),
-        w as (select e.created_at from wallet_ledger_entries e
-              where (e.tx_id, e.id) > coalesce((select (last_tx_id, last_entry_id) from c), ('0'::xid8, 0::bigint))
-                ${kindFilter(kinds)}
-              order by e.tx_id, e.id limit 10000)
+        w as (select e.created_at from wallet_feed_batch(
+                coalesce((select last_tx_id from c), '0'::xid8), coalesce((select last_entry_id from c), 0),
+                pg_snapshot_xmax(pg_current_snapshot()), ${kindsArray(kinds)}, 10000) e)
         select (select last_entry_id::text from c) as last_entry_id,
                (select count(*) from w)::text as waiting,
                (select min(created_at) from w) as oldest,
