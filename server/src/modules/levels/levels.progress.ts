@@ -109,19 +109,28 @@ export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: ()
       trx,
     );
     const gameOf = new Map(games.map((g) => [`${g.ref_type}/${g.ref_id}`, g]));
+    // the batch's plays by player, in feed order (one pass; a loop over the batch per player was O(players × entries))
+    const byPlayer = new Map<string, FeedEntry[]>();
+    for (const e of plays) {
+      const list = byPlayer.get(e.player_id);
+      if (list) list.push(e);
+      else byPlayer.set(e.player_id, [e]);
+    }
     // the players of this batch who may progress: known, neither blocked nor self-excluded now
     // (one read for the batch's players when the port has it: a round trip per player kept the consumer behind the
     // bets at a few hundred players a batch; docs/benchmarks.md, "Levels (issue 25)")
-    const standing = new Map<string, { currency: string; digits: number }>();
-    const ids = [...new Set(plays.map((e) => e.player_id))];
-    const known = await standingsOf(deps, ids, trx);
-    for (const id of ids) {
+    const known = await standingsOf(deps, [...byPlayer.keys()], trx);
+    const ladders = new Map<string, Awaited<ReturnType<typeof ladderIn>>>(); // per currency, once a batch
+    const standing = new Map<string, { currency: string }>();
+    for (const id of byPlayer.keys()) {
       const p = known.get(id);
       if (!p || p.blockedOrSelfExcluded) continue;
-      standing.set(id, { currency: p.currency, digits: await deps.minorUnitDigits(p.currency) });
+      standing.set(id, { currency: p.currency });
+      if (!ladders.has(p.currency))
+        ladders.set(p.currency, await ladderIn(levels, p.currency, await deps.minorUnitDigits(p.currency)));
     }
     const first = levels[0]!.level_order;
-    const rows = await repo.lockPlayers(
+    const rows = await repo.playerRows(
       [...standing].map(([playerId, s]) => ({ playerId, currency: s.currency, level: first })),
       trx,
     );
@@ -134,8 +143,8 @@ export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: ()
       let wagered = BigInt(row.wagered_minor);
       let last = BigInt(row.last_entry_id);
       let crossing: FeedEntry | null = null;
-      for (const e of plays) {
-        if (e.player_id !== playerId || BigInt(e.id) <= last) continue; // a replayed entry counts nothing
+      for (const e of byPlayer.get(playerId)!) {
+        if (BigInt(e.id) <= last) continue; // a replayed entry counts nothing
         last = BigInt(e.id);
         const game = gameOf.get(`${e.reference_type}/${e.reference_id}`);
         if (!game) continue;
@@ -146,7 +155,7 @@ export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: ()
           crossing = e;
         } else wagered = wagered > points ? wagered - points : 0n;
       }
-      const ladder = await ladderIn(levels, s.currency, s.digits);
+      const ladder = ladders.get(s.currency)!;
       const reached = crossing ? levelsReached(ladder, row.level_order, wagered) : [];
       const top = reached.at(-1) ?? row.level_order;
       saves.push({ playerId, wageredMinor: wagered, level: top, lastEntryId: last.toString() });

@@ -77,15 +77,15 @@ export function createLevelsRepository(db: Database) {
         : Promise.resolve([]),
     findPlayer: (playerId: string, q: Db = db) =>
       q.selectFrom('lvl_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
-    /** The players' rows locked (in id order, so two writers lock them in the same order), made when missing. */
-    async lockPlayers(rows: Array<{ playerId: string; currency: string; level: number }>, trx: Transaction<DB>) {
-      if (!rows.length) return new Map<string, LevelPlayerRow>();
-      await trx
-        .insertInto('lvl_players')
-        .values(rows.map((r) => ({ player_id: r.playerId, currency: r.currency, level_order: r.level })))
-        .onConflict((oc) => oc.column('player_id').doNothing())
-        .execute();
-      const locked = await trx
+    /**
+     * The players' progress rows, made (at the first level, nothing wagered) for those who have none yet. Not locked:
+     * the levels consumer is their only writer, and its batches never overlap (the feed's cursor row is locked for
+     * the whole batch, on every instance); a row lock per player cost a WAL record each, every batch.
+     */
+    async playerRows(rows: Array<{ playerId: string; currency: string; level: number }>, trx: Transaction<DB>) {
+      const found = new Map<string, LevelPlayerRow>();
+      if (!rows.length) return found;
+      const read = await trx
         .selectFrom('lvl_players')
         .selectAll()
         .where(
@@ -93,10 +93,18 @@ export function createLevelsRepository(db: Database) {
           'in',
           rows.map((r) => r.playerId),
         )
-        .orderBy('player_id')
-        .forUpdate()
         .execute();
-      return new Map(locked.map((r) => [r.player_id, r]));
+      for (const r of read) found.set(r.player_id, r);
+      const missing = rows.filter((r) => !found.has(r.playerId));
+      if (missing.length) {
+        const made = await trx
+          .insertInto('lvl_players')
+          .values(missing.map((r) => ({ player_id: r.playerId, currency: r.currency, level_order: r.level })))
+          .returningAll()
+          .execute();
+        for (const r of made) found.set(r.player_id, r);
+      }
+      return found;
     },
     savePlayer: (
       p: { playerId: string; wageredMinor: bigint; level: number; lastEntryId: string },
@@ -112,7 +120,7 @@ export function createLevelsRepository(db: Database) {
         })
         .where('player_id', '=', p.playerId)
         .execute(),
-    /** `savePlayer` for many players in one statement (a feed batch's players; their rows are locked). */
+    /** `savePlayer` for many players in one statement (a feed batch's players; the consumer is their only writer). */
     async savePlayers(
       rows: Array<{ playerId: string; wageredMinor: bigint; level: number; lastEntryId: string }>,
       trx: Transaction<DB>,
