@@ -1,6 +1,6 @@
 // What the benches that run the real server under dice load share (levels.ts, tournaments-lag.ts): the server's
 // environment, its start, the players' game tokens, a job switched off by holding its lease, and the statistics.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -90,3 +90,46 @@ export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
+
+/** CPU time (ms, user + system) a process has used so far, from /proc (Linux); 0 when it cannot be read. */
+function procCpuMs(pid: number): number {
+  try {
+    // the fields after the command's closing parenthesis; utime and stime are the 12th and 13th of them
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks at USER_HZ 100
+  } catch {
+    return 0; // a backend that has ended (its time is lost: rare, the server's pool keeps its connections)
+  }
+}
+
+/**
+ * The CPU the bench's own work costs: the server process plus every PostgreSQL backend connected to the bench's
+ * database, less the backends given in `except` (the bench's probes). Other work on the machine (another database's
+ * tests, a build) is not counted, so CPU per bet compares phases where bets/s, on a shared machine, does not.
+ * `start()` before a phase, then `stop()` answers the milliseconds spent since, per process: a backend that connected
+ * in between counts its whole life; one that ended in between is lost (a pool's idle connection: little).
+ */
+export function cpuMeter(probe: pg.Client, database: string, serverPid: number, except: number[] = []) {
+  const read = async () => {
+    const pids = await probe.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and not (pid = any($2::int[]))`,
+      [database, except],
+    );
+    return new Map(pids.rows.map((r) => [r.pid, procCpuMs(r.pid)]));
+  };
+  let before = new Map<number, number>();
+  let serverBefore = 0;
+  return {
+    async start() {
+      before = await read();
+      serverBefore = procCpuMs(serverPid);
+    },
+    async stop(): Promise<{ server: number; db: number }> {
+      const server = procCpuMs(serverPid) - serverBefore;
+      let db = 0;
+      for (const [pid, ms] of await read()) db += ms - (before.get(pid) ?? 0);
+      return { server, db };
+    },
+  };
+}

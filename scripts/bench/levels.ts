@@ -18,7 +18,7 @@
 // bonus templates are unset (a granted bonus would change the bet path between phases), their wheel spins stay.
 // Cashback is the demo settings (on, weekly). Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
 // BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3 OFF/ON pairs), BENCH_WARM_SECONDS (10), BENCH_POLL_MS (20),
-// BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1), BENCH_PORT (3298).
+// BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1), BENCH_PORT (3298), BENCH_NODE_ARGS (the server's node flags).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -27,7 +27,7 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { benchServerEnv, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
+import { benchServerEnv, cpuMeter, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -39,6 +39,8 @@ const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const connections = 50;
 const players = 1000;
 const port = Number(process.env.BENCH_PORT ?? 3298);
+/** Extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes). */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
 const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
 const ladderUsd = (process.env.BENCH_LADDER_USD ?? '0,2,5,10,20,50').split(',').map(Number);
@@ -83,7 +85,7 @@ async function main() {
     const tokens = await diceTokens(services, handle.db, ids);
     await app.close();
 
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
       stdio: ['ignore', 'ignore', 'inherit'],
       detached: true,
       env: { ...process.env, ...benchServerEnv(url.toString(), port, 'levels') },
@@ -157,8 +159,10 @@ async function main() {
           .t,
       );
     const loadAverages: number[] = [];
+    const cpu = cpuMeter(probe, name, server.pid!, [watcherPid]);
 
-    const phases: Array<{ on: boolean; result: LoadResult; from: number; to: number }> = [];
+    const phases: Array<{ on: boolean; result: LoadResult; from: number; to: number; cpuMs: { server: number; db: number } }> =
+      [];
     for (let r = 0; r < rounds; r++) {
       for (const on of [false, true]) {
         // both phases start with the consumer caught up; OFF then waits for a run still in flight (it drains to the end)
@@ -172,11 +176,13 @@ async function main() {
         }
         await sleep(300);
         loadAverages.push(loadavg()[0]!);
+        await cpu.start();
         const from = await dbNow();
         const result = await load(seconds);
         const to = await dbNow();
+        const cpuMs = await cpu.stop();
         loadAverages.push(loadavg()[0]!);
-        phases.push({ on, result, from, to });
+        phases.push({ on, result, from, to, cpuMs });
       }
     }
     await consumerOn();
@@ -248,7 +254,9 @@ async function main() {
     console.log(
       `dice bets over HTTP, ${connections} connections, ${players} players, load from ${loadTool}, ladder USD ${ladderUsd.join(',')}, ${rounds} × (levels and cashback consumers OFF ${seconds}s, ON ${seconds}s):`,
     );
-    const ratios: Array<{ tput: number; p50: number; p99: number }> = [];
+    const ratios: Array<{ tput: number; p50: number; p99: number; cpu: number }> = [];
+    /** CPU (server + the bench database's backends) per bet, in ms: independent of the other work on the machine. */
+    const cpuPerBet = (p: (typeof phases)[number]) => (p.cpuMs.server + p.cpuMs.db) / Math.max(1, p.result.requests);
     for (let i = 0; i < phases.length; i += 2) {
       const off = phases[i]!.result;
       const on = phases[i + 1]!.result;
@@ -258,9 +266,10 @@ async function main() {
         tput: on.perSecond / off.perSecond,
         p50: on.percentiles.p50 / off.percentiles.p50,
         p99: on.percentiles.p99 / off.percentiles.p99,
+        cpu: cpuPerBet(phases[i + 1]!) / cpuPerBet(phases[i]!),
       });
       console.log(
-        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)}`,
+        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)} | CPU a bet OFF ${cpuPerBet(phases[i]!).toFixed(3)} ms (server ${(phases[i]!.cpuMs.server / Math.max(1, off.requests)).toFixed(3)}), ON ${cpuPerBet(phases[i + 1]!).toFixed(3)} ms (server ${(phases[i + 1]!.cpuMs.server / Math.max(1, on.requests)).toFixed(3)})`,
       );
     }
     const sum = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + p.result.requests, 0);
@@ -269,6 +278,10 @@ async function main() {
     const overall = sum(true) / secs(true) / (sum(false) / secs(false));
     console.log(
       `bets/s ON / OFF: median of pairs ${medianRatio.toFixed(3)}, overall ${overall.toFixed(3)} (goal ≥ 0.95); p50 ratio ${median(ratios.map((r) => r.p50)).toFixed(2)}, p99 ratio ${median(ratios.map((r) => r.p99)).toFixed(2)}`,
+    );
+    const cpuRatio = median(ratios.map((r) => r.cpu));
+    console.log(
+      `CPU a bet (server + the bench database's backends) ON / OFF: median of pairs ${cpuRatio.toFixed(3)} (pairs ${ratios.map((r) => r.cpu.toFixed(3)).join(' ')}): the consumers' cost in CPU, which the machine's other load does not move`,
     );
     console.log(
       `level lag (bet's ledger time -> levels consumer's batch committed, cursor read every ${pollMs} ms), ON phases: every stake ${fmt(lags.levels)}; threshold-crossing stakes ${fmt(crossingLags)} (goal p99 ≤ 1 s)`,
@@ -294,7 +307,7 @@ async function main() {
     );
     const p99 = (xs: number[]) => ms(quantile(xs, 0.99));
     console.log(
-      `SUMMARY levels+cashback: bets/s ON/OFF median ${medianRatio.toFixed(3)} (pairs ${ratios.map((r) => r.tput.toFixed(2)).join(' ')}; overall ${overall.toFixed(3)}) | lag p99 levels ${p99(lags.levels)} ms, crossing ${p99(crossingLags)} ms, reward ${p99(rewardLags)} ms, cashback ${p99(lags.cashback)} ms (goal ≤ 1000) | ${((100 * crossingLags.length) / Math.max(1, lags.levels.length)).toFixed(1)} % crossing | OFF ${(sum(false) / secs(false)).toFixed(0)} bets/s | load ${loadRange}`,
+      `SUMMARY levels+cashback: bets/s ON/OFF median ${medianRatio.toFixed(3)} (pairs ${ratios.map((r) => r.tput.toFixed(2)).join(' ')}; overall ${overall.toFixed(3)}) | lag p99 levels ${p99(lags.levels)} ms, crossing ${p99(crossingLags)} ms, reward ${p99(rewardLags)} ms, cashback ${p99(lags.cashback)} ms (goal ≤ 1000) | ${((100 * crossingLags.length) / Math.max(1, lags.levels.length)).toFixed(1)} % crossing | CPU a bet ON/OFF ${cpuRatio.toFixed(3)} | OFF ${(sum(false) / secs(false)).toFixed(0)} bets/s | load ${loadRange}`,
     );
   } finally {
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');

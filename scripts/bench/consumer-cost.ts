@@ -1,0 +1,139 @@
+// What each ledger-feed consumer costs per bet, in CPU, against the bet itself (issue 23: "measure the bet path with
+// consumers on, and share the read where it costs"; issue 25: the levels and cashback consumers beside the bet path).
+// Bets/s with a consumer on and off moves 2–3× between runs on a loaded 2-core machine; CPU time per unit of work
+// moves far less. This bench takes BENCH_BETS dice bets through the server in this process (app.inject, no jobs run,
+// so no consumer reads while the bets are placed), with 1,000 players on the levels bench's low ladder (a stake of
+// 0.10 crosses a level now and then) and cashback on; every consumer has handled the warm-up's entries. Then, one
+// consumer at a time, it drains the bets' entries (in the consumer's own batches, as its job would, the levels rewards
+// included) and measures the CPU spent: this process (Node) plus the PostgreSQL backends of the bench's database.
+// Printed: CPU per bet for the bets and for each consumer, and each consumer's share of the bet's CPU.
+// Command: `npx tsx scripts/bench/consumer-cost.ts` (BENCH_BETS, default 20000; BENCH_DATABASE_URL; BENCH_LOG_STATEMENTS).
+import { cpuUsage } from 'node:process';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
+import { createDatabase } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrator';
+import { seedAll } from '../../server/src/db/seed';
+import { benchServerEnv, cpuMeter, diceTokens } from './bet-server';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const bets = Number(process.env.BENCH_BETS ?? 20_000);
+const players = 1000;
+const connections = 8;
+const body = { game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } };
+
+async function main() {
+  const name = `casino_consumers_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  // BENCH_LOG_STATEMENTS=1: every statement of the bench's database in the server's log, with its duration (what each
+  // consumer's statements cost: aggregate the log's lines for this database)
+  if (process.env.BENCH_LOG_STATEMENTS === '1')
+    await admin.query(`alter database ${name} set log_min_duration_statement = 0`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await createDatabase({ url: url.toString(), poolSize: 8 });
+  const probe = new pg.Client({ connectionString: url.toString() });
+  try {
+    await migrateToLatest(handle.db);
+    await seedAll(handle.db);
+    for (const [i, usd] of [0, 2, 5, 10, 20, 50].entries())
+      await handle.db
+        .updateTable('lvl_levels')
+        .set({
+          thresholds: JSON.stringify({ USD: usd, EUR: usd, GBP: usd, KGS: usd * 100, RUB: usd * 100, TON: usd / 5 }),
+          bonus_template_id: null,
+        })
+        .where('level_order', '=', i + 1)
+        .execute();
+    await handle.db
+      .insertInto('acc_players')
+      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
+      .execute();
+    const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+    const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), 3297, 'consumers') });
+    const { app, services } = await buildApp({
+      config,
+      database: handle,
+      secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
+      logger: false,
+    });
+    const tokens = await diceTokens(services, handle.db, ids);
+    await probe.connect();
+    const meter = cpuMeter(probe, name, process.pid);
+    // the server's own process is this one: its CPU from process.cpuUsage (the meter's /proc read of it is the same)
+    const measure = async <T>(fn: () => Promise<T>) => {
+      await meter.start();
+      const c0 = cpuUsage();
+      const t0 = performance.now();
+      const out = await fn();
+      const c = cpuUsage(c0);
+      const wall = performance.now() - t0;
+      const { db } = await meter.stop();
+      return { out, node: (c.user + c.system) / 1000, db, wall };
+    };
+    const placeBets = async (n: number) => {
+      let next = 0;
+      let failed = 0;
+      await Promise.all(
+        Array.from({ length: connections }, async () => {
+          for (let i = next++; i < n; i = next++) {
+            const res = await app.inject({
+              method: 'POST',
+              url: '/house-api/bet',
+              headers: { 'x-game-token': tokens[i % tokens.length]!, 'content-type': 'application/json' },
+              payload: body,
+            });
+            if (res.statusCode !== 200) failed++;
+          }
+        }),
+      );
+      if (failed) throw new Error(`${failed} bets failed`);
+    };
+    const drains: Array<[string, () => Promise<unknown>]> = [
+      ['levels', () => services.levels.progress()],
+      ['levels.rewards', () => services.levels.rewards()],
+      ['cashback', () => services.cashbackFeed()],
+      ['tournaments', () => services.tournamentsFeed()],
+      ['bonuses', () => services.bonusesFeed()],
+      ['social', () => services.socialFeed()],
+    ];
+    await placeBets(2_000); // warm: the code, the pool, the tables; then every consumer handles the warm-up's entries
+    for (const [, drain] of drains) await drain();
+    const betCost = await measure(() => placeBets(bets));
+    const perBet = (x: { node: number; db: number }) => (x.node + x.db) / bets;
+    console.log(
+      `${bets} dice bets of 0.10 USD, ${players} players, ${connections} at once, in process (app.inject); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      `  bets: ${perBet(betCost).toFixed(3)} ms CPU a bet (node ${(betCost.node / bets).toFixed(3)}, postgres ${(betCost.db / bets).toFixed(3)}); ${((bets / betCost.wall) * 1000).toFixed(0)} bets/s`,
+    );
+    let total = 0;
+    for (const [consumer, drain] of drains) {
+      if (process.env.BENCH_LOG_STATEMENTS === '1') await probe.query(`select 'bench: drain ' || $1::text`, [consumer]);
+      const cost = await measure(drain);
+      total += perBet(cost);
+      console.log(
+        `  consumer ${consumer.padEnd(14)}: ${perBet(cost).toFixed(3)} ms CPU a bet (node ${(cost.node / bets).toFixed(3)}, postgres ${(cost.db / bets).toFixed(3)}) = ${((100 * perBet(cost)) / perBet(betCost)).toFixed(1)} % of a bet's; drained in ${(cost.wall / 1000).toFixed(2)} s`,
+      );
+    }
+    console.log(
+      `SUMMARY consumers: all ${((100 * total) / perBet(betCost)).toFixed(1)} % of a bet's CPU (bet ${perBet(betCost).toFixed(3)} ms) | load ${loadavg()[0]!.toFixed(1)}`,
+    );
+    await app.close();
+  } finally {
+    await probe.end().catch(() => undefined);
+    await handle.close();
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`database kept: ${name}`);
+    else await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
