@@ -376,6 +376,7 @@ export async function createModules(ctx: ModuleContext) {
       templateOffer: (id, currency, trx) => bonuses.service.templateOffer(id, currency, trx),
     },
     grantSpins: (playerId, count, reason, trx) => wheel.service.grantSpins(playerId, count, reason, { trx }),
+    grantSpinsMany: (items, trx) => wheel.service.grantSpinsMany(items, trx),
     log,
   });
   levelsOf.bind((ids) => levels.service.levelsOf(ids));

@@ -59,6 +59,11 @@ export interface LevelProgressDeps {
   bonuses?: LevelBonusPort;
   /** The wheel's door: spins given inside the batch's transaction. */
   grantSpins?: (playerId: string, count: number, reason: string, trx: Transaction<DB>) => Promise<unknown>;
+  /** `grantSpins` for a chunk's levels in a fixed number of statements (used when given). */
+  grantSpinsMany?: (
+    items: Array<{ playerId: string; count: number; reason: string }>,
+    trx: Transaction<DB>,
+  ) => Promise<unknown>;
   log?: { warn(o: object, m: string): void; info?(o: object, m: string): void };
 }
 
@@ -197,7 +202,7 @@ interface RewardOutcome {
 export const EXCLUDED_SKIP = 'player_excluded: blocked, self-excluded or cooling off';
 
 /** Reached levels rewarded per transaction: short, as it holds the feed's horizon while it writes. */
-const CHUNK = 10;
+const CHUNK = 25;
 /** Chunks granted at once by one instance. */
 const WORKERS = 3;
 
@@ -225,6 +230,8 @@ export function createLevelRewards(deps: LevelProgressDeps) {
       const levels = new Map((await repo.levels(false, trx)).map((l) => [l.id, l]));
       const known = await standingsOf(deps, [...new Set(rows.map((r) => r.player_id))], trx);
       const outcomes: RewardOutcome[] = [];
+      // a chunk's spins, granted together after the loop (a level's spins were five round trips each)
+      const spins: Array<{ playerId: string; count: number; reason: string }> = [];
       const told = new Map<string, { fresh: LevelRow[]; granted: { bonuses: number; wheel_spins: number } }>();
       for (const r of rows) {
         const level = levels.get(r.level_id)!;
@@ -239,7 +246,7 @@ export function createLevelRewards(deps: LevelProgressDeps) {
           });
           continue;
         }
-        const got = await reward(trx, r.player_id, p.currency, level, r.id, alone);
+        const got = await reward(trx, r.player_id, p.currency, level, r.id, alone, spins);
         outcomes.push(got);
         let t = told.get(r.player_id);
         if (!t) told.set(r.player_id, (t = { fresh: [], granted: { bonuses: 0, wheel_spins: 0 } }));
@@ -247,6 +254,7 @@ export function createLevelRewards(deps: LevelProgressDeps) {
         t.granted.bonuses += got.bonusGrantId !== null ? 1 : 0;
         t.granted.wheel_spins += got.wheelSpins;
       }
+      if (spins.length) await deps.grantSpinsMany!(spins, trx);
       const marked = await repo.setRewardOutcomes(outcomes, trx);
       // the rows are locked by this transaction: another run cannot have marked them (if it did, grant nothing)
       if (marked !== outcomes.length) throw new Error(`level rewards: ${outcomes.length - marked} rows marked before`);
@@ -352,6 +360,8 @@ export function createLevelRewards(deps: LevelProgressDeps) {
     level: LevelRow,
     reachedId: string,
     alone: boolean,
+    /** Where a chunk collects its spins when the set-based door is given (granted after the chunk's loop). */
+    spins: Array<{ playerId: string; count: number; reason: string }>,
   ): Promise<RewardOutcome> {
     const reason = `level:${level.level_order}`;
     let bonusGrantId: number | null = null;
@@ -384,7 +394,9 @@ export function createLevelRewards(deps: LevelProgressDeps) {
     if (level.wheel_spins > 0) {
       if (!deps.grantSpins) wheelSkipped = 'no_wheel';
       else if (!alone) {
-        await deps.grantSpins(playerId, level.wheel_spins, reason, trx);
+        // in a chunk without a savepoint: a failure fails the chunk, whose rows are then tried alone
+        if (deps.grantSpinsMany) spins.push({ playerId, count: level.wheel_spins, reason });
+        else await deps.grantSpins(playerId, level.wheel_spins, reason, trx);
         wheelSpins = level.wheel_spins;
       } else
         try {

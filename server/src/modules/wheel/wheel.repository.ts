@@ -126,6 +126,39 @@ export function createWheelRepository(db: Database) {
       return id;
     },
 
+    /** The players of `ids` who have a commitment row already. */
+    async playersWithRows(ids: string[], ex: Database = db): Promise<Set<string>> {
+      if (!ids.length) return new Set();
+      const rows = await ex.selectFrom('wheel_players').select('player_id').where('player_id', 'in', ids).execute();
+      return new Set(rows.map((r) => r.player_id));
+    },
+    /** `ensurePlayer` for many players in one statement. */
+    async ensurePlayers(rows: Array<{ playerId: string; first: NextSeed }>, ex: Database = db) {
+      if (!rows.length) return;
+      await ex
+        .insertInto('wheel_players')
+        .values(rows.map((r) => ({ player_id: r.playerId, ...r.first })))
+        .onConflict((oc) => oc.column('player_id').doNothing())
+        .execute();
+    },
+    /**
+     * `addGrantedSpins` for many grants in two statements: each player's count raised by the sum of their grants,
+     * and one grant row per item (its reason and count, as a single grant records them).
+     */
+    async addGrantedSpinsMany(items: Array<{ playerId: string; count: number; reason: string }>, ex: Database = db) {
+      if (!items.length) return;
+      const perPlayer = new Map<string, number>();
+      for (const i of items) perPlayer.set(i.playerId, (perPlayer.get(i.playerId) ?? 0) + i.count);
+      await sql`
+        update wheel_players p set granted_spins = p.granted_spins + v.count
+        from unnest(${[...perPlayer.keys()]}::bigint[], ${[...perPlayer.values()]}::integer[]) as v(player_id, count)
+        where p.player_id = v.player_id`.execute(ex);
+      await ex
+        .insertInto('wheel_spin_grants')
+        .values(items.map((i) => ({ player_id: i.playerId, count: i.count, reason: i.reason })))
+        .execute();
+    },
+
     /** The latest spins with the segments of the version each was drawn on. */
     spinsOf: (playerId: string, limit: number) =>
       db

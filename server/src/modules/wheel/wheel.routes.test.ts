@@ -117,6 +117,49 @@ describe('the wheel', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('spins granted many at once (a chunk of level rewards) count as the single grants would, or not at all', async () => {
+    const seen = await signUpPlayer(t);
+    await view(seen); // has a commitment already
+    const fresh = await signUpPlayer(t); // has none: it is opened with the grant
+    await t.db.transaction().execute((trx) =>
+      t.services.wheel.grantSpinsMany(
+        [
+          { playerId: seen.id, count: 2, reason: 'level:2' },
+          { playerId: fresh.id, count: 1, reason: 'level:2' },
+          { playerId: seen.id, count: 3, reason: 'level:3' },
+        ],
+        trx,
+      ),
+    );
+    expect(await view(seen)).toMatchObject({ granted_spins: 5, spins_available: 6 });
+    expect(await view(fresh)).toMatchObject({ granted_spins: 1, spins_available: 2 });
+    const grants = await t.db
+      .selectFrom('wheel_spin_grants')
+      .select(['player_id', 'count', 'reason'])
+      .where('player_id', 'in', [seen.id, fresh.id])
+      .orderBy('id')
+      .execute();
+    expect(grants).toEqual([
+      { player_id: seen.id, count: 2, reason: 'level:2' },
+      { player_id: fresh.id, count: 1, reason: 'level:2' },
+      { player_id: seen.id, count: 3, reason: 'level:3' },
+    ]);
+    // a player that does not exist fails the whole call: nothing of it stays
+    const other = await signUpPlayer(t);
+    await expect(
+      t.db.transaction().execute((trx) =>
+        t.services.wheel.grantSpinsMany(
+          [
+            { playerId: other.id, count: 2, reason: 'level:2' },
+            { playerId: '999999', count: 1, reason: 'level:2' },
+          ],
+          trx,
+        ),
+      ),
+    ).rejects.toMatchObject({ code: 'ACCOUNTS_NOT_FOUND' });
+    expect(await view(other)).toMatchObject({ granted_spins: 0 });
+  });
+
   it('of two concurrent spins on one available spin, exactly one succeeds', async () => {
     const p = await signUpPlayer(t);
     const results = await Promise.all([spin(p), spin(p), spin(p)]);

@@ -452,6 +452,30 @@ export function createWheelService(deps: WheelServiceDeps) {
       return opts.trx ? run(opts.trx) : repo.transaction(run);
     },
 
+    /**
+     * `grantSpins` for many grants inside the caller's transaction, in a fixed number of statements (a chunk of level
+     * rewards): commitments opened for the players who have none, counts raised, a grant row per item. A player that
+     * does not exist fails the whole call (the caller then grants one by one).
+     */
+    async grantSpinsMany(items: Array<{ playerId: string; count: number; reason: string }>, trx: Database) {
+      for (const i of items)
+        if (!Number.isSafeInteger(i.count) || i.count < 1)
+          throw new AppError(422, 'VALIDATION_ERROR', 'count: a whole number of spins, at least 1');
+      const ids = [...new Set(items.map((i) => i.playerId))];
+      const have = await repo.playersWithRows(ids, trx);
+      const missing = ids.filter((id) => !have.has(id));
+      try {
+        await repo.ensurePlayers(
+          await Promise.all(missing.map(async (playerId) => ({ playerId, first: await nextSeed(seeds.clientSeed()) }))),
+          trx,
+        );
+      } catch (err) {
+        if ((err as { code?: string }).code === '23503') throw notFound('ACCOUNTS_NOT_FOUND', 'No such player');
+        throw err;
+      }
+      await repo.addGrantedSpinsMany(items, trx);
+    },
+
     async config(): Promise<WheelConfigView | null> {
       const row = await repo.currentConfig();
       return row ? configView(row) : null;
