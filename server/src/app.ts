@@ -100,6 +100,7 @@ export async function buildApp(options: AppOptions) {
       style: (host) => services.informational.activeStyle(host).catch(() => null),
       seo: () => services.informational.seoSettings(),
       banners: (filter) => services.informational.banners(filter),
+      cashback: () => services.cashback.settings(null),
     },
   });
 

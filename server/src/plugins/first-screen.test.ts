@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTexts } from '../../../src/features/auth/auth.locales';
 import { bonusesTexts } from '../../../src/features/bonuses/bonuses.locales';
+import { cashbackTexts } from '../../../src/features/cashback/cashback.locales';
+import type { CashbackSettings } from '@contracts/cashback';
 import { levelsTexts } from '../../../src/features/levels/levels.locales';
 import { profileTexts } from '../../../src/features/profile/profile.locales';
 import { en } from '../../../src/shared/i18n/locales.en';
 import { ru } from '../../../src/shared/i18n/locales.ru';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { FIRST_SCREEN_TEXTS, pageFirstScreen } from './first-screen';
+import { FIRST_SCREEN_TEXTS, money, pageFirstScreen } from './first-screen';
 
 // Issue 28 item 17: the server draws the first screen of sign-up, /bonuses and the profile's personal data, in the
 // player's language, with the app's own texts; and a game the catalogue does not have answers 404.
@@ -51,7 +53,61 @@ describe('the server-drawn first screens', () => {
       expect(t.levels_intro).toBe(levelsTexts[lng].levels.guest_intro);
       expect(t.me_intro).toBe(profile.me_intro);
       expect(t.me_fields).toEqual([profile.name, profile.last_name, profile.username, profile.email, profile.tel]);
+      const cashback = cashbackTexts[lng].cashback;
+      for (const [key, text] of Object.entries(t.cashback))
+        expect(text, key).toEqual(cashback[key as keyof typeof cashback]);
     }
+  });
+
+  // src/shared/lib/money-format.ts formatMoney's answers for the same amounts (its module reads the page's <html lang>,
+  // so the server's tests cannot import it: these are its outputs, 2026-11-27, Node's ICU)
+  it('write money as the app does', () => {
+    for (const [amount, currency, locale, text] of [
+      [1234.5, 'USD', 'en', '$1,234.50'],
+      [0.1, 'EUR', 'en', '\u20ac0.10'],
+      [1000000, 'RUB', 'en', '\u20bd1,000,000.00'],
+      [12.3456, 'TON', 'en', '12.3456\u00a0TON'],
+      [5, 'JPY', 'en', '\u00a55.00'],
+      [1234.5, 'USD', 'ru', '1\u00a0234,50\u00a0$'],
+      [0.1, 'EUR', 'ru', '0,10\u00a0\u20ac'],
+      [1000000, 'RUB', 'ru', '1\u00a0000\u00a0000,00\u00a0\u20bd'],
+      [12.3456, 'TON', 'ru', '12,3456\u00a0TON'],
+      [5, 'JPY', 'ru', '5,00\u00a0\u00a5'],
+    ] as const)
+      expect(money(amount, currency, locale), `${amount} ${currency} ${locale}`).toBe(text);
+  });
+
+  const settings: CashbackSettings = {
+    is_enabled: true,
+    levels: [
+      { percentage: 5, min_bet_sum_amount: 0 },
+      { percentage: 10, min_bet_sum_amount: 1000 },
+    ],
+    schedule: { frequency: 'weekly', payout_day: 1, payout_hour: 9, time_zone: 'UTC' },
+    currency: 'USD',
+    all_currencies: ['USD'],
+    min_loss_amount: 10,
+    max_cashback_amount: 500,
+    next_payout_at: '2026-11-30T09:00:00.000Z',
+    version: 1,
+  };
+
+  it('draw /cashback from the cashback settings, and nothing without them', () => {
+    const en = pageFirstScreen('/cashback', 'en', { cashback: settings })!;
+    expect(en).toContain('<h1>Cashback</h1>');
+    expect(en).toContain('Get back up to 10 % of your net loss in real money. Paid automatically, no claim needed: ');
+    expect(en).toContain('every Monday at 09:00 (UTC).');
+    expect(en).toContain('The more you stake with real money in a period, the higher your percentage.');
+    expect(en).toContain('10 % · from $1,000.00 staked');
+    expect(en).toContain('At least $10.00 of net loss; at most $500.00 a period. Net loss is real stakes');
+    const ru = pageFirstScreen('/cashback', 'ru', { cashback: { ...settings, max_cashback_amount: null } })!;
+    expect(ru).toContain('<h1>Кешбэк</h1>');
+    expect(ru).toContain('каждую неделю, понедельник, в 09:00 (UTC)');
+    expect(ru).toContain('Не меньше 10,00\u00a0$ чистого проигрыша. Чистый проигрыш');
+    // no data, cashback off or without a schedule: the app draws the page (or its own refusal) alone
+    expect(pageFirstScreen('/cashback', 'en')).toBeNull();
+    expect(pageFirstScreen('/cashback', 'en', { cashback: { ...settings, is_enabled: false } })).toBeNull();
+    expect(pageFirstScreen('/cashback', 'en', { cashback: { ...settings, schedule: null } })).toBeNull();
   });
 
   it('are drawn for their pages only, hidden from assistive technology', () => {
@@ -90,6 +146,16 @@ describe('the served HTML (issue 28 item 17, item 11)', () => {
     expect(profile.body).toContain('Your personal data');
     const home = await t.app.inject({ url: '/' });
     expect(home.body).not.toContain('boot-form');
+  });
+
+  it('carries /cashback drawn from the settings a guest reads from the API', async () => {
+    const settings = (
+      await t.app.inject({ url: '/main-api/platform-config/cashback_settings' })
+    ).json<CashbackSettings>();
+    expect(settings.is_enabled).toBe(true); // the demo seed's weekly cashback
+    const page = await t.app.inject({ url: '/cashback' });
+    expect(page.body).toContain(pageFirstScreen('/cashback', 'en', { cashback: settings })!);
+    expect(page.body).toContain('<h1>Cashback</h1>');
   });
 
   it('answers 404 for a game the catalogue does not have, 200 for one it has', async () => {

@@ -1,5 +1,6 @@
 // The first screen of the pages players arrive on from links, beyond Home (issue 28 item 17): sign-up, the welcome
-// offers (/bonuses), the public levels (/levels) and the signed-in profile's personal data. The server draws the
+// offers (/bonuses), the public levels (/levels), the signed-in profile's personal data and the cashback terms
+// (/cashback, drawn from the operator's cashback settings as a guest reads them). The server draws the
 // page's heading, its text and the outline of its form into index.html, in the player's language (the `locale` cookie
 // the app sets), with the geometry of the app's VKUI page; the app replaces it when it mounts. Their largest element
 // (the terms line, the offers' and the levels' introduction, the profile's introduction) then paints with the HTML
@@ -7,6 +8,8 @@
 // page drawn over it adds nothing larger. The fields are outlines, not inputs: there is nothing to type into (and
 // lose) before the app takes over. The texts are the app's own (first-screen.test.ts compares them with the app's
 // locale files).
+
+import type { CashbackSettings } from '@contracts/cashback';
 
 export const FIRST_SCREEN_TEXTS = {
   en: {
@@ -28,6 +31,23 @@ export const FIRST_SCREEN_TEXTS = {
     me_fields: ['First name', 'Last name', 'Username', 'Email', 'Phone'],
     levels_title: 'Levels',
     levels_intro: 'Sign up, play for real money and climb the levels. Each level brings its rewards.',
+    cashback: {
+      title: 'Cashback',
+      intro:
+        'Get back up to {{percent}} % of your net loss in real money. Paid automatically, no claim needed: {{when}}. Only real money counts; bonus money and its wins do not.',
+      intro_levels: 'The more you stake with real money in a period, the higher your percentage.',
+      daily: 'every day at {{hour}}:00 ({{zone}})',
+      weekly: 'every {{day}} at {{hour}}:00 ({{zone}})',
+      monthly: 'on day {{day}} of each month at {{hour}}:00 ({{zone}}); in shorter months on the last day',
+      weekdays: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
+      levels: 'Levels',
+      level_row: '{{percent}} % · from {{amount}} staked',
+      limits: 'At least {{min}} of net loss; at most {{max}} a period.',
+      limits_no_max: 'At least {{min}} of net loss.',
+      terms:
+        'Net loss is real stakes minus real refunds and real wins in the period. A period is paid shortly after it ends. A refund that arrives after its period was paid lowers the next period’s net loss.',
+      sign_in: 'Sign in to see your cashback.',
+    },
   },
   ru: {
     signup: 'Регистрация',
@@ -49,6 +69,31 @@ export const FIRST_SCREEN_TEXTS = {
     levels_title: 'Уровни',
     levels_intro:
       'Зарегистрируйтесь, играйте на реальные деньги и поднимайтесь по уровням. Каждый уровень приносит награды.',
+    cashback: {
+      title: 'Кешбэк',
+      intro:
+        'Возвращаем до {{percent}} % чистого проигрыша реальными деньгами. Начисляется автоматически, без заявки: {{when}}. Считаются только реальные деньги; бонусные и выигрыши на них — нет.',
+      intro_levels: 'Чем больше ставок реальными деньгами за период, тем выше процент.',
+      daily: 'каждый день в {{hour}}:00 ({{zone}})',
+      weekly: 'каждую неделю, {{day}}, в {{hour}}:00 ({{zone}})',
+      monthly: '{{day}}-го числа каждого месяца в {{hour}}:00 ({{zone}}); в коротких месяцах — в последний день',
+      weekdays: {
+        1: 'понедельник',
+        2: 'вторник',
+        3: 'среда',
+        4: 'четверг',
+        5: 'пятница',
+        6: 'суббота',
+        7: 'воскресенье',
+      },
+      levels: 'Уровни',
+      level_row: '{{percent}} % · от {{amount}} ставок',
+      limits: 'Не меньше {{min}} чистого проигрыша; не больше {{max}} за период.',
+      limits_no_max: 'Не меньше {{min}} чистого проигрыша.',
+      terms:
+        'Чистый проигрыш — реальные ставки минус реальные возвраты и выигрыши за период. Период выплачивается вскоре после окончания. Возврат, пришедший после выплаты периода, уменьшает чистый проигрыш следующего.',
+      sign_in: 'Войдите, чтобы увидеть свой кешбэк.',
+    },
   },
 } as const;
 type Texts = (typeof FIRST_SCREEN_TEXTS)['en' | 'ru'];
@@ -78,6 +123,11 @@ const STYLE = `<style>
 .boot-form .boot-tabs+.boot-tabs span{padding:4px 8px;box-shadow:none;white-space:normal;align-self:center}
 .boot-form .boot-tabs+.boot-tabs span:first-child{background:rgba(0,0,0,.06);border-radius:8px}
 .boot-form .boot-tabs+.boot-tabs+p{padding:20px 16px 24px}
+.boot-form .boot-group{padding-bottom:8px}
+.boot-form .boot-group+.boot-group{margin-top:6px;background:linear-gradient(rgba(0,0,0,.12),rgba(0,0,0,.12)) 16px 0/calc(100% - 32px) 1px no-repeat}
+.boot-form .boot-group h1,.boot-form .boot-group h2{margin:0;padding:18px 16px 8px;font-size:17px;line-height:24px;font-weight:400}
+.boot-form .boot-group h2{padding:19px 16px 12px;font-size:16px;line-height:20px}
+.boot-form .boot-cell{padding:12px 16px;font-size:16px;line-height:20px;min-height:24px}
 .boot-form .boot-row{display:grid;grid-template-columns:1fr 1fr;gap:16px;padding:0 16px}
 .boot-form .boot-row .boot-field{padding-inline:0}
 @media (prefers-color-scheme:dark){.boot-form .boot-field i{background:#232324;border-color:rgba(255,255,255,.12)}.boot-form .boot-tabs,.boot-form .boot-field span{color:#a0a6ad}.boot-form .boot-tabs span:first-child{color:#fff}}
@@ -87,6 +137,86 @@ const field = (label: string, value = '', hint?: string) =>
   `<div class="boot-field"><span>${escapeHtml(label)}</span><i>${escapeHtml(value)}</i>${
     hint ? `<small>${escapeHtml(hint)}</small>` : ''
   }</div>`;
+
+/** What a page's first screen is drawn from beyond its texts: the operator's data, as a guest reads it. */
+export interface FirstScreenData {
+  /** GET /main-api/platform-config/cashback_settings for a guest (the default currency) */
+  cashback?: CashbackSettings | null;
+}
+
+// i18next's `{{name}}` interpolation, the app's only form in these texts
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+
+// The app's money format (src/shared/lib/money-format.ts formatMoney; first-screen.test.ts compares the two): the
+// locale's digits with two decimals (four for coins), the currency's sign before the number in English, after it in
+// Russian, a code without a sign after the number.
+const SIGNS: Record<string, string> = {
+  USD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  CNY: '¥',
+  RUB: '₽',
+  INR: '₹',
+  BRL: 'R$',
+  UAH: '₴',
+  KZT: '₸',
+  BTC: '₿',
+  AZN: '₼',
+  AMD: '֏',
+  KGS: 'с',
+};
+export function money(amount: number, currency: string, locale: string): string {
+  const coin = currency === 'TON' || currency === 'BTC';
+  const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: coin ? 4 : 2 }).format(
+    amount,
+  );
+  const sign = SIGNS[currency];
+  return !sign || locale === 'ru' ? `${text}\u00a0${sign ?? currency}` : `${sign}${text}`;
+}
+
+// /cashback as a guest sees it (src/features/cashback/cashback.page.tsx): the title and the introduction, the sign-in
+// line, the levels and the conditions. Its largest element, the conditions, is data: it is drawn only from the
+// settings the app itself will read, and not at all when there are none or cashback is off.
+function cashbackScreen(t: Texts, locale: string, s: CashbackSettings | null | undefined): string | null {
+  if (!s || !s.is_enabled || !s.schedule) return null;
+  const c = t.cashback;
+  const hour = String(s.schedule.payout_hour).padStart(2, '0');
+  const zone = s.schedule.time_zone;
+  const day = s.schedule.payout_day;
+  const when =
+    s.schedule.frequency === 'weekly'
+      ? fill(c.weekly, { day: c.weekdays[(day ?? 7) as keyof typeof c.weekdays] ?? '', hour, zone })
+      : s.schedule.frequency === 'monthly'
+        ? fill(c.monthly, { day: day ?? 1, hour, zone })
+        : fill(c.daily, { hour, zone });
+  const percent = Math.max(0, ...s.levels.map((l) => l.percentage));
+  const intro = fill(c.intro, { percent, when }) + (s.levels.length > 1 ? ` ${c.intro_levels}` : '');
+  const rows = s.levels
+    .map(
+      (l) =>
+        `<div class="boot-cell">${escapeHtml(fill(c.level_row, { percent: l.percentage, amount: money(l.min_bet_sum_amount, s.currency, locale) }))}</div>`,
+    )
+    .join('');
+  const limits =
+    s.min_loss_amount === null
+      ? ''
+      : s.max_cashback_amount !== null
+        ? fill(c.limits, {
+            min: money(s.min_loss_amount, s.currency, locale),
+            max: money(s.max_cashback_amount, s.currency, locale),
+          })
+        : fill(c.limits_no_max, { min: money(s.min_loss_amount, s.currency, locale) });
+  return (
+    `<div class="boot-group"><h1>${escapeHtml(c.title)}</h1><p>${escapeHtml(intro)}</p><p>${escapeHtml(c.sign_in)}</p></div>` +
+    `<div class="boot-group"><h2>${escapeHtml(c.levels)}</h2>${rows}<p>${escapeHtml(`${limits} ${c.terms}`)}</p></div>`
+  );
+}
+
+const DATA_PAGES: Record<string, (t: Texts, locale: string, data: FirstScreenData) => string | null> = {
+  '/cashback': (t, locale, data) => cashbackScreen(t, locale, data.cashback),
+};
 
 const PAGES: Record<string, (t: Texts) => string> = {
   '/auth/signup': (t) =>
@@ -109,11 +239,16 @@ const PAGES: Record<string, (t: Texts) => string> = {
       .join(''),
 };
 
-/** The server-drawn first screen of `path` in `locale` (the page's `.boot-page` content), or null: not such a page. */
-export function pageFirstScreen(path: string, locale: string): string | null {
-  const page = PAGES[path.replace(/\/+$/, '') || '/'];
-  if (!page) return null;
-  const texts = locale === 'ru' ? FIRST_SCREEN_TEXTS.ru : FIRST_SCREEN_TEXTS.en;
+/**
+ * The server-drawn first screen of `path` in `locale` (the page's `.boot-page` content), or null: not such a page, or
+ * a page drawn from data that is not there (`data`).
+ */
+export function pageFirstScreen(path: string, locale: string, data: FirstScreenData = {}): string | null {
+  const key = path.replace(/\/+$/, '') || '/';
+  const lng = locale === 'ru' ? 'ru' : 'en';
+  const texts = FIRST_SCREEN_TEXTS[lng];
+  const page = PAGES[key] ? PAGES[key](texts) : (DATA_PAGES[key]?.(texts, lng, data) ?? null);
+  if (page === null) return null;
   // hidden from assistive technology: the app's own page, with real controls, replaces it
-  return `${STYLE}<div class="boot-form" aria-hidden="true">${page(texts)}</div>`;
+  return `${STYLE}<div class="boot-form" aria-hidden="true">${page}</div>`;
 }

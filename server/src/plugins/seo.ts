@@ -1,5 +1,5 @@
 import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informational';
-import { pageFirstScreen } from './first-screen';
+import { pageFirstScreen, type FirstScreenData } from './first-screen';
 
 // What crawlers and link previews read before any script runs: the head of the served index.html per brand (the
 // host's active UI style) and per path (the operator's SEO items), robots.txt and sitemap.xml. Pure functions; the
@@ -15,6 +15,8 @@ export interface PageHeadInput {
   seo: SeoItem[];
   /** Home's first banner per device type (the LCP image), drawn into the HTML so it starts loading at once. */
   banners?: Partial<Record<DeviceType, Banner>>;
+  /** The data some pages' first screen is drawn from (first-screen.ts): the cashback settings a guest reads. */
+  firstScreenData?: FirstScreenData;
   /** A small image's data: URL (the first screen then paints without waiting for it), else null. */
   inlineImage?: (url: string) => string | null;
 }
@@ -131,8 +133,8 @@ export function renderShell(input: PageHeadInput): string {
     : `<span>${escapeHtml(style?.title ?? '')}</span>`;
   const header = `<div class="boot-header">${brand}</div>`;
   const first = banners && (banners.mobile ?? banners.tablet ?? banners.pc);
-  // sign-up, the welcome offers and the profile's personal data: their heading, text and form outline (first-screen.ts)
-  const page = pageFirstScreen(path, input.locale);
+  // sign-up, the welcome offers, the levels, the profile's personal data and the cashback terms (first-screen.ts)
+  const page = pageFirstScreen(path, input.locale, input.firstScreenData);
   if (page) return `${header}${page}`;
   if (pageCode(path) !== 'home' || !banners || !first) return `${header}<div class="boot-page"></div>`;
   const sources = (['pc', 'tablet'] as const)

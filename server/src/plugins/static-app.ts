@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { appPatterns, matchAppPath } from '@contracts/app-routes';
+import type { CashbackSettings } from '@contracts/cashback';
 import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informational';
 import { isApiPath } from './error-handler';
 import { renderHead, renderShell, robotsTxt, sitemapXml, type PageHeadInput } from './seo';
@@ -13,6 +14,8 @@ export interface StaticAppSeoSource {
   style(host: string): Promise<UiStyle | null>;
   seo(): Promise<SeoItem[]>;
   banners(filter: { banner_type: string; language_code: string; device_type: DeviceType }): Promise<Banner[]>;
+  /** The cashback settings a guest reads (/cashback's first screen is drawn from them). */
+  cashback?(): Promise<CashbackSettings | null>;
 }
 
 const LOOKUP_TTL_MS = 15_000;
@@ -94,7 +97,7 @@ export async function registerStaticApp(
     },
   });
 
-  // brand, SEO items and Home's banners, looked up at most every 15 s per host and language
+  // brand, SEO items, Home's banners and the cashback settings, looked up at most every 15 s per host and language
   const cache = new Map<string, { at: number; value: Promise<Omit<PageHeadInput, 'origin' | 'path'>> }>();
   const lookup = (host: string, locale: string) => {
     const key = `${host} ${locale}`;
@@ -103,9 +106,10 @@ export async function registerStaticApp(
     const source = options.seo;
     const value = (async () => {
       if (!source) return { locale, style: null, seo: [] };
-      const [style, seo, banners] = await Promise.all([
+      const [style, seo, cashback, banners] = await Promise.all([
         source.style(host).catch(() => null),
         source.seo().catch(() => [] as SeoItem[]),
+        source.cashback ? source.cashback().catch(() => null) : null,
         Promise.all(
           (['mobile', 'tablet', 'pc'] as const).map(async (device_type) => {
             const list = await source
@@ -120,6 +124,7 @@ export async function registerStaticApp(
         style,
         seo,
         banners: Object.fromEntries(banners.filter(([, b]) => b)) as PageHeadInput['banners'],
+        firstScreenData: { cashback },
       };
     })();
     cache.set(key, { at: Date.now(), value });
