@@ -34,7 +34,7 @@ import { assertLedgerKindsAllowed, createWallet, ledgerFeedOperatorRoutes } from
 import { createWheelModule } from './modules/wheel';
 import { createTournamentsModule } from './modules/tournaments';
 import { createSocialModule } from './modules/social';
-import { createLevelsModule } from './modules/levels';
+import { createLevelsModule, type LevelsService } from './modules/levels';
 import { createReferralsModule } from './modules/referrals';
 import { createCashbackModule } from './modules/cashback';
 import { buildVersion, versionedWebAppUrl } from './lib/build-version';
@@ -157,6 +157,12 @@ export async function createModules(ctx: ModuleContext) {
   const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   // an operator's segment by level reads the levels module, which is built after notifications
   const levelsOf = ports.port<[playerIds: string[]], Promise<Map<string, number>>>('notifications → levels.levelsOf');
+  // notifications and invites write through the bot, which is built after accounts (its /start notes write access)
+  type TelegramBot = ReturnType<typeof createTelegramBotModule>;
+  const botApi = ports.port<[], NonNullable<TelegramBot['bot']>['api'] | null>('notifications, referrals → bot api');
+  const inviteLink = ports.port<Parameters<TelegramBot['inviteLink']>, ReturnType<TelegramBot['inviteLink']>>(
+    'referrals → telegram-bot.inviteLink',
+  );
   const notifications = createNotificationsModule({
     db,
     auth,
@@ -164,7 +170,7 @@ export async function createModules(ctx: ModuleContext) {
     clock,
     audit,
     contacts: createNotificationContacts(db, clock),
-    telegram: () => telegramBot.bot?.api ?? null,
+    telegram: botApi.call,
     mailer,
     appUrl: (path) => versionedWebAppUrl(`${site}${path}`, buildVersion(config.BUILD_VERSION)),
     telegramPerSecond: config.NOTIFY_TELEGRAM_PER_SECOND,
@@ -183,10 +189,12 @@ export async function createModules(ctx: ModuleContext) {
     sharing: config.REFERRAL_SHARING,
     cardImageUrl: config.REFERRAL_CARD_IMAGE_URL ?? `${site}/invite-card.jpg`,
     cardTexts: config.REFERRAL_CARD_TEXTS,
-    telegram: () => telegramBot.bot?.api ?? null,
-    appLink: (startParam) => telegramBot.inviteLink(startParam),
+    telegram: botApi.call,
+    appLink: inviteLink.call,
     player: players.telegramOf,
   });
+  // the player view's level (spec §3) comes from levels, which is built after accounts
+  const levelOf = ports.port<[playerId: string], ReturnType<LevelsService['levelOf']>>('accounts → levels.levelOf');
   const accounts = createAccountsModule({
     db,
     audit,
@@ -204,7 +212,7 @@ export async function createModules(ctx: ModuleContext) {
       (async (playerId, currency) => ({
         ...(await wallet.summary(playerId, currency)),
         ...(await bonuses.service.wagering(playerId, currency)),
-        level: await levels.service.levelOf(playerId), // the current level's order (levels, built later)
+        level: await levelOf.call(playerId), // the current level's order (levels, built later)
       })),
     signUpBonuses: {
       check: (input, currency) => bonuses.service.checkSignUp(input, currency),
@@ -244,6 +252,8 @@ export async function createModules(ctx: ModuleContext) {
     log,
   });
   const { bot } = telegramBot;
+  botApi.bind(() => telegramBot.bot?.api ?? null);
+  inviteLink.bind((startParam) => telegramBot.inviteLink(startParam));
   const cashbox = createCashboxModule({
     db,
     config,
@@ -380,6 +390,7 @@ export async function createModules(ctx: ModuleContext) {
     log,
   });
   levelsOf.bind((ids) => levels.service.levelsOf(ids));
+  levelOf.bind((playerId) => levels.service.levelOf(playerId));
   await feed.register(levels.feedConsumer);
 
   // tournaments (issue 27): a ledger-feed consumer scores stakes; a schedule job starts, completes and pays them
