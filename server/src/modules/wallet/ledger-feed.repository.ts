@@ -91,7 +91,8 @@ export function createLedgerFeedRepository(db: Database) {
       const handled = await transact(db, async (trx) => {
         // one horizon for the whole batch: each statement of a read-committed transaction takes a new snapshot, so
         // a horizon read twice could move between the read of the batch and the move of the cursor past skipped rows
-        const lockCursor = () => sql<{ last_tx_id: string; last_entry_id: string; horizon: string; read_at: Date }>`
+        const lockCursor = () =>
+          sql<{ last_tx_id: string; last_entry_id: string; horizon: string; read_at: Date }>`
           select last_tx_id::text, last_entry_id::text, pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
                  clock_timestamp() as read_at
           from wallet_feed_cursors where consumer = ${name} for update`.execute(trx);
