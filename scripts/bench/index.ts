@@ -19,6 +19,7 @@ for (const extra of [
   'scripts/bench/tournaments-lag.ts',
   'scripts/bench/cashback.ts',
   'scripts/bench/levels.ts',
+  'scripts/bench/consumer-cost.ts',
 ]) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }

@@ -161,10 +161,17 @@ async function main() {
     const loadAverages: number[] = [];
     const cpu = cpuMeter(probe, name, server.pid!, [watcherPid]);
 
-    const phases: Array<{ on: boolean; result: LoadResult; from: number; to: number; cpuMs: { server: number; db: number } }> =
-      [];
+    const phases: Array<{
+      on: boolean;
+      result: LoadResult;
+      from: number;
+      to: number;
+      cpuMs: { server: number; db: number };
+    }> = [];
     for (let r = 0; r < rounds; r++) {
-      for (const on of [false, true]) {
+      // ABBA: OFF then ON in even rounds, ON then OFF in odd ones, so a drift through the run (the tables growing,
+      // the machine's other load) does not always favour the same side of a pair
+      for (const on of r % 2 === 0 ? [false, true] : [true, false]) {
         // both phases start with the consumer caught up; OFF then waits for a run still in flight (it drains to the end)
         if (on) {
           await consumerOn();
@@ -258,18 +265,20 @@ async function main() {
     /** CPU (server + the bench database's backends) per bet, in ms: independent of the other work on the machine. */
     const cpuPerBet = (p: (typeof phases)[number]) => (p.cpuMs.server + p.cpuMs.db) / Math.max(1, p.result.requests);
     for (let i = 0; i < phases.length; i += 2) {
-      const off = phases[i]!.result;
-      const on = phases[i + 1]!.result;
+      const offPhase = phases[i]!.on ? phases[i + 1]! : phases[i]!;
+      const onPhase = phases[i]!.on ? phases[i]! : phases[i + 1]!;
+      const off = offPhase.result;
+      const on = onPhase.result;
       const line = (x: LoadResult) =>
         `${x.perSecond.toFixed(0)} bets/s, p50 ${x.percentiles.p50.toFixed(1)} ms, p99 ${x.percentiles.p99.toFixed(1)} ms`;
       ratios.push({
         tput: on.perSecond / off.perSecond,
         p50: on.percentiles.p50 / off.percentiles.p50,
         p99: on.percentiles.p99 / off.percentiles.p99,
-        cpu: cpuPerBet(phases[i + 1]!) / cpuPerBet(phases[i]!),
+        cpu: cpuPerBet(onPhase) / cpuPerBet(offPhase),
       });
       console.log(
-        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)} | CPU a bet OFF ${cpuPerBet(phases[i]!).toFixed(3)} ms (server ${(phases[i]!.cpuMs.server / Math.max(1, off.requests)).toFixed(3)}), ON ${cpuPerBet(phases[i + 1]!).toFixed(3)} ms (server ${(phases[i + 1]!.cpuMs.server / Math.max(1, on.requests)).toFixed(3)})`,
+        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)} | CPU a bet OFF ${cpuPerBet(offPhase).toFixed(3)} ms (server ${(offPhase.cpuMs.server / Math.max(1, off.requests)).toFixed(3)}), ON ${cpuPerBet(onPhase).toFixed(3)} ms (server ${(onPhase.cpuMs.server / Math.max(1, on.requests)).toFixed(3)})`,
       );
     }
     const sum = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + p.result.requests, 0);

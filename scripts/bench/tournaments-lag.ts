@@ -24,7 +24,7 @@ import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
-import { benchServerEnv, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
+import { benchServerEnv, cpuMeter, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -149,9 +149,19 @@ async function main() {
           .t,
       );
 
-    const phases: Array<{ on: boolean; result: LoadResult; from: number; to: number }> = [];
+    // the poller above runs on this process's client (`probe`), which the meter leaves out
+    const cpu = cpuMeter(probe, name, server.pid!);
+    const phases: Array<{
+      on: boolean;
+      result: LoadResult;
+      from: number;
+      to: number;
+      cpuMs: { server: number; db: number };
+    }> = [];
     for (let r = 0; r < rounds; r++) {
-      for (const on of [false, true]) {
+      // ABBA: OFF then ON in even rounds, ON then OFF in odd ones, so a drift through the run (the tables growing,
+      // the machine's other load) does not always favour the same side of a pair
+      for (const on of r % 2 === 0 ? [false, true] : [true, false]) {
         // both phases start with the consumer caught up; OFF then waits for a run still in flight (it drains to the end)
         if (on) {
           await consumerOn();
@@ -162,10 +172,11 @@ async function main() {
           await sleep(700);
         }
         await sleep(300);
+        await cpu.start();
         const from = await dbNow();
         const result = await load(seconds);
         const to = await dbNow();
-        phases.push({ on, result, from, to });
+        phases.push({ on, result, from, to, cpuMs: await cpu.stop() });
       }
     }
     await consumerOn();
@@ -218,19 +229,24 @@ async function main() {
     console.log(
       `dice bets over HTTP, ${connections} connections, ${players} players all in one tournament, load from ${loadTool}, ${rounds} × (tournaments consumer OFF ${seconds}s, ON ${seconds}s):`,
     );
-    const ratios: Array<{ tput: number; p50: number; p99: number }> = [];
+    const ratios: Array<{ tput: number; p50: number; p99: number; cpu: number }> = [];
+    /** CPU (server + the bench database's backends) per bet, in ms: independent of the other work on the machine. */
+    const cpuPerBet = (p: (typeof phases)[number]) => (p.cpuMs.server + p.cpuMs.db) / Math.max(1, p.result.requests);
     for (let i = 0; i < phases.length; i += 2) {
-      const off = phases[i]!.result;
-      const on = phases[i + 1]!.result;
+      const offPhase = phases[i]!.on ? phases[i + 1]! : phases[i]!;
+      const onPhase = phases[i]!.on ? phases[i]! : phases[i + 1]!;
+      const off = offPhase.result;
+      const on = onPhase.result;
       const line = (x: LoadResult) =>
         `${x.perSecond.toFixed(0)} bets/s, p50 ${x.percentiles.p50.toFixed(1)} ms, p99 ${x.percentiles.p99.toFixed(1)} ms`;
       ratios.push({
         tput: on.perSecond / off.perSecond,
         p50: on.percentiles.p50 / off.percentiles.p50,
         p99: on.percentiles.p99 / off.percentiles.p99,
+        cpu: cpuPerBet(onPhase) / cpuPerBet(offPhase),
       });
       console.log(
-        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)}`,
+        `  pair ${i / 2 + 1}: OFF ${line(off)} | ON ${line(on)} | ON/OFF bets/s ${ratios.at(-1)!.tput.toFixed(3)} | CPU a bet OFF ${cpuPerBet(offPhase).toFixed(3)} ms, ON ${cpuPerBet(onPhase).toFixed(3)} ms`,
       );
     }
     const sum = (on: boolean) => phases.filter((p) => p.on === on).reduce((s, p) => s + p.result.requests, 0);
@@ -239,6 +255,10 @@ async function main() {
     const overall = sum(true) / secs(true) / (sum(false) / secs(false));
     console.log(
       `bets/s ON / OFF: median of pairs ${medianRatio.toFixed(3)}, overall ${overall.toFixed(3)} (goal ≥ 0.95); p50 ratio ${median(ratios.map((r) => r.p50)).toFixed(2)}, p99 ratio ${median(ratios.map((r) => r.p99)).toFixed(2)}`,
+    );
+    const cpuRatio = median(ratios.map((r) => r.cpu));
+    console.log(
+      `CPU a bet (server + the bench database's backends) ON / OFF: median of pairs ${cpuRatio.toFixed(3)} (pairs ${ratios.map((r) => r.cpu.toFixed(3)).join(' ')})`,
     );
     console.log(
       `points lag (bet's ledger time -> tournaments consumer's batch committed, cursor read every ${pollMs} ms), ON phases: p50 ${ms(quantile(lags, 0.5))} ms, p95 ${ms(quantile(lags, 0.95))} ms, p99 ${ms(quantile(lags, 0.99))} ms, max ${ms(quantile(lags, 1))} ms over ${lags.length} stakes (goal p99 ≤ 1 s)`,
@@ -251,7 +271,7 @@ async function main() {
     );
     const loadAvg = loadavg().map((x) => x.toFixed(2));
     console.log(
-      `SUMMARY tournaments-lag: points lag p99 ${ms(quantile(lags, 0.99))} ms (goal ≤ 1000; horizon wait p99 ${ms(quantile(horizonWaits, 0.99))} ms); bets/s ON/OFF median ${medianRatio.toFixed(3)} overall ${overall.toFixed(3)} (goal ≥ 0.95); load average ${loadAvg.join(' ')}`,
+      `SUMMARY tournaments-lag: points lag p99 ${ms(quantile(lags, 0.99))} ms (goal ≤ 1000; horizon wait p99 ${ms(quantile(horizonWaits, 0.99))} ms); bets/s ON/OFF median ${medianRatio.toFixed(3)} overall ${overall.toFixed(3)} (goal ≥ 0.95); CPU a bet ON/OFF ${cpuRatio.toFixed(3)}; load average ${loadAvg.join(' ')}`,
     );
   } finally {
     if (server?.pid) process.kill(-server.pid, 'SIGTERM');
