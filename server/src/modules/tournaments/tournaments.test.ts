@@ -814,7 +814,7 @@ describe('the schedule on several instances', () => {
 
   it('two instances running it at once start, complete and pay a tournament once', async () => {
     await withTestApp(onDatabaseOf(t), async (b) => {
-      const live: Array<{ id: number; status: string }> = [];
+      const live: Array<{ id: number | string; status: string }> = [];
       for (const app of [t, b])
         app.bus.subscribe((e) => {
           if ('all' in e.target && e.message.type === 'tournament') live.push(e.message.data);
@@ -838,7 +838,11 @@ describe('the schedule on several instances', () => {
         b.services.tournamentsSchedule(),
       ]);
       await Promise.all([t.services.tournamentsSchedule(), b.services.tournamentsSchedule()]);
-      expect(live.filter((m) => m.id === Number(id)).map((m) => m.status)).toEqual(['created', 'ongoing', 'completed']);
+      expect(live.filter((m) => Number(m.id) === Number(id)).map((m) => m.status)).toEqual([
+        'created',
+        'ongoing',
+        'completed',
+      ]);
       for (const p of [g.p, h.p]) {
         expect(await notices(p, 'tournament_started')).toHaveLength(1);
         expect(await notices(p, 'tournament_finished')).toHaveLength(1);
