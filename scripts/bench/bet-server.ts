@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { sql } from 'kysely';
 import type { Database } from '../../server/src/db/database';
+import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
 import type { buildApp } from '../../server/src/app';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -132,4 +134,21 @@ export function cpuMeter(probe: pg.Client, database: string, serverPid: number, 
       return { server, db };
     },
   };
+}
+
+/**
+ * One ongoing tournament (every game, USD, stakes × contribution) that every player joined a minute ago, written in
+ * SQL with its board's blocks made: every stake from then on is scored. Answers its id.
+ */
+export async function benchTournament(db: Database): Promise<string> {
+  const tournament = await sql<{ id: string }>`insert into tournaments_tournaments (status, name, description,
+      starts_at, ends_at, scoring, games, currencies, prizes, created_by)
+    values ('ongoing', '{"en":"Bench"}', '{}', now() - interval '1 hour', now() + interval '1 day', 'stakes', '[]',
+      '{"USD":{"min_bet":0.1,"points_per_unit":1}}', '[{"kind":"money","place":1,"amounts":{"USD":10}}]'::jsonb,
+      'bench') returning id::text`.execute(db);
+  const tid = tournament.rows[0]!.id;
+  await sql`insert into tournaments_participations (tournament_id, player_id, currency, joined_at, score_at)
+    select ${tid}, id, 'USD', now() - interval '1 minute', now() - interval '1 minute' from acc_players`.execute(db);
+  await createTournamentsRepository(db).rebuildBoard(tid);
+  return tid;
 }

@@ -3,7 +3,7 @@
 // Bets/s with a consumer on and off moves 2–3× between runs on a loaded 2-core machine; CPU time per unit of work
 // moves far less. This bench takes BENCH_BETS dice bets through the server in this process (app.inject, no jobs run,
 // so no consumer reads while the bets are placed), with 1,000 players on the levels bench's low ladder (a stake of
-// 0.10 crosses a level now and then) and cashback on; every consumer has handled the warm-up's entries. Then, one
+// 0.10 crosses a level now and then), cashback on, and all of them in one ongoing tournament (the tournaments bench's); every consumer has handled the warm-up's entries. Then, one
 // consumer at a time, it drains the bets' entries (in the consumer's own batches, as its job would, the levels rewards
 // included) and measures the CPU spent: this process (Node) plus the PostgreSQL backends of the bench's database.
 // Printed: CPU per bet for the bets and for each consumer, and each consumer's share of the bet's CPU.
@@ -16,7 +16,7 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { benchServerEnv, cpuMeter, diceTokens } from './bet-server';
+import { benchServerEnv, benchTournament, cpuMeter, diceTokens } from './bet-server';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const bets = Number(process.env.BENCH_BETS ?? 20_000);
@@ -54,6 +54,7 @@ async function main() {
       .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
       .execute();
     const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+    await benchTournament(handle.db); // every player in one ongoing tournament: every stake is scored
     const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), 3297, 'consumers') });
     const { app, services } = await buildApp({
       config,

@@ -17,7 +17,7 @@
 // per player in a run, a few % of stakes; 0,0.5,1,2,3.5,5 is the stress case, one stake in six crossing); the levels'
 // bonus templates are unset (a granted bonus would change the bet path between phases), their wheel spins stay.
 // Cashback is the demo settings (on, weekly). Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
-// BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3 OFF/ON pairs), BENCH_WARM_SECONDS (10), BENCH_POLL_MS (20),
+// BENCH_SECONDS (8 per phase), BENCH_ROUNDS (4 OFF/ON pairs, ABBA), BENCH_WARM_SECONDS (10), BENCH_POLL_MS (20),
 // BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1), BENCH_PORT (3298), BENCH_NODE_ARGS (the server's node flags).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -32,7 +32,7 @@ import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 10);
 const pollMs = Number(process.env.BENCH_POLL_MS ?? 20);
 const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);

@@ -11,12 +11,11 @@
 // start) to the first read showing the cursor past it, i.e. its points on the board. Printed p50/p95/p99/max over every
 // stake of the ON phases, then one SUMMARY line. At the end the board is checked: every player's points equal its
 // counted stakes, and the blocks' counts equal their entries.
-// Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (8 per phase), BENCH_ROUNDS (3
-// OFF/ON pairs), BENCH_WARM_SECONDS (5), BENCH_POLL_MS (20), BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1),
+// Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one). BENCH_SECONDS (8 per phase), BENCH_ROUNDS (4
+// OFF/ON pairs, ABBA), BENCH_WARM_SECONDS (5), BENCH_POLL_MS (20), BENCH_LOAD=wrk|undici, BENCH_CLIENT_THREADS (1),
 // BENCH_PORT (3297).
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -24,12 +23,21 @@ import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
-import { benchServerEnv, cpuMeter, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
+import {
+  benchServerEnv,
+  benchTournament,
+  cpuMeter,
+  diceTokens,
+  jobSwitch,
+  median,
+  quantile,
+  waitReady,
+} from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const pollMs = Number(process.env.BENCH_POLL_MS ?? 20);
 const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
@@ -61,17 +69,7 @@ async function main() {
       .execute();
     const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
     // one ongoing tournament that every player joined a minute ago (written in SQL, the board's blocks made from it)
-    const tournament = await sql<{ id: string }>`insert into tournaments_tournaments (status, name, description,
-        starts_at, ends_at, scoring, games, currencies, prizes, created_by)
-      values ('ongoing', '{"en":"Bench"}', '{}', now() - interval '1 hour', now() + interval '1 day', 'stakes', '[]',
-        '{"USD":{"min_bet":0.1,"points_per_unit":1}}', '[{"kind":"money","place":1,"amounts":{"USD":10}}]'::jsonb,
-        'bench') returning id::text`.execute(handle.db);
-    const tid = tournament.rows[0]!.id;
-    await sql`insert into tournaments_participations (tournament_id, player_id, currency, joined_at, score_at)
-      select ${tid}, id, 'USD', now() - interval '1 minute', now() - interval '1 minute' from acc_players`.execute(
-      handle.db,
-    );
-    await createTournamentsRepository(handle.db).rebuildBoard(tid);
+    const tid = await benchTournament(handle.db);
     const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), port, 'tournaments') });
     const { app, services } = await buildApp({
       config,
