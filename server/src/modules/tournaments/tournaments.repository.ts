@@ -519,11 +519,32 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       settle(rows, 'refund', ex),
 
     /**
-     * Each touched participation's score again from its rounds, by its tournament's rule: the sum of stakes × factor,
-     * the rounds with a stake, or the best multiplier (a round's wins ÷ its stake). `score_at` moves to the entry's
-     * ledger time only when the score changed (ties go to whoever got there first).
+     * The stakes of these rounds now, before the batch writes them (a round not yet counted has none): what `rescore`
+     * needs to add what the batch changed.
      */
-    async rescore(touched: Array<{ id: string; at: Date }>, ex: Database) {
+    async roundStakes(keys: Array<{ participationId: string; roundId: string }>, ex: Database) {
+      if (keys.length === 0) return [];
+      const r = await sql<{ participation_id: string; round_id: string; stake_minor: string }>`
+        select r.participation_id::text, r.round_id, r.stake_minor::text
+        from unnest(${keys.map((k) => k.participationId)}::bigint[], ${keys.map((k) => k.roundId)}::text[])
+          as k(participation_id, round_id)
+        join tournaments_rounds r on r.participation_id = k.participation_id and r.round_id = k.round_id`.execute(ex);
+      return r.rows;
+    },
+
+    /**
+     * Each touched participation's score by its tournament's rule: the sum of stakes × factor, the rounds with a stake,
+     * or the best multiplier (a round's wins ÷ its stake). The sum and the count move by what the batch changed in its
+     * rounds (`changed`: each round the batch wrote, with its stake before the batch; one statement, whatever the
+     * tournament's length); the best multiplier is read from all the participation's rounds (a rollback can take the
+     * best one away). `score_at` moves to the entry's ledger time only when the score changed (ties go to whoever got
+     * there first).
+     */
+    async rescore(
+      touched: Array<{ id: string; at: Date }>,
+      changed: Array<{ participationId: string; roundId: string; stakeBefore: bigint }>,
+      ex: Database,
+    ) {
       if (touched.length === 0) return;
       const ids = touched.map((x) => x.id);
       // the keys before (the caller holds these boards: nobody else moves them until it commits)
@@ -533,35 +554,50 @@ export function createTournamentsRepository(db: Database, options: { block?: num
         where id = any(${ids}::bigint[]) and left_at is null and excluded_at is null`.execute(ex);
       const after = await sql<{ id: string; neg: string; at: string; key_id: string }>`
         with touched as (
-          select * from unnest(${touched.map((x) => x.id)}::bigint[], ${touched.map((x) => x.at.toISOString())}::timestamptz[])
-            as u(id, at)
+          select * from unnest(${ids}::bigint[], ${touched.map((x) => x.at.toISOString())}::timestamptz[]) as u(id, at)
         ),
-        agg as (
+        b as (
+          select * from unnest(${changed.map((c) => c.participationId)}::bigint[], ${changed.map((c) => c.roundId)}::text[],
+            ${changed.map((c) => c.stakeBefore.toString())}::bigint[]) as b(participation_id, round_id, stake_before)
+        ),
+        d as (
           select r.participation_id,
-                 coalesce(sum(r.stake_minor * r.factor), 0) as points,
-                 count(*) filter (where r.stake_minor > 0) as rounds,
-                 coalesce(max(r.win_minor::numeric / r.stake_minor) filter (where r.stake_minor > 0), 0) as best,
-                 coalesce(sum(r.stake_minor), 0) as stakes
-          from tournaments_rounds r where r.participation_id in (select id from touched)
+                 sum((r.stake_minor - b.stake_before) * r.factor) as points,
+                 sum((r.stake_minor > 0)::int - (b.stake_before > 0)::int) as rounds,
+                 sum(r.stake_minor - b.stake_before) as stakes
+          from b join tournaments_rounds r on r.participation_id = b.participation_id and r.round_id = b.round_id
           group by r.participation_id
         ),
-        next as (
-          select p.id, t.at,
-                 round(case tt.scoring when 'stakes' then coalesce(a.points, 0)
-                                       when 'bets' then coalesce(a.rounds, 0)
-                                       else coalesce(a.best, 0) end, 6) as score,
-                 coalesce(a.rounds, 0) as rounds, coalesce(a.stakes, 0) as stakes
+        parts as (
+          select p.id, t.at, p.points, p.bets, p.stakes_minor, tt.scoring
           from touched t
           join tournaments_participations p on p.id = t.id
           join tournaments_tournaments tt on tt.id = p.tournament_id
-          left join agg a on a.participation_id = p.id
+        ),
+        best as (
+          select r.participation_id,
+                 coalesce(max(r.win_minor::numeric / r.stake_minor) filter (where r.stake_minor > 0), 0) as best
+          from tournaments_rounds r
+          where r.participation_id in (select id from parts where scoring = 'multiplier')
+          group by r.participation_id
+        ),
+        next as (
+          select x.id, x.at, x.points + coalesce(d.points, 0) as points, x.bets + coalesce(d.rounds, 0) as rounds,
+                 x.stakes_minor + coalesce(d.stakes, 0) as stakes, x.scoring, coalesce(bs.best, 0) as best
+          from parts x left join d on d.participation_id = x.id left join best bs on bs.participation_id = x.id
+        ),
+        scored as (
+          select n.*, round(case n.scoring when 'stakes' then n.points when 'bets' then n.rounds else n.best end, 6)
+                   as score
+          from next n
         )
         update tournaments_participations p set
+          points = n.points,
           score = n.score,
           score_at = case when n.score <> p.score then greatest(n.at, p.joined_at) else p.score_at end,
           bets = n.rounds,
           stakes_minor = n.stakes
-        from next n where p.id = n.id and p.left_at is null and p.excluded_at is null
+        from scored n where p.id = n.id and p.left_at is null and p.excluded_at is null
         returning p.id::text, p.neg_score::text as neg, p.score_at::text as at, p.id::text as key_id`.execute(ex);
       const to = new Map(after.rows.map((r) => [r.id, keyOf(r)]));
       await moveOnBoard(

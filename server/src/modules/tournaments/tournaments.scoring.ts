@@ -12,8 +12,8 @@ import type { TournamentRow } from './tournaments.repository';
 // (`joined_at`, the database clock), its currency is admitted, it is at least the currency's minimum bet, and its game
 // is eligible; it is added to its round (`tournaments_rounds`), which then owns it: a win on that round adds to the
 // round (the multiplier mode), a rollback takes back the stake it returns, and a round the participation never counted
-// is ignored either way. After each batch the touched participations are scored again from their rounds, so a score
-// is always a function of the rounds. Auto-subscribe joins a player at the first stake that would count, once (one
+// is ignored either way. After each batch the touched participations' scores move by what the batch changed in their
+// rounds (the best multiplier is read from all their rounds), so a score is always a function of the rounds. Auto-subscribe joins a player at the first stake that would count, once (one
 // who left is never brought back).
 export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   const { repo } = deps;
@@ -110,18 +110,31 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
         }
       }
     }
-    await repo.addStakes([...staked.values()], trx);
-    for (const kind of ['win', 'refund'] as const) {
-      const rows = [...settled[kind]].map(([key, minor]) => {
+    const settledRows = (kind: 'win' | 'refund') =>
+      [...settled[kind]].map(([key, minor]) => {
         const [participationId, ...round] = key.split(':');
         return { participationId: participationId!, roundId: round.join(':'), minor };
       });
+    // the stakes of every round the batch changes, before it writes them: the scores move by the difference
+    const changedKeys = new Map<string, { participationId: string; roundId: string }>();
+    for (const r of [...staked.values(), ...settledRows('refund')])
+      changedKeys.set(`${r.participationId}:${r.roundId}`, { participationId: r.participationId, roundId: r.roundId });
+    const stakesBefore = new Map(
+      (await repo.roundStakes([...changedKeys.values()], trx)).map((r) => [
+        `${r.participation_id}:${r.round_id}`,
+        BigInt(r.stake_minor),
+      ]),
+    );
+    await repo.addStakes([...staked.values()], trx);
+    for (const kind of ['win', 'refund'] as const) {
+      const rows = settledRows(kind);
       // only the rounds a participation counted answer (a round never counted is ignored)
       for (const r of kind === 'win' ? await repo.addWins(rows, trx) : await repo.takeBacks(rows, trx))
         touch(r.participation_id, settledAt.get(`${r.participation_id}:${r.round_id}`)!);
     }
     await repo.rescore(
       [...touched].map(([id, at]) => ({ id, at })),
+      [...changedKeys].map(([key, k]) => ({ ...k, stakeBefore: stakesBefore.get(key) ?? 0n })),
       trx,
     );
   }

@@ -41,6 +41,8 @@ export interface TournamentsParticipationsTable {
   score_at: Date;
   stakes_minor: Generated<Int8>;
   bets: Generated<number>;
+  /** Σ stake × factor of its rounds, exact (the stakes mode's score is this, rounded to 6 decimals). */
+  points: Generated<string>;
   excluded_at: Date | null;
   final_position: number | null;
 }

@@ -146,6 +146,25 @@ const notices = (p: Player, kind: string) =>
     .execute();
 
 describe('points from the ledger feed', () => {
+  /**
+   * Every participation's sums are those of its rounds (the feed adds each batch's changes; this is what they must add
+   * up to): points Σ stake × factor, rounds with a stake, Σ stakes, and the stakes mode's score its points rounded.
+   */
+  const expectScoresFromRounds = async () => {
+    const off = await sql<{ id: string }>`
+      select p.id::text from tournaments_participations p
+      join tournaments_tournaments tt on tt.id = p.tournament_id
+      left join (select participation_id, sum(stake_minor * factor) as points, count(*) filter (where stake_minor > 0)
+                   as rounds, sum(stake_minor) as stakes
+                 from tournaments_rounds group by participation_id) r on r.participation_id = p.id
+      where p.left_at is null and p.excluded_at is null
+        and (p.points <> coalesce(r.points, 0) or p.bets <> coalesce(r.rounds, 0)
+             or p.stakes_minor <> coalesce(r.stakes, 0)
+             or (tt.scoring = 'stakes' and p.score <> round(coalesce(r.points, 0), 6))
+             or (tt.scoring = 'bets' and p.score <> coalesce(r.rounds, 0)))`.execute(t.db);
+    expect(off.rows).toEqual([]);
+  };
+
   it('sums stakes × contribution after the join, above the minimum bet, and a rollback takes its round back', async () => {
     const id = await tournament();
     const g = await gambler();
@@ -159,6 +178,7 @@ describe('points from the ledger feed', () => {
     await g.rollback(`s2-${id}`);
     expect((await pointsOf(g.p, id))!.points).toBe(2);
     await expectBooksBalance(g.p);
+    await expectScoresFromRounds();
   });
 
   it('counts bets (rounds staked), and a rolled-back round is no longer one', async () => {
@@ -169,6 +189,7 @@ describe('points from the ledger feed', () => {
     expect((await pointsOf(g.p, id))!.points).toBe(3);
     await g.rollback(`b-b-${id}`);
     expect((await pointsOf(g.p, id))!.points).toBe(2);
+    await expectScoresFromRounds();
   });
 
   it('keeps the best single multiplier (a round’s wins ÷ its stake)', async () => {
@@ -183,6 +204,7 @@ describe('points from the ledger feed', () => {
     expect((await pointsOf(g.p, id))!.points).toBe(5);
     await g.rollback(`m2-${id}`); // the round is gone: its multiplier with it
     expect((await pointsOf(g.p, id))!.points).toBe(3);
+    await expectScoresFromRounds();
   });
 
   it('leaves an ineligible game and a currency the tournament does not admit out', async () => {
@@ -338,6 +360,7 @@ describe('the board’s blocks', () => {
           );
         await repo.rescore(
           touched.map((p) => ({ id: p, at: new Date(++clock) })),
+          touched.map((p) => ({ participationId: p, roundId: `r${step}`, stakeBefore: 0n })),
           trx,
         );
       });
