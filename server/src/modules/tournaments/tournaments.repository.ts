@@ -560,7 +560,8 @@ export function createTournamentsRepository(db: Database, options: { block?: num
           select * from unnest(${changed.map((c) => c.participationId)}::bigint[], ${changed.map((c) => c.roundId)}::text[],
             ${changed.map((c) => c.stakeBefore.toString())}::bigint[]) as b(participation_id, round_id, stake_before)
         ),
-        d as (
+        -- materialized: computed once (the planner, blind to unnest's size, re-ran the aggregate for every touched row)
+        d as materialized (
           select r.participation_id,
                  sum((r.stake_minor - b.stake_before) * r.factor) as points,
                  sum((r.stake_minor > 0)::int - (b.stake_before > 0)::int) as rounds,
@@ -574,7 +575,7 @@ export function createTournamentsRepository(db: Database, options: { block?: num
           join tournaments_participations p on p.id = t.id
           join tournaments_tournaments tt on tt.id = p.tournament_id
         ),
-        best as (
+        best as materialized (
           select r.participation_id,
                  coalesce(max(r.win_minor::numeric / r.stake_minor) filter (where r.stake_minor > 0), 0) as best
           from tournaments_rounds r

@@ -41,7 +41,11 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     if (!parts.length) return;
 
     const byPlayer = new Map<string, typeof parts>();
-    for (const p of parts) byPlayer.set(p.player_id, [...(byPlayer.get(p.player_id) ?? []), p]);
+    for (const p of parts) {
+      const list = byPlayer.get(p.player_id);
+      if (list) list.push(p);
+      else byPlayer.set(p.player_id, [p]);
+    }
     const relevant = entries.filter((e) => byPlayer.has(e.player_id));
     if (!relevant.length) return;
     const refs = relevant.flatMap((e) =>
@@ -169,12 +173,23 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   ): Promise<string | null> {
     const terms = t.currencies[currency];
     if (!terms || stakeMinor <= 0n) return null;
-    const digits = await deps.minorUnitDigits(currency);
-    if (stakeMinor < toMinor(terms.min_bet, digits)) return null;
-    const contribution = t.games.length === 0 ? 100 : t.games.find((g) => g.game === game)?.contribution;
-    if (!contribution) return null;
-    return decimalFactor(terms.points_per_unit, contribution, digits);
+    // the tournament's terms for this currency and game, worked out once per tournament row (a row is read per batch)
+    const key = `${currency}:${game}`;
+    let cached = termsCache.get(t)?.get(key);
+    if (!cached) {
+      const digits = await deps.minorUnitDigits(currency);
+      const contribution = t.games.length === 0 ? 100 : t.games.find((g) => g.game === game)?.contribution;
+      cached = {
+        minBet: toMinor(terms.min_bet, digits),
+        factor: contribution ? decimalFactor(terms.points_per_unit, contribution, digits) : null,
+      };
+      let perRow = termsCache.get(t);
+      if (!perRow) termsCache.set(t, (perRow = new Map()));
+      perRow.set(key, cached);
+    }
+    return stakeMinor < cached.minBet ? null : cached.factor;
   }
+  const termsCache = new WeakMap<TournamentRow, Map<string, { minBet: bigint; factor: string | null }>>();
 
   /** Joins players with auto-subscribe on at their first stake in an open tournament they never took part in. */
   async function autoJoin(
