@@ -65,8 +65,6 @@ export interface PublicProfile {
   is_streamer: boolean;
   /** Blocked or self-excluded now: they leave every public board. */
   blockedOrSelfExcluded: boolean;
-  /** @deprecated the old name of `blockedOrSelfExcluded`, kept until social and tournaments read the new one. */
-  excluded: boolean;
 }
 
 /** A name shown to others without the player's leave: its first letter and the id's last two digits ("A***42"). */
@@ -116,7 +114,6 @@ export function createPlayerDirectory(db: Database, clock: Clock): PlayerDirecto
               avatar: p.show_info ? p.avatar : null,
               is_streamer: p.is_streamer,
               blockedOrSelfExcluded,
-              excluded: blockedOrSelfExcluded,
             },
           ];
         }),
