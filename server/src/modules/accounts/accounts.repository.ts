@@ -12,6 +12,15 @@ export function createAccountsRepository(db: Database) {
       q.selectFrom('acc_players').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Many players by id in one read (a payout's standings, a batch of notifications); unknown ids are left out. */
+    /** The currency and block of many players (a feed batch's players: read every batch, so only these columns). */
+    standingsByIds: (ids: string[], q: Database | Transaction<DB> = db) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : q
+            .selectFrom('acc_players')
+            .select(['id', 'currency', 'block', 'block_end', 'block_reason'])
+            .where('id', '=', sql<string>`any(${ids}::bigint[])`)
+            .execute(),
     findByIds: (ids: string[], q: Database | Transaction<DB> = db) =>
       ids.length === 0
         ? Promise.resolve([])

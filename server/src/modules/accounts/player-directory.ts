@@ -95,7 +95,7 @@ export function createPlayerDirectory(db: Database, clock: Clock): PlayerDirecto
     },
     async standings(ids, trx) {
       const now = clock.now();
-      const rows = await repo.findByIds(ids, trx);
+      const rows = await repo.standingsByIds(ids, trx);
       return new Map(
         rows.map((p) => [String(p.id), { currency: p.currency, blockedOrSelfExcluded: activeBlock(p, now) !== null }]),
       );
