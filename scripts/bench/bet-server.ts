@@ -152,3 +152,25 @@ export async function benchTournament(db: Database): Promise<string> {
   await createTournamentsRepository(db).rebuildBoard(tid);
   return tid;
 }
+
+/**
+ * The levels benches' database: the demo data with the ladder's thresholds lowered to `ladderUsd` (a stake of 0.10
+ * crosses a level now and then; no bonus template, so a grant never changes the bet path between phases), and `players`
+ * new USD players. Answers their ids.
+ */
+export async function lowLadderPlayers(db: Database, ladderUsd: number[], players: number): Promise<string[]> {
+  for (const [i, usd] of ladderUsd.entries())
+    await db
+      .updateTable('lvl_levels')
+      .set({
+        thresholds: JSON.stringify({ USD: usd, EUR: usd, GBP: usd, KGS: usd * 100, RUB: usd * 100, TON: usd / 5 }),
+        bonus_template_id: null,
+      })
+      .where('level_order', '=', i + 1)
+      .execute();
+  await db
+    .insertInto('acc_players')
+    .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
+    .execute();
+  return (await db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+}

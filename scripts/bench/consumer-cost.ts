@@ -16,7 +16,7 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { benchServerEnv, benchTournament, cpuMeter, diceTokens } from './bet-server';
+import { benchServerEnv, benchTournament, cpuMeter, diceTokens, lowLadderPlayers } from './bet-server';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const bets = Number(process.env.BENCH_BETS ?? 20_000);
@@ -40,20 +40,7 @@ async function main() {
   try {
     await migrateToLatest(handle.db);
     await seedAll(handle.db);
-    for (const [i, usd] of [0, 2, 5, 10, 20, 50].entries())
-      await handle.db
-        .updateTable('lvl_levels')
-        .set({
-          thresholds: JSON.stringify({ USD: usd, EUR: usd, GBP: usd, KGS: usd * 100, RUB: usd * 100, TON: usd / 5 }),
-          bonus_template_id: null,
-        })
-        .where('level_order', '=', i + 1)
-        .execute();
-    await handle.db
-      .insertInto('acc_players')
-      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
-      .execute();
-    const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ids = await lowLadderPlayers(handle.db, [0, 2, 5, 10, 20, 50], players);
     await benchTournament(handle.db); // every player in one ongoing tournament: every stake is scored
     const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), 3297, 'consumers') });
     const { app, services } = await buildApp({

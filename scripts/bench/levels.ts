@@ -27,7 +27,16 @@ import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { benchServerEnv, cpuMeter, diceTokens, jobSwitch, median, quantile, waitReady } from './bet-server';
+import {
+  benchServerEnv,
+  cpuMeter,
+  diceTokens,
+  lowLadderPlayers,
+  jobSwitch,
+  median,
+  quantile,
+  waitReady,
+} from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,20 +70,7 @@ async function main() {
   try {
     await migrateToLatest(handle.db);
     await seedAll(handle.db);
-    for (const [i, usd] of ladderUsd.entries())
-      await handle.db
-        .updateTable('lvl_levels')
-        .set({
-          thresholds: JSON.stringify({ USD: usd, EUR: usd, GBP: usd, KGS: usd * 100, RUB: usd * 100, TON: usd / 5 }),
-          bonus_template_id: null,
-        })
-        .where('level_order', '=', i + 1)
-        .execute();
-    await handle.db
-      .insertInto('acc_players')
-      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
-      .execute();
-    const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ids = await lowLadderPlayers(handle.db, ladderUsd, players);
     const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), port, 'levels') });
     const { app, services } = await buildApp({
       config,
