@@ -67,7 +67,11 @@ describe('the house game page', () => {
     fireEvent.change(await screen.findByTestId('bet-amount'), { target: { value: '2' } });
     fireEvent.click(screen.getByTestId('bet-button'));
     await waitFor(() => expect(screen.getByTestId('dice-roll')).toHaveTextContent('77.77'));
+    const rolled = screen.getByTestId('dice-roll');
     await waitFor(() => expect(screen.getByTestId('balance')).toHaveTextContent('$51.96'));
+    // the roll popped once: the balance's re-render keeps its element (a new one would play the pop again, and the
+    // number would fade in again in front of a reader or an accessibility scan)
+    expect(screen.getByTestId('dice-roll')).toBe(rolled);
     expect(calls.find((c) => c.path === '/bet')).toEqual({
       path: '/bet',
       body: { game: 'dice', amount: 2, params: { direction: 'over', target: 5050 } },

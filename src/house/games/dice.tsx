@@ -11,7 +11,8 @@ export default function DiceGame() {
   const [amount, setAmount] = useStake('dice');
   const [direction, setDirection] = useState<DiceDirection>('over');
   const [target, setTarget] = useState(5050);
-  const [shown, setShown] = useState<{ roll: number; win: boolean } | null>(null);
+  // `n` counts the rolls: each new roll (even of the same number) pops once, and a re-render does not pop it again
+  const [shown, setShown] = useState<{ roll: number; win: boolean; n: number } | null>(null);
   const { busy, place, settle } = useBet('dice');
   const params = { direction, target };
   let chance = 0;
@@ -26,7 +27,7 @@ export default function DiceGame() {
     const result = await place({ amount, params });
     if (!result) return;
     const o = result.outcome as { roll: number; isWin: boolean };
-    setShown({ roll: o.roll, win: o.isWin });
+    setShown((s) => ({ roll: o.roll, win: o.isWin, n: (s?.n ?? 0) + 1 }));
     setTimeout(() => settle(result), 600);
   };
   return (
@@ -34,7 +35,7 @@ export default function DiceGame() {
       <div
         className={`big ${shown ? (shown.win ? 'win' : 'lose') : ''}`}
         data-testid="dice-roll"
-        key={shown ? `${shown.roll}-${Math.random()}` : 'none'}
+        key={shown ? `roll-${shown.n}` : 'none'}
       >
         <span className="pop">{shown ? (shown.roll / 100).toFixed(2) : '–'}</span>
       </div>
