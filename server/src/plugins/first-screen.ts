@@ -10,6 +10,7 @@
 // locale files).
 
 import type { CashbackSettings } from '@contracts/cashback';
+import { CURRENCY_SIGNS } from '@contracts/currency-signs';
 
 export const FIRST_SCREEN_TEXTS = {
   en: {
@@ -151,28 +152,12 @@ const fill = (text: string, values: Record<string, string | number>) =>
 // The app's money format (src/shared/lib/money-format.ts formatMoney; first-screen.test.ts compares the two): the
 // locale's digits with two decimals (four for coins), the currency's sign before the number in English, after it in
 // Russian, a code without a sign after the number.
-const SIGNS: Record<string, string> = {
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-  JPY: '¥',
-  CNY: '¥',
-  RUB: '₽',
-  INR: '₹',
-  BRL: 'R$',
-  UAH: '₴',
-  KZT: '₸',
-  BTC: '₿',
-  AZN: '₼',
-  AMD: '֏',
-  KGS: 'с',
-};
 export function money(amount: number, currency: string, locale: string): string {
   const coin = currency === 'TON' || currency === 'BTC';
   const text = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: coin ? 4 : 2 }).format(
     amount,
   );
-  const sign = SIGNS[currency];
+  const sign = CURRENCY_SIGNS[currency];
   return !sign || locale === 'ru' ? `${text}\u00a0${sign ?? currency}` : `${sign}${text}`;
 }
 

@@ -2,26 +2,10 @@
 // (the page's language, `<html lang>`, unless a locale is passed). Major units from the wire, the currency's symbol
 // (spec §9 symbol map) where the locale puts its currency sign: "$46.61" in English, "46,61 $" in Russian. Codes
 // without a sign ("TON") follow the number.
-const SYMBOLS: Record<string, string> = {
-  USD: '$',
-  EUR: '€',
-  GBP: '£',
-  JPY: '¥',
-  CNY: '¥',
-  RUB: '₽',
-  INR: '₹',
-  BRL: 'R$',
-  UAH: '₴',
-  KZT: '₸',
-  BTC: '₿',
-  AZN: '₼',
-  AMD: '֏',
-  KGS: 'с',
-  TON: 'TON',
-};
+import { CURRENCY_SIGNS } from '@contracts/currency-signs';
 
 export function currencySymbol(code: string): string {
-  return SYMBOLS[code] ?? code;
+  return CURRENCY_SIGNS[code] ?? code;
 }
 
 /** The page's language (set on <html lang> by the app and by the house games' page). */
