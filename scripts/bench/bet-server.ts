@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { sql } from 'kysely';
-import type { Database } from '../../server/src/db/database';
+import type { Database, DatabaseHandle } from '../../server/src/db/database';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
-import type { buildApp } from '../../server/src/app';
+import { buildApp } from '../../server/src/app';
+import { loadConfig } from '../../server/src/config';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -173,4 +174,14 @@ export async function lowLadderPlayers(db: Database, ladderUsd: number[], player
     .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
     .execute();
   return (await db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+}
+
+/** The app in this process on the bench's database, with the environment the bench's server gets (no jobs run). */
+export function benchApp(database: DatabaseHandle, url: string, port: number, name: string) {
+  return buildApp({
+    config: loadConfig({ ...process.env, ...benchServerEnv(url, port, name) }),
+    database,
+    secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
+    logger: false,
+  });
 }

@@ -11,12 +11,10 @@
 import { cpuUsage } from 'node:process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
-import { benchServerEnv, benchTournament, cpuMeter, diceTokens, lowLadderPlayers } from './bet-server';
+import { benchApp, benchTournament, cpuMeter, diceTokens, lowLadderPlayers } from './bet-server';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const bets = Number(process.env.BENCH_BETS ?? 20_000);
@@ -42,13 +40,7 @@ async function main() {
     await seedAll(handle.db);
     const ids = await lowLadderPlayers(handle.db, [0, 2, 5, 10, 20, 50], players);
     await benchTournament(handle.db); // every player in one ongoing tournament: every stake is scored
-    const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), 3297, 'consumers') });
-    const { app, services } = await buildApp({
-      config,
-      database: handle,
-      secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
-      logger: false,
-    });
+    const { app, services } = await benchApp(handle, url.toString(), 3297, 'consumers');
     const tokens = await diceTokens(services, handle.db, ids);
     await probe.connect();
     const meter = cpuMeter(probe, name, process.pid);

@@ -22,12 +22,11 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import {
+  benchApp,
   benchServerEnv,
   cpuMeter,
   diceTokens,
@@ -71,13 +70,7 @@ async function main() {
     await migrateToLatest(handle.db);
     await seedAll(handle.db);
     const ids = await lowLadderPlayers(handle.db, ladderUsd, players);
-    const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), port, 'levels') });
-    const { app, services } = await buildApp({
-      config,
-      database: handle,
-      secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
-      logger: false,
-    });
+    const { app, services } = await benchApp(handle, url.toString(), port, 'levels');
     const tokens = await diceTokens(services, handle.db, ids);
     await app.close();
 

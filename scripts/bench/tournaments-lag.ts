@@ -17,13 +17,12 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { buildApp } from '../../server/src/app';
-import { loadConfig } from '../../server/src/config';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
 import {
+  benchApp,
   benchServerEnv,
   benchTournament,
   cpuMeter,
@@ -70,13 +69,7 @@ async function main() {
     const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
     // one ongoing tournament that every player joined a minute ago (written in SQL, the board's blocks made from it)
     const tid = await benchTournament(handle.db);
-    const config = loadConfig({ ...process.env, ...benchServerEnv(url.toString(), port, 'tournaments') });
-    const { app, services } = await buildApp({
-      config,
-      database: handle,
-      secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
-      logger: false,
-    });
+    const { app, services } = await benchApp(handle, url.toString(), port, 'tournaments');
     const tokens = await diceTokens(services, handle.db, ids);
     await app.close();
 
