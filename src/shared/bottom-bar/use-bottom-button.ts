@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { isBottomBarNative, onBottomBarNative, registerBottomAction, type BottomSlot } from './bottom-bar.store';
 
 export interface BottomButtonOptions {
@@ -26,11 +26,12 @@ function useBottomButton(
   slot: BottomSlot,
   { text, loading = false, disabled = false, onClick, hidden }: BottomButtonOptions,
 ) {
-  const [isNative, setNative] = useState(isBottomBarNative);
+  // an external store read the React way: the native UI may load between this render and the subscription (a page
+  // reloaded on a game did exactly that), and useSyncExternalStore reads it again once subscribed
+  const isNative = useSyncExternalStore(onBottomBarNative, isBottomBarNative);
   const onClickRef = useRef(onClick);
   onClickRef.current = onClick;
   const handle = useRef<ReturnType<typeof registerBottomAction> | null>(null);
-  useEffect(() => onBottomBarNative(setNative), []);
   useEffect(() => {
     if (hidden) return;
     const registration = registerBottomAction(slot, {
