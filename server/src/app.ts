@@ -101,6 +101,7 @@ export async function buildApp(options: AppOptions) {
       seo: () => services.informational.seoSettings(),
       banners: (filter) => services.informational.banners(filter),
       cashback: () => services.cashback.settings(null),
+      tournament: (id, language) => services.tournaments.one(id, null, language),
     },
   });
 

@@ -8,6 +8,8 @@ import { cashbackTexts } from '../../../src/features/cashback/cashback.locales';
 import type { CashbackSettings } from '@contracts/cashback';
 import { levelsTexts } from '../../../src/features/levels/levels.locales';
 import { profileTexts } from '../../../src/features/profile/profile.locales';
+import { tournamentsTexts } from '../../../src/features/tournaments/tournaments.locales';
+import type { Tournament } from '@contracts/tournaments';
 import { en } from '../../../src/shared/i18n/locales.en';
 import { ru } from '../../../src/shared/i18n/locales.ru';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -56,6 +58,10 @@ describe('the server-drawn first screens', () => {
       const cashback = cashbackTexts[lng].cashback;
       for (const [key, text] of Object.entries(t.cashback))
         expect(text, key).toEqual(cashback[key as keyof typeof cashback]);
+      const tournaments = tournamentsTexts[lng].tournaments;
+      for (const [key, text] of Object.entries(t.tournament.tabs))
+        expect(text, key).toBe(tournaments.tabs[key as keyof typeof tournaments.tabs]);
+      expect(t.tournament.status).toEqual(tournaments.status);
     }
   });
 
@@ -110,6 +116,29 @@ describe('the server-drawn first screens', () => {
     expect(pageFirstScreen('/cashback', 'en', { cashback: { ...settings, schedule: null } })).toBeNull();
   });
 
+  it('draw a tournament’s info tab from the tournament, and nothing for another id or tab', () => {
+    const tm = {
+      id: 7,
+      name: 'Weekly <race>',
+      description: 'Every bet counts & the top places share the prizes.',
+      status: 'ongoing',
+      is_cancelled: false,
+    } as Tournament;
+    const en = pageFirstScreen('/tournament/7/info', 'en', { tournament: tm })!;
+    expect(en).toContain('<h1>Weekly &lt;race&gt;</h1><b>On now</b>');
+    expect(en).toContain('<span>Info</span><span>Leaders</span><span>Available</span>');
+    expect(en).toContain('<p>Every bet counts &amp; the top places share the prizes.</p>');
+    const ru = pageFirstScreen('/tournament/7/info/', 'ru', { tournament: { ...tm, is_cancelled: true } })!;
+    expect(ru).toContain('<b>Отменён</b>');
+    expect(ru).toContain('<span>Условия</span>');
+    expect(pageFirstScreen('/tournament/7/info', 'en', { tournament: { ...tm, description: '' } })).not.toContain(
+      '<p>',
+    );
+    for (const path of ['/tournament/8/info', '/tournament/7/leaderboard', '/tournament/7', '/tournament/x/info'])
+      expect(pageFirstScreen(path, 'en', { tournament: tm }), path).toBeNull();
+    expect(pageFirstScreen('/tournament/7/info', 'en')).toBeNull();
+  });
+
   it('are drawn for their pages only, hidden from assistive technology', () => {
     expect(pageFirstScreen('/auth/signup', 'en')).toContain('aria-hidden="true"');
     expect(pageFirstScreen('/auth/signup/', 'ru')).toContain('Регистрация');
@@ -156,6 +185,22 @@ describe('the served HTML (issue 28 item 17, item 11)', () => {
     const page = await t.app.inject({ url: '/cashback' });
     expect(page.body).toContain(pageFirstScreen('/cashback', 'en', { cashback: settings })!);
     expect(page.body).toContain('<h1>Cashback</h1>');
+  });
+
+  it('carries a tournament’s info drawn from the tournament a guest reads, in the cookie’s language', async () => {
+    const [first] = (await t.app.inject({ url: '/main-api/tournaments/available?language=ru' })).json<Tournament[]>(); // the demo seed's weekly race
+    expect(first?.description).toBeTruthy();
+    const tm = (await t.app.inject({ url: `/main-api/tournaments/${first!.id}?language=ru` })).json<Tournament>();
+    const page = await t.app.inject({ url: `/tournament/${tm.id}/info`, headers: { cookie: 'locale=ru' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(pageFirstScreen(`/tournament/${tm.id}/info`, 'ru', { tournament: tm })!);
+    expect(page.body).toContain('<h1>Недельная гонка</h1>');
+    // another tab, an id there is no tournament for, and an id that is no number: the app's page alone
+    for (const url of [`/tournament/${tm.id}/leaderboard`, '/tournament/999999/info', '/tournament/1e9/info']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toContain('boot-form');
+    }
   });
 
   it('answers 404 for a game the catalogue does not have, 200 for one it has', async () => {

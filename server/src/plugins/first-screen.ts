@@ -10,6 +10,7 @@
 // locale files).
 
 import type { CashbackSettings } from '@contracts/cashback';
+import type { Tournament } from '@contracts/tournaments';
 import { CURRENCY_SIGNS } from '@contracts/currency-signs';
 
 export const FIRST_SCREEN_TEXTS = {
@@ -48,6 +49,10 @@ export const FIRST_SCREEN_TEXTS = {
       terms:
         'Net loss is real stakes minus real refunds and real wins in the period. A period is paid shortly after it ends. A refund that arrives after its period was paid lowers the next period’s net loss.',
       sign_in: 'Sign in to see your cashback.',
+    },
+    tournament: {
+      tabs: { info: 'Info', leaderboard: 'Leaders', available: 'Available' },
+      status: { created: 'Starts soon', ongoing: 'On now', completed: 'Finished', cancelled: 'Cancelled' },
     },
   },
   ru: {
@@ -95,6 +100,10 @@ export const FIRST_SCREEN_TEXTS = {
         'Чистый проигрыш — реальные ставки минус реальные возвраты и выигрыши за период. Период выплачивается вскоре после окончания. Возврат, пришедший после выплаты периода, уменьшает чистый проигрыш следующего.',
       sign_in: 'Войдите, чтобы увидеть свой кешбэк.',
     },
+    tournament: {
+      tabs: { info: 'Условия', leaderboard: 'Таблица', available: 'Доступные' },
+      status: { created: 'Скоро начнётся', ongoing: 'Идёт', completed: 'Завершён', cancelled: 'Отменён' },
+    },
   },
 } as const;
 type Texts = (typeof FIRST_SCREEN_TEXTS)['en' | 'ru'];
@@ -130,8 +139,13 @@ const STYLE = `<style>
 .boot-form .boot-group h2{padding:19px 16px 12px;font-size:16px;line-height:20px}
 .boot-form .boot-cell{padding:12px 16px;font-size:16px;line-height:20px;min-height:24px}
 .boot-form .boot-row{display:grid;grid-template-columns:1fr 1fr;gap:16px;padding:0 16px}
+.boot-form .boot-thead{display:flex;flex-wrap:wrap;align-items:center;gap:8px;padding:20px 16px 12px}
+.boot-form .boot-group .boot-thead h1{padding:0;font-size:24px;line-height:28px;font-weight:600}
+.boot-form .boot-thead b{border-radius:10px;padding:1px 8px;font-size:12px;line-height:18px;font-weight:600;border:1px solid rgba(0,0,0,.12);background:#f2f3f5}
+.boot-form .boot-thead+.boot-tabs{margin-top:0;margin-bottom:6px}
+.boot-form .boot-tdesc p{padding:26px 16px 12px}
 .boot-form .boot-row .boot-field{padding-inline:0}
-@media (prefers-color-scheme:dark){.boot-form .boot-field i{background:#232324;border-color:rgba(255,255,255,.12)}.boot-form .boot-tabs,.boot-form .boot-field span{color:#a0a6ad}.boot-form .boot-tabs span:first-child{color:#fff}}
+@media (prefers-color-scheme:dark){.boot-form .boot-thead b{background:#232324;border-color:rgba(255,255,255,.12)}.boot-form .boot-field i{background:#232324;border-color:rgba(255,255,255,.12)}.boot-form .boot-tabs,.boot-form .boot-field span{color:#a0a6ad}.boot-form .boot-tabs span:first-child{color:#fff}}
 </style>`;
 
 const field = (label: string, value = '', hint?: string) =>
@@ -143,6 +157,8 @@ const field = (label: string, value = '', hint?: string) =>
 export interface FirstScreenData {
   /** GET /main-api/platform-config/cashback_settings for a guest (the default currency) */
   cashback?: CashbackSettings | null;
+  /** GET /main-api/tournaments/{id} for a guest, in the page's language (/tournament/{id}/info) */
+  tournament?: Tournament | null;
 }
 
 // i18next's `{{name}}` interpolation, the app's only form in these texts
@@ -199,9 +215,28 @@ function cashbackScreen(t: Texts, locale: string, s: CashbackSettings | null | u
   );
 }
 
-const DATA_PAGES: Record<string, (t: Texts, locale: string, data: FirstScreenData) => string | null> = {
+// /tournament/{id}/info as a guest sees it (src/features/tournaments/tournament.page.tsx): the name and the status,
+// the tabs, and the description, its largest element (the operator's text: nothing is drawn for a tournament the
+// data does not hold, or another one's).
+function tournamentScreen(t: Texts, path: string, tm: Tournament | null | undefined): string | null {
+  if (!tm || path !== `/tournament/${tm.id}/info`) return null;
+  const status = tm.is_cancelled ? 'cancelled' : tm.status;
+  const tabs = Object.values(t.tournament.tabs)
+    .map((k) => `<span>${escapeHtml(k)}</span>`)
+    .join('');
+  return (
+    `<div class="boot-group"><div class="boot-thead"><h1>${escapeHtml(tm.name)}</h1><b>${escapeHtml(t.tournament.status[status])}</b></div>` +
+    `<div class="boot-tabs">${tabs}</div></div>` +
+    (tm.description ? `<div class="boot-group boot-tdesc"><p>${escapeHtml(tm.description)}</p></div>` : '')
+  );
+}
+
+const DATA_PAGES: Record<string, (t: Texts, locale: string, data: FirstScreenData, path: string) => string | null> = {
   '/cashback': (t, locale, data) => cashbackScreen(t, locale, data.cashback),
+  '/tournament/:id/info': (t, _locale, data, path) => tournamentScreen(t, path, data.tournament),
 };
+/** The DATA_PAGES key of a path: itself, or its pattern (`/tournament/7/info` → `/tournament/:id/info`). */
+const dataPageOf = (path: string) => path.replace(/^\/tournament\/\d+\/info$/, '/tournament/:id/info');
 
 const PAGES: Record<string, (t: Texts) => string> = {
   '/auth/signup': (t) =>
@@ -232,7 +267,7 @@ export function pageFirstScreen(path: string, locale: string, data: FirstScreenD
   const key = path.replace(/\/+$/, '') || '/';
   const lng = locale === 'ru' ? 'ru' : 'en';
   const texts = FIRST_SCREEN_TEXTS[lng];
-  const page = PAGES[key] ? PAGES[key](texts) : (DATA_PAGES[key]?.(texts, lng, data) ?? null);
+  const page = PAGES[key] ? PAGES[key](texts) : (DATA_PAGES[dataPageOf(key)]?.(texts, lng, data, key) ?? null);
   if (page === null) return null;
   // hidden from assistive technology: the app's own page, with real controls, replaces it
   return `${STYLE}<div class="boot-form" aria-hidden="true">${page}</div>`;

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { appPatterns, matchAppPath } from '@contracts/app-routes';
 import type { CashbackSettings } from '@contracts/cashback';
+import type { Tournament } from '@contracts/tournaments';
 import type { Banner, DeviceType, SeoItem, UiStyle } from '@contracts/informational';
 import { isApiPath } from './error-handler';
 import { renderHead, renderShell, robotsTxt, sitemapXml, type PageHeadInput } from './seo';
@@ -16,9 +17,12 @@ export interface StaticAppSeoSource {
   banners(filter: { banner_type: string; language_code: string; device_type: DeviceType }): Promise<Banner[]>;
   /** The cashback settings a guest reads (/cashback's first screen is drawn from them). */
   cashback?(): Promise<CashbackSettings | null>;
+  /** A tournament as a guest reads it in `language` (/tournament/{id}/info's first screen), null when there is none. */
+  tournament?(id: string, language: string): Promise<Tournament | null>;
 }
 
 const LOOKUP_TTL_MS = 15_000;
+const TOURNAMENT_CACHE_MAX = 200;
 /** Vite inlines assets under 4 kB; the first screen's images are inlined under half that (they ride on every HTML). */
 export const INLINE_IMAGE_MAX_BYTES = 2048;
 const IMAGE_TYPES: Record<string, string> = {
@@ -130,6 +134,20 @@ export async function registerStaticApp(
     cache.set(key, { at: Date.now(), value });
     return value;
   };
+  // a tournament's first screen (its page's info tab), per id and language, at most every 15 s; bounded, so a crawl of
+  // made-up ids cannot grow it
+  const tournaments = new Map<string, { at: number; value: Promise<Tournament | null> }>();
+  const tournamentOf = (id: string, locale: string) => {
+    const source = options.seo?.tournament;
+    if (!source) return Promise.resolve(null);
+    const key = `${id} ${locale}`;
+    const hit = tournaments.get(key);
+    if (hit && Date.now() - hit.at < LOOKUP_TTL_MS) return hit.value;
+    if (tournaments.size >= TOURNAMENT_CACHE_MAX) tournaments.delete(tournaments.keys().next().value!);
+    const value = source(id, locale).catch(() => null);
+    tournaments.set(key, { at: Date.now(), value });
+    return value;
+  };
   const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const localeOf = (request: FastifyRequest) => {
     const fromCookie = /(?:^|;\s*)locale=([a-z]{2})/.exec(request.headers.cookie ?? '')?.[1];
@@ -143,11 +161,20 @@ export async function registerStaticApp(
     const isNotFound =
       match === null ||
       (typeof gameId === 'string' && !!options.gameExists && !(await options.gameExists(gameId).catch(() => true)));
+    const locale = localeOf(request);
+    const looked = await lookup(request.hostname, locale);
+    const tournamentId =
+      match?.pattern === appPatterns.tournament && match.params.tab === 'info' ? match.params.id : undefined;
+    const tournament =
+      typeof tournamentId === 'string' && /^\d{1,12}$/.test(tournamentId)
+        ? await tournamentOf(tournamentId, locale)
+        : null;
     const input: PageHeadInput = {
       origin: originOf(request),
       path,
       isNotFound,
-      ...(await lookup(request.hostname, localeOf(request))),
+      ...looked,
+      ...(tournament ? { firstScreenData: { ...looked.firstScreenData, tournament } } : {}),
       inlineImage: options.inlineImage,
     };
     const html = indexHtml
