@@ -136,8 +136,12 @@ export const tournament = z.object({
   ends_at: z.string(),
   scoring: z.enum(scoringModes),
   games: z.array(z.object({ game: z.string(), contribution: z.number() })),
-  /** The minimum bet in the player's currency (null: the currency is not admitted, or a guest). */
+  /**
+   * The minimum bet in the player's currency (null: the currency is not admitted). A guest reads the amounts (this and
+   * the prizes) in the default currency when the tournament admits it, else in its first currency (spec §6).
+   */
   min_bet: z.number().nullable(),
+  /** What `min_bet` and the prizes are in: the player's currency, or the one a guest reads them in. */
   currency: z.string().nullable(),
   /** Whether the player's currency is admitted (a guest: true). */
   is_currency_admitted: z.boolean(),

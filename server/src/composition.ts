@@ -409,6 +409,7 @@ export async function createModules(ctx: ModuleContext) {
     audit,
     clock,
     minorUnitDigits: digits,
+    defaultCurrency: config.DEFAULT_CURRENCY,
     players,
     gamesOf: games.gamesOfReferences,
     devRoutes: config.NODE_ENV !== 'production',

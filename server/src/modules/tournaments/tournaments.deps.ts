@@ -32,6 +32,8 @@ export interface TournamentsDeps {
   audit: OperatorAudit;
   clock: Clock;
   minorUnitDigits(currency: string): Promise<number>;
+  /** What a guest reads a tournament's amounts in (spec §6), when the tournament admits it; else its first currency. */
+  defaultCurrency?: string;
   players: Pick<PlayerDirectory, 'currencyOf' | 'standing' | 'publicProfiles'>;
   /** A stake's round and game (the games module, bound late). */
   gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<StakeGame[]>;

@@ -95,7 +95,12 @@ export function createTournamentsService(deps: TournamentsDeps) {
     language: string,
     ctx: { part?: ParticipationRow; participants: number; seenAt?: Date | null; auto?: boolean | null; top: number },
   ): Promise<Tournament> {
-    const currency = playerId ? ((await deps.players.currencyOf(playerId)) ?? null) : null;
+    // a player reads it in their currency; a guest in the default one (spec §6), or the tournament's first currency
+    const currency = playerId
+      ? ((await deps.players.currencyOf(playerId)) ?? null)
+      : deps.defaultCurrency && t.currencies[deps.defaultCurrency]
+        ? deps.defaultCurrency
+        : (Object.keys(t.currencies)[0] ?? null);
     const closed = t.status === 'completed' || t.status === 'cancelled';
     const part = ctx.part;
     let position: number | null = null;
@@ -131,7 +136,7 @@ export function createTournamentsService(deps: TournamentsDeps) {
       games: t.games,
       min_bet: terms?.min_bet ?? null,
       currency,
-      is_currency_admitted: currency === null || !!terms,
+      is_currency_admitted: !playerId || currency === null || !!terms,
       prizes: (await Promise.all(places.map((p) => prizeView(t, p.place, currency)))).filter((p) => p !== null),
       participants: ctx.participants,
       leaderboard: ctx.top > 0 ? await boardItems(t, ctx.top, playerId) : [],

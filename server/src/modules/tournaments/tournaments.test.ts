@@ -933,4 +933,26 @@ describe('routes', () => {
     });
     expect(bad.statusCode).toBe(422);
   });
+
+  it('shows a guest the prizes and the minimum bet in the default currency, else the tournament’s first one', async () => {
+    const usd = (await t.app.inject({ url: `/main-api/tournaments/${await tournament()}` })).json();
+    expect(usd).toMatchObject({ currency: 'USD', min_bet: 1, is_currency_admitted: true });
+    expect(usd.prizes.map((p: { amount: number; currency: string }) => [p.amount, p.currency])).toEqual([
+      [100, 'USD'],
+      [50, 'USD'],
+      [25, 'USD'],
+    ]);
+    const euros = await tournament({
+      currencies: { EUR: { min_bet: 2, points_per_unit: 1 } },
+      prizes: [{ kind: 'money', place: 1, amounts: { EUR: 80 } }],
+    });
+    const eur = (await t.app.inject({ url: `/main-api/tournaments/${euros}` })).json();
+    expect(eur).toMatchObject({ currency: 'EUR', min_bet: 2, is_currency_admitted: true });
+    expect(eur.prizes[0]).toMatchObject({ amount: 80, currency: 'EUR' });
+    // a player whose currency the tournament does not admit reads it as before: not admitted, no amounts
+    const g = await gambler();
+    const mine = (await as(g.p).get(`/main-api/tournaments/${euros}`)).json();
+    expect(mine).toMatchObject({ currency: 'USD', min_bet: null, is_currency_admitted: false });
+    expect(mine.prizes[0].amount).toBeNull();
+  });
 });
