@@ -10,6 +10,9 @@ const PRELOADS: Array<[RegExp, () => Promise<unknown>]> = [
   [/^\/game\//, () => import('../../features/games/games.chunk')],
   [/^\/cashbox(\/|$)/, () => import('../../features/cashbox')],
   [/^\/profile(\/|$)/, () => import('../../features/profile')],
+  [/^\/levels\/?$/, () => import('../../features/levels')],
+  [/^\/cashback\/?$/, () => import('../../features/cashback')],
+  [/^\/tournament\//, () => import('../../features/tournaments')],
 ];
 
 /** Starts loading the chunk of the page at `pathname`, if it is one of the pages players arrive on from links. */
