@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { blockType } from '@contracts/codes';
 import type { LiveMessage } from '@contracts/live-messages';
 import type { TournamentBody } from '@contracts/tournaments';
 import {
@@ -790,6 +791,65 @@ describe('a block, a self-exclusion or a cooling-off', () => {
       expect(standing).toEqual([]);
       await expectBoardKept(id);
       await expectBoardKept(auto);
+    },
+    60_000,
+  );
+
+  /**
+   * Two joins that passed the first checks wait for the board while another transaction holds it and, in it, blocks
+   * the player or closes the tournament: both must read that again once they hold the board and be refused (a join
+   * that trusted its first read would put a blocked player on the board, or a player on a closed one).
+   */
+  it.skipIf(!usingPostgres())(
+    'PostgreSQL: two joins waiting for the board are refused by a block or a close committed meanwhile',
+    async () => {
+      const waitingJoins = async (n: number) =>
+        expect
+          .poll(
+            async () => {
+              const r = await sql<{ n: string }>`select count(*)::text as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'
+                  and query like '%from tournaments_tournaments%for no key update%'`.execute(t.db);
+              return Number(r.rows[0]!.n);
+            },
+            { timeout: 10_000, interval: 20 },
+          )
+          .toBe(n);
+      const openOf = (id: string, p: Player) =>
+        t.db
+          .selectFrom('tournaments_participations')
+          .select('id')
+          .where('tournament_id', '=', id)
+          .where('player_id', '=', p.id)
+          .where('left_at', 'is', null)
+          .execute();
+
+      for (const what of ['block', 'close'] as const) {
+        const id = await tournament({ games: [] });
+        const g = await gambler();
+        let answers: Array<{ statusCode: number; json(): { code?: string } }> = [];
+        await t.db.transaction().execute(async (trx) => {
+          await sql`select id from tournaments_tournaments where id = ${id} for no key update`.execute(trx);
+          // both joins pass the first read (nothing is committed yet) and wait for the board
+          const joins = Promise.all([1, 2].map(() => as(g.p).post(`/main-api/tournaments/${id}/join`)));
+          await waitingJoins(2);
+          if (what === 'block')
+            await sql`update acc_players set block = ${blockType.permanent}, block_reason = 'race'
+              where id = ${g.p.id}`.execute(trx);
+          else
+            await sql`update tournaments_tournaments set status = 'completed', completed_at = now()
+              where id = ${id}`.execute(trx);
+          void joins.then((r) => (answers = r));
+        });
+        await expect.poll(() => answers.length, { timeout: 10_000 }).toBe(2);
+        expect(answers.map((r) => r.statusCode)).toEqual(what === 'block' ? [403, 403] : [409, 409]);
+        expect(answers.map((r) => r.json().code)).toEqual(
+          what === 'block'
+            ? ['TOURNAMENTS_EXCLUDED', 'TOURNAMENTS_EXCLUDED']
+            : ['TOURNAMENTS_CLOSED', 'TOURNAMENTS_CLOSED'],
+        );
+        expect(await openOf(id, g.p)).toEqual([]);
+      }
     },
     60_000,
   );
