@@ -112,23 +112,6 @@ export function createTournamentsRepository(db: Database, options: { block?: num
     );
   }
 
-  async function settle(
-    rows: Array<{ participationId: string; roundId: string; minor: bigint }>,
-    kind: 'win' | 'refund',
-    ex: Database,
-  ) {
-    if (rows.length === 0) return [];
-    const set =
-      kind === 'win' ? sql`win_minor = r.win_minor + u.minor` : sql`stake_minor = greatest(r.stake_minor - u.minor, 0)`;
-    const res = await sql<{ participation_id: string; round_id: string }>`
-      update tournaments_rounds r set ${set}
-      from unnest(${rows.map((x) => x.participationId)}::bigint[], ${rows.map((x) => x.roundId)}::text[],
-        ${rows.map((x) => x.minor.toString())}::bigint[]) as u(participation_id, round_id, minor)
-      where r.participation_id = u.participation_id and r.round_id = u.round_id
-      returning r.participation_id::text, r.round_id`.execute(ex);
-    return res.rows;
-  }
-
   const keyCols = [
     sql<string>`neg_score::text`.as('neg'),
     sql<string>`score_at::text`.as('at'),
@@ -232,16 +215,6 @@ export function createTournamentsRepository(db: Database, options: { block?: num
         .orderBy('starts_at')
         .orderBy('id')
         .limit(100)
-        .execute(),
-
-    /** Tournaments whose window holds some time in [from, to] and that are not closed: the feed's candidates. */
-    openDuring: (from: Date, to: Date, ex: Database) =>
-      ex
-        .selectFrom('tournaments_tournaments')
-        .selectAll()
-        .where('status', 'in', ['created', 'ongoing'])
-        .where('starts_at', '<=', to)
-        .where('ends_at', '>', from)
         .execute(),
 
     /** Closed tournaments whose window holds some time in [from, to] (entries that arrive late for them are logged). */
@@ -493,116 +466,129 @@ export function createTournamentsRepository(db: Database, options: { block?: num
 
     // the feed's writes
 
-    /** Adds what stakes brought to their rounds (one row per participation and round; one per pair in `rows`). */
-    addStakes: (
-      rows: Array<{ participationId: string; roundId: string; stakeMinor: bigint; factor: string; bets: number }>,
-      ex: Database,
-    ) =>
-      rows.length === 0
-        ? Promise.resolve()
-        : sql`insert into tournaments_rounds (participation_id, round_id, stake_minor, factor, bets)
-          select * from unnest(${rows.map((r) => r.participationId)}::bigint[], ${rows.map((r) => r.roundId)}::text[],
-            ${rows.map((r) => r.stakeMinor.toString())}::bigint[], ${rows.map((r) => r.factor)}::numeric[],
-            ${rows.map((r) => r.bets)}::int[])
-          on conflict (participation_id, round_id) do update set
-            stake_minor = tournaments_rounds.stake_minor + excluded.stake_minor,
-            bets = tournaments_rounds.bets + excluded.bets`
-            .execute(ex)
-            .then(() => undefined),
-
-    /** Wins on rounds the participations counted (one per pair in `rows`); the rounds it found. */
-    addWins: (rows: Array<{ participationId: string; roundId: string; minor: bigint }>, ex: Database) =>
-      settle(rows, 'win', ex),
-
-    /** Rollbacks take back the stakes they return from the rounds (never below zero); the rounds it found. */
-    takeBacks: (rows: Array<{ participationId: string; roundId: string; minor: bigint }>, ex: Database) =>
-      settle(rows, 'refund', ex),
-
     /**
-     * The stakes of these rounds now, before the batch writes them (a round not yet counted has none): what `rescore`
-     * needs to add what the batch changed.
+     * Takes the boards a feed batch may write (as `lockBoards`: FOR NO KEY UPDATE, in id order) in one statement: the
+     * open tournaments whose window holds some time of the batch's stakes (`window`, null: the batch has none), and
+     * those where these players have an open participation. Answers their rows as held (a board closed meanwhile is
+     * not among them: the lock waits for the completion, then sees it closed).
      */
-    async roundStakes(keys: Array<{ participationId: string; roundId: string }>, ex: Database) {
-      if (keys.length === 0) return [];
-      const r = await sql<{ participation_id: string; round_id: string; stake_minor: string }>`
-        select r.participation_id::text, r.round_id, r.stake_minor::text
-        from unnest(${keys.map((k) => k.participationId)}::bigint[], ${keys.map((k) => k.roundId)}::text[])
-          as k(participation_id, round_id)
-        join tournaments_rounds r on r.participation_id = k.participation_id and r.round_id = k.round_id`.execute(ex);
+    async holdBoardsOf(window: { from: Date; to: Date } | null, playerIds: string[], ex: Database) {
+      const inWindow = window ? sql`(starts_at <= ${window.to} and ends_at > ${window.from})` : sql`false`;
+      const r = await sql<TournamentRow>`select * from tournaments_tournaments
+        where status in ('created', 'ongoing') and (${inWindow} or id in (
+          select tournament_id from tournaments_participations
+          where player_id = any(${playerIds}::bigint[]) and left_at is null and excluded_at is null))
+        order by id for no key update`.execute(ex);
       return r.rows;
     },
 
     /**
-     * Each touched participation's score by its tournament's rule: the sum of stakes × factor, the rounds with a stake,
-     * or the best multiplier (a round's wins ÷ its stake). The sum and the count move by what the batch changed in its
-     * rounds (`changed`: each round the batch wrote, with its stake before the batch; one statement, whatever the
-     * tournament's length); the best multiplier is read from all the participation's rounds (a rollback can take the
-     * best one away). `score_at` moves to the entry's ledger time only when the score changed (ties go to whoever got
-     * there first).
+     * A feed batch's writes in one statement: what it changed in each (participation, round) — `stake` and `bets` of
+     * its counted stakes (with their `factor`), `win` and `refund` of its settlements, `at` its latest ledger time —
+     * added to the rounds (a stake makes its round; a settlement only finds one the participation counted; a refund
+     * takes back the stake it returns, never below zero), and each participation's sums moved by what its rounds
+     * changed: points Σ stake × factor, rounds with a stake, Σ stakes; the best multiplier from its rounds as they are
+     * now (a rollback can take the best one away). Its score is then its tournament's rule; `score_at` moves to the
+     * latest entry's ledger time only when the score changed (ties go to whoever got there first); a participation
+     * whose sums and score did not move is not written. The caller holds the boards; the feed's batches run one at a
+     * time (its cursor's lock), so the rounds read here are not written by anyone else meanwhile. Answers each written
+     * participation's board key before and after, and the boards' blocks follow.
      */
-    async rescore(
-      touched: Array<{ id: string; at: Date }>,
-      changed: Array<{ participationId: string; roundId: string; stakeBefore: bigint }>,
+    async scoreRounds(
+      rows: Array<{
+        participationId: string;
+        roundId: string;
+        stake: bigint;
+        bets: number;
+        factor: string | null;
+        win: bigint;
+        refund: bigint;
+        at: Date;
+      }>,
       ex: Database,
     ) {
-      if (touched.length === 0) return;
-      const ids = touched.map((x) => x.id);
-      // the keys before (the caller holds these boards: nobody else moves them until it commits)
-      const before = await sql<{ id: string; tournament_id: string; neg: string; at: string; key_id: string }>`
-        select id::text, tournament_id::text, neg_score::text as neg, score_at::text as at, id::text as key_id
-        from tournaments_participations
-        where id = any(${ids}::bigint[]) and left_at is null and excluded_at is null`.execute(ex);
-      const after = await sql<{ id: string; neg: string; at: string; key_id: string }>`
-        with touched as (
-          select * from unnest(${ids}::bigint[], ${touched.map((x) => x.at.toISOString())}::timestamptz[]) as u(id, at)
-        ),
-        b as (
-          select * from unnest(${changed.map((c) => c.participationId)}::bigint[], ${changed.map((c) => c.roundId)}::text[],
-            ${changed.map((c) => c.stakeBefore.toString())}::bigint[]) as b(participation_id, round_id, stake_before)
-        ),
-        -- materialized: computed once (the planner, blind to unnest's size, re-ran the aggregate for every touched row)
-        d as materialized (
-          select r.participation_id,
-                 sum((r.stake_minor - b.stake_before) * r.factor) as points,
-                 sum((r.stake_minor > 0)::int - (b.stake_before > 0)::int) as rounds,
-                 sum(r.stake_minor - b.stake_before) as stakes
-          from b join tournaments_rounds r on r.participation_id = b.participation_id and r.round_id = b.round_id
-          group by r.participation_id
-        ),
-        parts as (
-          select p.id, t.at, p.points, p.bets, p.stakes_minor, tt.scoring
-          from touched t
-          join tournaments_participations p on p.id = t.id
-          join tournaments_tournaments tt on tt.id = p.tournament_id
-        ),
-        best as materialized (
-          select r.participation_id,
-                 coalesce(max(r.win_minor::numeric / r.stake_minor) filter (where r.stake_minor > 0), 0) as best
-          from tournaments_rounds r
-          where r.participation_id in (select id from parts where scoring = 'multiplier')
-          group by r.participation_id
-        ),
-        next as (
-          select x.id, x.at, x.points + coalesce(d.points, 0) as points, x.bets + coalesce(d.rounds, 0) as rounds,
-                 x.stakes_minor + coalesce(d.stakes, 0) as stakes, x.scoring, coalesce(bs.best, 0) as best
-          from parts x left join d on d.participation_id = x.id left join best bs on bs.participation_id = x.id
-        ),
-        scored as (
-          select n.*, round(case n.scoring when 'stakes' then n.points when 'bets' then n.rounds else n.best end, 6)
-                   as score
-          from next n
-        )
+      if (rows.length === 0) return;
+      // a batch's keys are few against its tables: a probe of a primary key each, never a scan of every round (on a
+      // bench-sized table the planner hashed all the rounds for a few hundred keys, a cost that grows with the
+      // tournament); back on after it
+      await sql`set local enable_seqscan = off`.execute(ex);
+      const moved = await sql<{
+        tournament_id: string;
+        from_neg: string;
+        from_at: string;
+        neg: string;
+        at: string;
+        key_id: string;
+      }>`
+        with k as (
+          select * from unnest(${rows.map((r) => r.participationId)}::bigint[], ${rows.map((r) => r.roundId)}::text[],
+            ${rows.map((r) => r.stake.toString())}::bigint[], ${rows.map((r) => r.bets)}::int[],
+            ${rows.map((r) => r.factor)}::numeric[], ${rows.map((r) => r.win.toString())}::bigint[],
+            ${rows.map((r) => r.refund.toString())}::bigint[], ${rows.map((r) => r.at.toISOString())}::timestamptz[])
+            as k(pid, rid, stake, bets, factor, win, refund, at)),
+        -- the rounds it changes, as they were (one index probe each: "offset 0" keeps it a lookup per key)
+        old as (
+          select k.*, r.stake_minor as before
+          from k cross join lateral (select x.stake_minor from tournaments_rounds x
+            where x.participation_id = k.pid and x.round_id = k.rid offset 0) r),
+        up as (
+          update tournaments_rounds r set stake_minor = greatest(r.stake_minor + o.stake - o.refund, 0),
+            win_minor = r.win_minor + o.win, bets = r.bets + o.bets
+          from old o where r.participation_id = o.pid and r.round_id = o.rid
+          returning r.participation_id, r.round_id, r.stake_minor, r.win_minor, r.factor, o.before, o.at),
+        ins as (
+          insert into tournaments_rounds (participation_id, round_id, stake_minor, win_minor, factor, bets)
+          select k.pid, k.rid, greatest(k.stake - k.refund, 0), k.win, k.factor, k.bets from k
+          where k.stake > 0 and not exists (select 1 from old o where o.pid = k.pid and o.rid = k.rid)
+          returning participation_id, round_id, stake_minor, win_minor, factor),
+        d as (
+          select c.participation_id as id,
+                 sum((c.stake_minor - c.before) * c.factor) as points,
+                 sum((c.stake_minor > 0)::int - (c.before > 0)::int) as rounds,
+                 sum(c.stake_minor - c.before) as stakes,
+                 max(c.win_minor::numeric / c.stake_minor) filter (where c.stake_minor > 0) as best,
+                 array_agg(c.round_id) as rids,
+                 max(c.at) as at
+          from (select * from up union all
+                select i.participation_id, i.round_id, i.stake_minor, i.win_minor, i.factor, 0::bigint, k.at
+                from ins i join k on k.pid = i.participation_id and k.rid = i.round_id) c
+          group by c.participation_id),
+        -- each participation as it was (a lookup by its key) and, in the multiplier mode, the best of its rounds the
+        -- batch did not write (those it wrote count as they are now, d.best)
+        n as (
+          select d.*, p.*
+          from d cross join lateral (
+            select p.points as o_points, p.bets as o_rounds, p.stakes_minor as o_stakes, p.score as o_score,
+                   p.neg_score as o_neg, p.score_at as o_at, p.joined_at, tt.scoring,
+                   (p.left_at is null and p.excluded_at is null) as on_board,
+                   case when tt.scoring = 'multiplier' then (
+                     select max(r.win_minor::numeric / r.stake_minor) from tournaments_rounds r
+                     where r.participation_id = d.id and r.stake_minor > 0 and r.round_id <> all(d.rids))
+                   end as rest
+            from tournaments_participations p join tournaments_tournaments tt on tt.id = p.tournament_id
+            where p.id = d.id offset 0) p
+          where p.on_board),
+        s as (
+          select n.*, round(case n.scoring when 'stakes' then n.o_points + n.points when 'bets' then n.o_rounds + n.rounds
+                   else greatest(coalesce(n.rest, 0), coalesce(n.best, 0)) end, 6) as n_score
+          from n)
         update tournaments_participations p set
-          points = n.points,
-          score = n.score,
-          score_at = case when n.score <> p.score then greatest(n.at, p.joined_at) else p.score_at end,
-          bets = n.rounds,
-          stakes_minor = n.stakes
-        from scored n where p.id = n.id and p.left_at is null and p.excluded_at is null
-        returning p.id::text, p.neg_score::text as neg, p.score_at::text as at, p.id::text as key_id`.execute(ex);
-      const to = new Map(after.rows.map((r) => [r.id, keyOf(r)]));
+          points = s.o_points + s.points,
+          score = s.n_score,
+          score_at = case when s.n_score <> s.o_score then greatest(s.at, s.joined_at) else s.o_at end,
+          bets = s.o_rounds + s.rounds,
+          stakes_minor = s.o_stakes + s.stakes
+        from s
+        where p.id = s.id and (s.n_score <> s.o_score or s.points <> 0 or s.rounds <> 0 or s.stakes <> 0)
+        returning p.tournament_id::text, s.o_neg::text as from_neg, s.o_at::text as from_at,
+          p.neg_score::text as neg, p.score_at::text as at, p.id::text as key_id`.execute(ex);
+      await sql`set local enable_seqscan = on`.execute(ex);
       await moveOnBoard(
-        before.rows.map((b) => ({ tournamentId: b.tournament_id, from: keyOf(b), to: to.get(b.id) ?? null })),
+        moved.rows.map((m) => ({
+          tournamentId: m.tournament_id,
+          from: { neg: m.from_neg, at: m.from_at, id: m.key_id },
+          to: keyOf(m),
+        })),
         ex,
       );
     },

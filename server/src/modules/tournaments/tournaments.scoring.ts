@@ -12,8 +12,9 @@ import type { TournamentRow } from './tournaments.repository';
 // (`joined_at`, the database clock), its currency is admitted, it is at least the currency's minimum bet, and its game
 // is eligible; it is added to its round (`tournaments_rounds`), which then owns it: a win on that round adds to the
 // round (the multiplier mode), a rollback takes back the stake it returns, and a round the participation never counted
-// is ignored either way. After each batch the touched participations' scores move by what the batch changed in their
-// rounds (the best multiplier is read from all their rounds), so a score is always a function of the rounds. Auto-subscribe joins a player at the first stake that would count, once (one
+// is ignored either way. Each batch's rounds and the touched participations' scores are written in one statement: a
+// score moves by what the batch changed in its rounds (the best multiplier is read from all its rounds), so a score is
+// always a function of the rounds; a win is written only for the multiplier mode, the one that reads it. Auto-subscribe joins a player at the first stake that would count, once (one
 // who left is never brought back).
 export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   const { repo } = deps;
@@ -25,19 +26,20 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     const from = new Date(Math.min(...times));
     const to = new Date(Math.max(...times));
     await reportLate(entries, from, to, trx);
-    let open = stakes.length ? await repo.openDuring(from, to, trx) : [];
-    const before = await repo.openParticipationsOfPlayers(playerIds, trx);
-    if (!open.length && !before.length) return;
-    // the boards this batch may write, held to its commit (a join, a leave, a block or a completion waits for it),
-    // in one call (id order: a block holds every open board, and two writers never wait on each other in a circle),
-    // then read again: what another writer committed meanwhile is seen, and a board closed meanwhile is not written.
-    // A participation made meanwhile on a board not held has nothing to score in this batch: a stake inside its
-    // window would have put its tournament in `open`, and it has no rounds yet for a win or a refund to touch.
-    const held = await repo.lockBoards([...open.map((t) => t.id), ...before.map((p) => p.tournament_id)], trx);
-    let parts = await repo.openParticipationsOfPlayers(playerIds, trx);
-    parts = parts.filter((p) => held.has(p.tournament_id));
-    open = open.filter((t) => held.has(t.id));
-    if (open.length) parts = parts.concat(await autoJoin(stakes, open, parts, trx));
+    // the boards this batch may write, held to its commit (a join, a leave, a block or a completion waits for it), in
+    // one statement (id order: a block holds every open board, and two writers never wait on each other in a circle):
+    // the open tournaments whose window holds one of its stakes, and those its players stand on; then the players'
+    // participations are read: what another writer committed meanwhile is seen, and a board closed meanwhile is not
+    // held. A participation made meanwhile on a board not held has nothing to score in this batch: a stake inside its
+    // window would have put its tournament among the held, and it has no rounds yet for a win or a refund to touch.
+    const held = await repo.holdBoardsOf(stakes.length ? { from, to } : null, playerIds, trx);
+    if (!held.length) return;
+    const tournaments = new Map(held.map((t) => [t.id, t]));
+    const open = held.filter((t) => t.starts_at <= to && t.ends_at > from);
+    let parts = (await repo.openParticipationsOfPlayers(playerIds, trx)).filter((p) =>
+      tournaments.has(p.tournament_id),
+    );
+    if (stakes.length && open.length) parts = parts.concat(await autoJoin(stakes, open, parts, trx));
     if (!parts.length) return;
 
     const byPlayer = new Map<string, typeof parts>();
@@ -46,33 +48,44 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
       if (list) list.push(p);
       else byPlayer.set(p.player_id, [p]);
     }
-    const relevant = entries.filter((e) => byPlayer.has(e.player_id));
+    // a win only moves the multiplier mode's score: in the others it is not read, nor written
+    const winsCount = (p: (typeof parts)[number]) => tournaments.get(p.tournament_id)?.scoring === 'multiplier';
+    const relevant = entries.filter((e) => {
+      const mine = byPlayer.get(e.player_id);
+      return !!mine && (e.kind !== 'win' || mine.some(winsCount));
+    });
     if (!relevant.length) return;
     const refs = relevant.flatMap((e) =>
       e.reference_type && e.reference_id ? [{ type: e.reference_type, id: e.reference_id }] : [],
     );
     const games = new Map((await deps.gamesOf(refs, trx)).map((g) => [`${g.ref_type}:${g.ref_id}`, g] as const));
-    const tournaments = new Map(open.map((t) => [t.id, t]));
-    for (const p of parts)
-      if (!tournaments.has(p.tournament_id)) {
-        const t = await repo.findTournament(p.tournament_id, trx);
-        if (t) tournaments.set(t.id, t);
-      }
 
-    const touched = new Map<string, Date>();
-    const touch = (id: string, at: Date) => {
-      const before = touched.get(id);
-      if (!before || before < at) touched.set(id, at);
-    };
-    // the batch's writes in three statements (stakes, then wins, then refunds), each summed per (participation,
-    // round): the same rounds as one statement per entry, in ledger order, would give (a round's stakes come before
-    // its settlements), without a round trip per entry
-    const staked = new Map<
+    // the batch's changes summed per (participation, round), written in one statement: the same rounds as one
+    // statement per entry, in ledger order, would give (a round's stakes come before its settlements)
+    const rounds = new Map<
       string,
-      { participationId: string; roundId: string; stakeMinor: bigint; factor: string; bets: number }
+      {
+        participationId: string;
+        roundId: string;
+        stake: bigint;
+        bets: number;
+        factor: string | null;
+        win: bigint;
+        refund: bigint;
+        at: Date;
+      }
     >();
-    const settled = { win: new Map<string, bigint>(), refund: new Map<string, bigint>() };
-    const settledAt = new Map<string, Date>();
+    const roundOf = (participationId: string, roundId: string, at: Date) => {
+      const key = `${participationId}:${roundId}`;
+      let row = rounds.get(key);
+      if (!row)
+        rounds.set(
+          key,
+          (row = { participationId, roundId, stake: 0n, bets: 0, factor: null, win: 0n, refund: 0n, at }),
+        );
+      else if (row.at < at) row.at = at;
+      return row;
+    };
     for (const e of relevant) {
       const game = games.get(`${e.reference_type}:${e.reference_id}`);
       if (!game) continue;
@@ -84,14 +97,10 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
           if (!t || !inWindow(t, e.created_at) || e.created_at < p.joined_at) continue;
           const factor = await factorOf(t, p.currency, game.string_id, -amount);
           if (factor === null) continue;
-          const key = `${p.id}:${game.round_id}`;
-          const row = staked.get(key);
-          if (row) {
-            row.stakeMinor += -amount;
-            row.bets++;
-          } else
-            staked.set(key, { participationId: p.id, roundId: game.round_id, stakeMinor: -amount, factor, bets: 1 });
-          touch(p.id, e.created_at);
+          const row = roundOf(p.id, game.round_id, e.created_at);
+          row.stake += -amount;
+          row.bets++;
+          row.factor = factor;
         }
       } else if (e.kind === 'win' || e.kind === 'refund') {
         if (amount <= 0n) continue;
@@ -99,48 +108,21 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
         // board, even for a round staked inside it (the board is the same whenever the completion runs)
         const inside = mine.filter((p) => {
           const t = tournaments.get(p.tournament_id);
-          return !!t && inWindow(t, e.created_at);
+          return !!t && inWindow(t, e.created_at) && (e.kind === 'refund' || winsCount(p));
         });
-        if (inside.length < mine.length)
+        if (inside.length < mine.filter((p) => e.kind === 'refund' || winsCount(p)).length)
           deps.log?.info?.(
             { entry: e.id, kind: e.kind, player: e.player_id, round: game.round_id },
             'tournaments: a settlement after the window does not count',
           );
         for (const p of inside) {
-          const key = `${p.id}:${game.round_id}`;
-          settled[e.kind].set(key, (settled[e.kind].get(key) ?? 0n) + amount);
-          const at = settledAt.get(key);
-          if (!at || at < e.created_at) settledAt.set(key, e.created_at);
+          const row = roundOf(p.id, game.round_id, e.created_at);
+          if (e.kind === 'win') row.win += amount;
+          else row.refund += amount;
         }
       }
     }
-    const settledRows = (kind: 'win' | 'refund') =>
-      [...settled[kind]].map(([key, minor]) => {
-        const [participationId, ...round] = key.split(':');
-        return { participationId: participationId!, roundId: round.join(':'), minor };
-      });
-    // the stakes of every round the batch changes, before it writes them: the scores move by the difference
-    const changedKeys = new Map<string, { participationId: string; roundId: string }>();
-    for (const r of [...staked.values(), ...settledRows('refund')])
-      changedKeys.set(`${r.participationId}:${r.roundId}`, { participationId: r.participationId, roundId: r.roundId });
-    const stakesBefore = new Map(
-      (await repo.roundStakes([...changedKeys.values()], trx)).map((r) => [
-        `${r.participation_id}:${r.round_id}`,
-        BigInt(r.stake_minor),
-      ]),
-    );
-    await repo.addStakes([...staked.values()], trx);
-    for (const kind of ['win', 'refund'] as const) {
-      const rows = settledRows(kind);
-      // only the rounds a participation counted answer (a round never counted is ignored)
-      for (const r of kind === 'win' ? await repo.addWins(rows, trx) : await repo.takeBacks(rows, trx))
-        touch(r.participation_id, settledAt.get(`${r.participation_id}:${r.round_id}`)!);
-    }
-    await repo.rescore(
-      [...touched].map(([id, at]) => ({ id, at })),
-      [...changedKeys].map(([key, k]) => ({ ...k, stakeBefore: stakesBefore.get(key) ?? 0n })),
-      trx,
-    );
+    await repo.scoreRounds([...rounds.values()], trx);
   }
 
   /**

@@ -342,26 +342,21 @@ describe('the board’s blocks', () => {
     await expectExact();
     let clock = Date.now();
     for (let step = 0; step < 12; step++) {
-      // a batch of new scores (a quarter of them ties), as the feed writes them: rounds, then the scores again
+      // a batch of new scores (a quarter of them ties), as the feed writes them: rounds and scores in one statement
       const touched = parts.filter((_, i) => (i * 7 + step * 3) % 5 === 0);
       await repo.transaction(async (trx) => {
         await repo.lockBoards([id], trx);
-        for (const [i, p] of touched.entries())
-          await repo.addStakes(
-            [
-              {
-                participationId: p,
-                roundId: `r${step}`,
-                stakeMinor: BigInt(i % 4 === 0 ? 100 : 100 + ((i * 37 + step) % 900)),
-                factor: '1',
-                bets: 1,
-              },
-            ],
-            trx,
-          );
-        await repo.rescore(
-          touched.map((p) => ({ id: p, at: new Date(++clock) })),
-          touched.map((p) => ({ participationId: p, roundId: `r${step}`, stakeBefore: 0n })),
+        await repo.scoreRounds(
+          touched.map((p, i) => ({
+            participationId: p,
+            roundId: `r${step}`,
+            stake: BigInt(i % 4 === 0 ? 100 : 100 + ((i * 37 + step) % 900)),
+            bets: 1,
+            factor: '1',
+            win: 0n,
+            refund: 0n,
+            at: new Date(++clock),
+          })),
           trx,
         );
       });
