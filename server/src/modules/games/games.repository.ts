@@ -185,7 +185,8 @@ export function createGamesRepository(db: Database) {
       const byRound = refs.filter((r) => r.type === 'game_round' && !r.id.includes(':')).map((r) => r.id);
       const byRef = refs.filter((r) => r.type === 'game_round' && r.id.includes(':'));
       // only the branches with references are sent: each reads by an index (a provider round by its unique
-      // (provider_id, round_ref)), never the whole rounds table
+      // (provider_id, round_ref), one probe a key: "offset 0" keeps the planner from hashing the whole rounds table
+      // for a feed batch's few hundred keys), never the whole rounds table
       const parts = [];
       if (byTx.length)
         parts.push(sql`select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id,
@@ -204,7 +205,8 @@ export function createGamesRepository(db: Database) {
         parts.push(sql`select 'game_round' as ref_type, r.provider_id || ':' || r.round_ref as ref_id,
             r.id::text as round_id, g.string_id, g.house_game, r.status as round_status
           from unnest(${split.map((x) => x.provider)}::int[], ${split.map((x) => x.ref)}::text[]) as k(provider_id, round_ref)
-          join games_rounds r on r.provider_id = k.provider_id and r.round_ref = k.round_ref
+          cross join lateral (select x.id, x.provider_id, x.round_ref, x.game_id, x.status from games_rounds x
+            where x.provider_id = k.provider_id and x.round_ref = k.round_ref offset 0) r
           join games_games g on g.id = r.game_id`);
       }
       if (!parts.length) return [];
