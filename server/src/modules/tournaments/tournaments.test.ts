@@ -269,6 +269,25 @@ describe('join, leave and rejoin', () => {
 });
 
 describe('the board', () => {
+  it('ties by the stake’s ledger time in the stakes mode, whether its win comes in the same batch or a later one', async () => {
+    const id = await tournament({ scoring: 'stakes', games: [] });
+    const [first, second, third] = [await gambler(), await gambler(), await gambler()];
+    for (const g of [first, second, third]) await join(g.p, id);
+    await scored();
+    // first stakes, then the others, then first's round wins: all in one batch; the win does not move the score, so
+    // first reached 1.00 before the others
+    await first.bet(`w1-${id}`, 100);
+    await second.bet(`w2-${id}`, 100);
+    await first.win(`w1-${id}`, 500);
+    await third.bet(`w3-${id}`, 100);
+    await scored();
+    // and a win in a later batch changes nothing either
+    await third.win(`w3-${id}`, 500);
+    expect((await pointsOf(first.p, id))!).toEqual({ position: 1, points: 1 });
+    expect((await pointsOf(second.p, id))!).toEqual({ position: 2, points: 1 });
+    expect((await pointsOf(third.p, id))!).toEqual({ position: 3, points: 1 });
+  });
+
   it('breaks ties by who reached the score first, shows my place far below, and answers 304 while nothing moved', async () => {
     const id = await tournament({ scoring: 'bets', games: [] });
     const first = await gambler();
