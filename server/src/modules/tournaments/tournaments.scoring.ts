@@ -14,8 +14,8 @@ import type { TournamentRow } from './tournaments.repository';
 // round (the multiplier mode), a rollback takes back the stake it returns, and a round the participation never counted
 // is ignored either way. Each batch's rounds and the touched participations' scores are written in one statement: a
 // score moves by what the batch changed in its rounds (the best multiplier is read from all its rounds), so a score is
-// always a function of the rounds; a win is written only for the multiplier mode, the one that reads it. Auto-subscribe joins a player at the first stake that would count, once (one
-// who left is never brought back).
+// always a function of the rounds; a win is written only for the multiplier mode, the one that reads it.
+// Auto-subscribe joins a player at the first stake that would count, once (one who left is never brought back).
 export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   const { repo } = deps;
 
