@@ -491,8 +491,8 @@ export function createTournamentsRepository(db: Database, options: { block?: num
      * now (a rollback can take the best one away). Its score is then its tournament's rule; `score_at` moves to the
      * latest entry's ledger time only when the score changed (ties go to whoever got there first); a participation
      * whose sums and score did not move is not written. The caller holds the boards; the feed's batches run one at a
-     * time (its cursor's lock), so the rounds read here are not written by anyone else meanwhile. Answers each written
-     * participation's board key before and after, and the boards' blocks follow.
+     * time (its cursor's lock), so the rounds read here are not written by anyone else meanwhile. The statement answers
+     * each written participation's board key before and after it, and the boards' blocks are moved by them.
      */
     async scoreRounds(
       rows: Array<{
