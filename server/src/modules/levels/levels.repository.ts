@@ -8,6 +8,8 @@ export type LevelRow = Selectable<LvlLevelsTable>;
 export type LevelPlayerRow = Selectable<LvlPlayersTable>;
 export type LevelReachedRow = Selectable<LvlReachedTable>;
 type Db = Database | Transaction<DB>;
+/** What the levels consumer reads of a player's progress row. */
+export type ProgressRow = Pick<LevelPlayerRow, 'player_id' | 'wagered_minor' | 'level_order' | 'last_entry_id'>;
 
 export interface LevelWrite {
   level_order: number;
@@ -83,24 +85,20 @@ export function createLevelsRepository(db: Database) {
      * the whole batch, on every instance); a row lock per player cost a WAL record each, every batch.
      */
     async playerRows(rows: Array<{ playerId: string; currency: string; level: number }>, trx: Transaction<DB>) {
-      const found = new Map<string, LevelPlayerRow>();
+      const found = new Map<string, ProgressRow>();
       if (!rows.length) return found;
-      const read = await trx
-        .selectFrom('lvl_players')
-        .selectAll()
-        .where(
-          'player_id',
-          'in',
-          rows.map((r) => r.playerId),
-        )
-        .execute();
-      for (const r of read) found.set(r.player_id, r);
+      // one array parameter and the four columns the consumer uses (a list of a batch's 400 placeholders cost more
+      // to build and send than the read; `select *` parsed a date per row for nothing)
+      const read = await sql<ProgressRow>`
+        select player_id::text, wagered_minor::text, level_order, last_entry_id::text
+        from lvl_players where player_id = any(${rows.map((r) => r.playerId)}::bigint[])`.execute(trx);
+      for (const r of read.rows) found.set(r.player_id, r);
       const missing = rows.filter((r) => !found.has(r.playerId));
       if (missing.length) {
         const made = await trx
           .insertInto('lvl_players')
           .values(missing.map((r) => ({ player_id: r.playerId, currency: r.currency, level_order: r.level })))
-          .returningAll()
+          .returning(['player_id', 'wagered_minor', 'level_order', 'last_entry_id'])
           .execute();
         for (const r of made) found.set(r.player_id, r);
       }
