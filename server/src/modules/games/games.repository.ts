@@ -181,8 +181,10 @@ export function createGamesRepository(db: Database) {
      * consumers (bonus wagering counts a stake by its game). Unknown references are left out.
      */
     async gamesOfReferences(refs: Array<{ type: string; id: string }>, trx?: Transaction<DB>) {
-      const byTx = refs.filter((r) => r.type === 'game_tx').map((r) => r.id);
-      const byRound = refs.filter((r) => r.type === 'game_round' && !r.id.includes(':')).map((r) => r.id);
+      // a reference that is not an id names no game (as a provider round's below): left out, never a failed read
+      const isId = (id: string) => /^\d{1,18}$/.test(id);
+      const byTx = refs.filter((r) => r.type === 'game_tx' && isId(r.id)).map((r) => r.id);
+      const byRound = refs.filter((r) => r.type === 'game_round' && isId(r.id)).map((r) => r.id);
       const byRef = refs.filter((r) => r.type === 'game_round' && r.id.includes(':'));
       // only the branches with references are sent: each reads by an index (a provider round by its unique
       // (provider_id, round_ref), one probe a key: "offset 0" keeps the planner from hashing the whole rounds table
