@@ -40,7 +40,21 @@ export interface PumpSpec {
   handle: FeedHandler;
   kinds?: readonly LedgerKind[];
   start?: FeedStart;
+  /**
+   * A group (ADR 031): consumers handled in one transaction per batch, over one read of the union of their kinds.
+   * Each member keeps its own cursor (locked and moved together) and is handed only entries of its kinds after its
+   * own cursor; `name` then keys only the group's failures and quarantine.
+   */
+  members?: readonly PumpSpec[];
 }
+
+/** The cursors a consumer moves: its own, or each member's of a group. */
+const cursorsOf = (c: PumpSpec): readonly PumpSpec[] => c.members ?? [c];
+/** (tx_id, id) of a cursor or entry, compared as numbers (xid8 and int8 as text). */
+const before = (a: { tx_id: string; id: string }, b: { tx_id: string; id: string }) => {
+  const [at, bt] = [BigInt(a.tx_id), BigInt(b.tx_id)];
+  return at < bt || (at === bt && BigInt(a.id) < BigInt(b.id));
+};
 
 const entryColumns = sql`id::text, tx_id::text, player_id::text, kind, real_delta_minor::text, bonus_delta_minor::text,
   pending_delta_minor::text, idempotency_key, reference_type, reference_id, created_at`;
@@ -87,25 +101,30 @@ export function createLedgerFeedRepository(db: Database) {
      * how many entries were handled (0: none).
      */
     async pump(consumer: PumpSpec, batchSize: number): Promise<number> {
-      const { name, kinds } = consumer;
+      const { kinds } = consumer;
+      const cursors = cursorsOf(consumer);
+      const names = cursors.map((c) => c.name);
       const handled = await transact(db, async (trx) => {
         // one horizon for the whole batch: each statement of a read-committed transaction takes a new snapshot, so
         // a horizon read twice could move between the read of the batch and the move of the cursor past skipped rows
-        const lockCursor = () =>
-          sql<{ last_tx_id: string; last_entry_id: string; horizon: string; read_at: Date }>`
-          select last_tx_id::text, last_entry_id::text, pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-                 clock_timestamp() as read_at
-          from wallet_feed_cursors where consumer = ${name} for update`.execute(trx);
-        let cursor = await lockCursor();
-        if (!cursor.rows.length) {
+        const lockCursors = () =>
+          sql<{ consumer: string; tx_id: string; id: string; horizon: string; read_at: Date }>`
+          select consumer, last_tx_id::text as tx_id, last_entry_id::text as id,
+                 pg_snapshot_xmin(pg_current_snapshot())::text as horizon, clock_timestamp() as read_at
+          from wallet_feed_cursors where consumer = any(${names}::text[]) order by consumer for update`.execute(trx);
+        let locked = await lockCursors();
+        if (locked.rows.length < cursors.length) {
           // not registered yet (a test, a new instance): made at its start position first
-          await ensureCursor(trx, name, consumer.start ?? 'now');
-          cursor = await lockCursor();
+          for (const c of cursors) await ensureCursor(trx, c.name, c.start ?? 'now');
+          locked = await lockCursors();
         }
-        const { last_tx_id, last_entry_id, horizon, read_at } = cursor.rows[0]!;
+        const at = new Map(locked.rows.map((r) => [r.consumer, r]));
+        // a group reads from its furthest-behind member (members' cursors differ only until their first shared batch)
+        const from = locked.rows.reduce((a, b) => (before(b, a) ? b : a));
+        const { horizon, read_at } = from;
         const batch = await sql<FeedEntry>`
           select ${entryColumns}
-          from wallet_feed_batch(${last_tx_id}::xid8, ${last_entry_id}::bigint, ${horizon}::xid8, ${kindsArray(kinds)},
+          from wallet_feed_batch(${from.tx_id}::xid8, ${from.id}::bigint, ${horizon}::xid8, ${kindsArray(kinds)},
                                  ${batchSize}::integer)`.execute(trx);
         const entries = batch.rows;
         let last: { tx_id: string; id: string } | undefined = entries[entries.length - 1];
@@ -114,16 +133,28 @@ export function createLedgerFeedRepository(db: Database) {
           // every entry of the kinds below the horizon was handed: the cursor may pass the others up to it
           const end = await sql<{ tx_id: string; id: string }>`
             select tx_id::text, id::text
-            from wallet_feed_end(${last_tx_id}::xid8, ${last_entry_id}::bigint, ${horizon}::xid8)`.execute(trx);
+            from wallet_feed_end(${from.tx_id}::xid8, ${from.id}::bigint, ${horizon}::xid8)`.execute(trx);
           last = end.rows[0] ?? last;
         }
-        if (entries.length > 0) await consumer.handle(entries, trx);
+        if (entries.length > 0) {
+          if (!consumer.members) await consumer.handle(entries, trx);
+          else
+            for (const m of consumer.members) {
+              // a member's own kinds, after its own cursor (never an entry it handled before)
+              const own = at.get(m.name)!;
+              const mine = entries.filter((e) => (!m.kinds || m.kinds.includes(e.kind)) && before(own, e));
+              if (mine.length) await m.handle(mine, trx);
+            }
+        }
+        // each cursor moves to the batch's end, never back (a member ahead of the group's read stays where it is)
         await sql`update wallet_feed_cursors set
-              last_tx_id = coalesce(${last?.tx_id ?? null}::xid8, last_tx_id),
-              last_entry_id = coalesce(${last?.id ?? null}::bigint, last_entry_id),
+              last_tx_id = case when (last_tx_id, last_entry_id) < (${last?.tx_id ?? null}::xid8, ${last?.id ?? null}::bigint)
+                           then ${last?.tx_id ?? null}::xid8 else last_tx_id end,
+              last_entry_id = case when (last_tx_id, last_entry_id) < (${last?.tx_id ?? null}::xid8, ${last?.id ?? null}::bigint)
+                              then ${last?.id ?? null}::bigint else last_entry_id end,
               horizon_at = case when ${drained} then ${read_at}::timestamptz else horizon_at end,
               updated_at = now()
-            where consumer = ${name}`.execute(trx);
+            where consumer = any(${names}::text[])`.execute(trx);
         return entries.length;
       });
       return handled;
@@ -135,11 +166,16 @@ export function createLedgerFeedRepository(db: Database) {
      * entry and whether it was quarantined (undefined: nothing waits, the failure was not the entry's).
      */
     async noteFailure(consumer: PumpSpec, error: string, maxAttempts: number) {
+      const names = cursorsOf(consumer).map((c) => c.name);
       return transact(db, async (trx) => {
-        await ensureCursor(trx, consumer.name, consumer.start ?? 'now');
+        for (const c of cursorsOf(consumer)) await ensureCursor(trx, c.name, c.start ?? 'now');
+        await sql`select 1 from wallet_feed_cursors where consumer = any(${names}::text[]) order by consumer
+            for update`.execute(trx);
+        // the next entry after the furthest-behind cursor (where a group's batches read from)
         const next = await sql<{ tx_id: string; id: string }>`
           select e.tx_id::text, e.id::text
-          from (select last_tx_id, last_entry_id from wallet_feed_cursors where consumer = ${consumer.name} for update) c,
+          from (select last_tx_id, last_entry_id from wallet_feed_cursors where consumer = any(${names}::text[])
+                order by last_tx_id, last_entry_id limit 1) c,
                wallet_feed_batch(c.last_tx_id, c.last_entry_id, pg_snapshot_xmin(pg_current_snapshot()),
                                  ${kindsArray(consumer.kinds)}, 1) e`.execute(trx);
         const entry = next.rows[0];
@@ -154,7 +190,9 @@ export function createLedgerFeedRepository(db: Database) {
           await sql`update wallet_feed_failures set quarantined_at = now()
             where consumer = ${consumer.name} and entry_id = ${entry.id}`.execute(trx);
           await sql`update wallet_feed_cursors set last_tx_id = ${entry.tx_id}::xid8, last_entry_id = ${entry.id}::bigint,
-              updated_at = now() where consumer = ${consumer.name}`.execute(trx);
+              updated_at = now()
+            where consumer = any(${names}::text[])
+              and (last_tx_id, last_entry_id) < (${entry.tx_id}::xid8, ${entry.id}::bigint)`.execute(trx);
         }
         return { entryId: entry.id, attempts: row.rows[0]!.attempts, quarantined };
       });
@@ -166,9 +204,11 @@ export function createLedgerFeedRepository(db: Database) {
      * may rely on it, as levels does for its progress rows).
      */
     async retry(consumer: PumpSpec, entryId: string): Promise<boolean> {
+      const names = cursorsOf(consumer).map((c) => c.name);
       return transact(db, async (trx) => {
-        await ensureCursor(trx, consumer.name, consumer.start ?? 'now');
-        await sql`select 1 from wallet_feed_cursors where consumer = ${consumer.name} for update`.execute(trx);
+        for (const c of cursorsOf(consumer)) await ensureCursor(trx, c.name, c.start ?? 'now');
+        await sql`select 1 from wallet_feed_cursors where consumer = any(${names}::text[]) order by consumer
+            for update`.execute(trx);
         const failure = await sql`select 1 from wallet_feed_failures where consumer = ${consumer.name}
             and entry_id = ${entryId} and quarantined_at is not null for update`.execute(trx);
         if (!failure.rows.length) return false;
@@ -191,7 +231,7 @@ export function createLedgerFeedRepository(db: Database) {
      * Where a consumer stands: its cursor, how many committed entries of its kinds wait behind it (counted up to
      * 10,000), the age of the oldest (its lag), when its last drained batch read its horizon, its quarantined entries.
      */
-    async position(consumer: string, kinds?: readonly LedgerKind[]) {
+    async position(consumer: string, kinds?: readonly LedgerKind[], failuresOf: string = consumer) {
       const row = await sql<{
         last_entry_id: string | null;
         waiting: string;
@@ -208,7 +248,7 @@ export function createLedgerFeedRepository(db: Database) {
                (select count(*) from w)::text as waiting,
                (select min(created_at) from w) as oldest,
                (select horizon_at from c) as horizon_at,
-               (select count(*) from wallet_feed_failures f where f.consumer = ${consumer}
+               (select count(*) from wallet_feed_failures f where f.consumer = ${failuresOf}
                   and f.quarantined_at is not null)::text as quarantined,
                clock_timestamp() as now`.execute(db);
       const r = row.rows[0]!;

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { afterCommit } from '../../lib/after-commit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, usingPostgres } from '../../../test/test-database';
-import { createLedgerFeed, type FeedConsumer, type FeedEntry, type LedgerFeed } from './index';
+import { createLedgerFeed, type FeedConsumer, type FeedEntry, type LedgerFeed, type LedgerKind } from './index';
 import { createLedgerFeedRepository } from './ledger-feed.repository';
 
 let t: TestApp;
@@ -170,6 +170,98 @@ describe('ledger feed', () => {
     // a wanted kind after them is handed
     await t.services.wallet.creditDeposit({ playerId: p, currency: 'USD', key: `feed-k:${p}:d9` }, 100n);
     expect(await feed.drain(consumer)).toBe(1);
+  });
+
+  it('consumers shared in a group get their own kinds once each, in one transaction a batch, from their own cursors', async () => {
+    const p = await player();
+    const w = t.services.wallet;
+    await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-g:${p}:0` }, 10_000n);
+    const local = createLedgerFeed(createLedgerFeedRepository(t.db));
+    /** The transaction of each batch a member was handed (after the group formed). */
+    const txs = new Map<string, string[]>();
+    const member = (name: string, kinds: readonly LedgerKind[]) => ({
+      ...recorder(name),
+      kinds,
+      handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
+        if (!entries.every((e) => kinds.includes(e.kind))) throw new Error(`${name} handed another kind`);
+        const { rows } = await sql<{ x: string }>`select pg_current_xact_id()::text as x`.execute(trx);
+        txs.set(name, [...(txs.get(name) ?? []), rows[0]!.x]);
+        await recorder(name).handle(entries, trx); // a repeat violates the primary key
+      },
+    });
+    const deposits = member('g-dep', ['deposit']);
+    const both = member('g-both', ['deposit', 'withdrawal_reserve']);
+    for (let i = 1; i <= 5; i++)
+      await w.reserveWithdrawal({ playerId: p, currency: 'USD', key: `feed-g:${p}:r${i}` }, 10n);
+    // one member drained alone before the group forms: its cursor is ahead of the other's
+    await local.drain(both);
+    local.share('g', [deposits, both]);
+    await local.register(deposits);
+    await local.register(both);
+    // the group's first drain reads from the member behind; the one ahead is handed nothing it had (no repeat)
+    await local.drain(both);
+    txs.clear();
+    for (let i = 1; i <= 12; i++) {
+      await w.reserveWithdrawal({ playerId: p, currency: 'USD', key: `feed-g:${p}:r2${i}` }, 10n);
+      if (i % 2 === 0) await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-g:${p}:d${i}` }, 100n);
+    }
+    await local.drain(deposits); // drains the group
+    const ids = async (kinds: LedgerKind[]) =>
+      (await t.db.selectFrom('wallet_ledger_entries').select('id').where('kind', 'in', kinds).execute())
+        .map((r) => r.id)
+        .sort((x, y) => Number(x) - Number(y));
+    expect(await seen('g-dep')).toEqual(await ids(['deposit']));
+    expect(await seen('g-both')).toEqual(await ids(['deposit', 'withdrawal_reserve']));
+    // since the cursors met, every batch that handed deposits handed them to both members in one transaction
+    const depTx = txs.get('g-dep')!;
+    expect(depTx.length).toBeGreaterThan(1);
+    expect(depTx.every((x) => txs.get('g-both')!.includes(x))).toBe(true);
+    // each member's own cursor moved with the group's: both wait for nothing, and a drain of either hands nothing
+    for (const m of ['g-dep', 'g-both']) expect((await local.position(m)).waiting).toBe(0);
+    expect(await local.drain(both)).toBe(0);
+    expect(() => local.share('g2', [deposits, recorder('other')])).toThrow(/in group g/);
+  });
+
+  it('a group quarantines an entry one member keeps failing on; operators see and retry it under either member', async () => {
+    const p = await player();
+    const local = createLedgerFeed(createLedgerFeedRepository(t.db), { maxAttempts: 1 });
+    let broken = true;
+    const plain = { ...recorder('gq-a'), kinds: ['deposit'] as const };
+    const fragile = {
+      ...recorder('gq-b'),
+      kinds: ['deposit'] as const,
+      handle: async (entries: FeedEntry[], trx: Transaction<DB>) => {
+        if (broken && entries.some((e) => e.idempotency_key === `feed-gq:${p}:bad`)) throw new Error('cannot');
+        await recorder('gq-b').handle(entries, trx);
+      },
+    };
+    local.share('gq', [plain, fragile]);
+    await local.register(plain);
+    await local.register(fragile);
+    await local.drain(plain); // both catch up with the history
+    const w = t.services.wallet;
+    await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-gq:${p}:bad` }, 100n);
+    await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-gq:${p}:good` }, 100n);
+    await local.drain(fragile); // the bad entry fails alone once: set aside, the group goes on
+    const bad = (await w.entry(`feed-gq:${p}:bad`))!;
+    const badId = (
+      await t.db
+        .selectFrom('wallet_ledger_entries')
+        .select('id')
+        .where('idempotency_key', '=', `feed-gq:${p}:bad`)
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(bad).toBeTruthy();
+    // the batch that failed was undone for both members: neither has the bad entry, both have the good one
+    for (const m of ['gq-a', 'gq-b']) expect(await seen(m)).not.toContain(badId);
+    expect((await seen('gq-a')).length).toBe((await seen('gq-b')).length);
+    const status = await local.status();
+    for (const m of ['gq-a', 'gq-b']) expect(status.find((s) => s.consumer === m)).toMatchObject({ quarantined: 1 });
+    expect((await local.quarantined('gq-a')).map((q) => q.entry_id)).toEqual([badId]);
+    broken = false;
+    expect(await local.retry('gq-a', badId)).toBe(true);
+    for (const m of ['gq-a', 'gq-b']) expect(await seen(m)).toContain(badId);
+    expect(await local.retry('gq-b', badId)).toBe(false);
   });
 
   it('a consumer starts from now: it is never handed what was written before it was registered, unless asked', async () => {

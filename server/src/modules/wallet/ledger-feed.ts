@@ -1,6 +1,6 @@
 import type { Job } from '../../jobs';
 import type { LedgerKind } from './ledger-kinds';
-import type { FeedHandler, FeedStart, LedgerFeedRepository } from './ledger-feed.repository';
+import type { FeedEntry, FeedHandler, FeedStart, LedgerFeedRepository, PumpSpec } from './ledger-feed.repository';
 
 export type { FeedEntry, FeedHandler, FeedStart } from './ledger-feed.repository';
 
@@ -52,11 +52,16 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
   const graceMs = options.graceMs ?? 30_000;
   const maxAttempts = options.maxAttempts ?? 3;
   const consumers = new Map<string, FeedConsumer>();
+  /** Shared groups (`share`), by name, and the group of each member, by the member's name. */
+  const groups = new Map<string, PumpSpec & { batchSize: number }>();
+  const groupOf = new Map<string, PumpSpec & { batchSize: number }>();
   /** Consumers with failures counted in this process: a good batch clears them. */
   const failing = new Set<string>();
 
   /** Handles every committed entry waiting for the consumer, batch by batch; returns how many. */
-  async function drain(consumer: FeedConsumer): Promise<number> {
+  async function drain(asked: FeedConsumer): Promise<number> {
+    // a member of a shared group is drained with its group (one read and one transaction a batch for all of them)
+    const consumer: PumpSpec & { batchSize?: number } = groupOf.get(asked.name) ?? asked;
     const size = consumer.batchSize ?? 500;
     let total = 0;
     for (;;) {
@@ -96,6 +101,37 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
   return {
     drain,
     /**
+     * Shares one read and one transaction a batch among consumers (ADR 031): from now on, draining any of them
+     * drains them all together. Each keeps its own cursor, kinds and start: it is handed only entries of its kinds
+     * after its own cursor, in the group's transaction, in the order given here (a failure of one rolls back the batch
+     * for all of them, whose entries then come again one at a time, as for one consumer). The group reads the union of
+     * their kinds in the smallest of their batch sizes; its failures and quarantine are kept under `name`. Call before
+     * `register` and before any batch; the members' jobs (or one `job` of any member) then drain the group.
+     */
+    share(name: string, members: readonly FeedConsumer[]): void {
+      if (members.length < 2) throw new Error(`ledger feed: group ${name} needs two consumers or more`);
+      if (consumers.has(name) || groups.has(name)) throw new Error(`ledger feed: ${name} is taken`);
+      const kinds = members.every((m) => m.kinds) ? [...new Set(members.flatMap((m) => m.kinds ?? []))] : undefined;
+      const group = {
+        name,
+        members,
+        kinds,
+        batchSize: Math.min(...members.map((m) => m.batchSize ?? 500)),
+        // an operator's retry of a quarantined entry: handed to each member of its kind
+        handle: async (entries: FeedEntry[], trx: Parameters<FeedHandler>[1]) => {
+          for (const m of members) {
+            const mine = entries.filter((e) => !m.kinds || m.kinds.includes(e.kind));
+            if (mine.length) await m.handle(mine, trx);
+          }
+        },
+      };
+      for (const m of members) {
+        if (groupOf.has(m.name)) throw new Error(`ledger feed: ${m.name} is in group ${groupOf.get(m.name)!.name}`);
+        groupOf.set(m.name, group);
+      }
+      groups.set(name, group);
+    },
+    /**
      * Makes the consumer's cursor at its start position (`start`, default now) if it has none yet, and remembers it
      * (its lag is reported, its quarantined entries can be retried). Call at start-up, before its first batch.
      */
@@ -121,14 +157,17 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
     /** Each registered consumer's lag (age of the oldest entry of its kinds it has not handled), backlog, quarantine. */
     async status() {
       const out = [];
-      for (const c of consumers.values()) out.push({ consumer: c.name, ...(await repo.position(c.name, c.kinds)) });
+      // a member of a group shows the group's quarantine (kept under the group's name)
+      for (const c of consumers.values())
+        out.push({ consumer: c.name, ...(await repo.position(c.name, c.kinds, groupOf.get(c.name)?.name)) });
       return out;
     },
     position: (consumer: string, kinds?: readonly LedgerKind[]) => repo.position(consumer, kinds),
-    quarantined: repo.quarantined,
-    /** An operator's retry of a quarantined entry; false when it is not quarantined. */
+    /** A consumer's quarantined entries (a member of a group: the group's). */
+    quarantined: (consumer: string) => repo.quarantined(groupOf.get(consumer)?.name ?? consumer),
+    /** An operator's retry of a quarantined entry (a member of a group: the group's); false when it is not quarantined. */
     async retry(consumerName: string, entryId: string) {
-      const consumer = consumers.get(consumerName);
+      const consumer = groupOf.get(consumerName) ?? groups.get(consumerName) ?? consumers.get(consumerName);
       if (!consumer) return false;
       return repo.retry(consumer, entryId);
     },
