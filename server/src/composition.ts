@@ -362,7 +362,6 @@ export async function createModules(ctx: ModuleContext) {
     devRoutes: config.NODE_ENV !== 'production',
     log,
   });
-  await feed.register(cashback.service.feedConsumer);
 
   // levels (issue 25): a ledger-feed consumer of real-money stakes; rewards through the bonus engine and the wheel
   const levels = createLevelsModule({
@@ -391,6 +390,10 @@ export async function createModules(ctx: ModuleContext) {
   });
   levelsOf.bind((ids) => levels.service.levelsOf(ids));
   levelOf.bind((playerId) => levels.service.levelOf(playerId));
+  // levels and cashback read the same stakes and refunds (cashback its wins too): one read and one transaction a
+  // batch for both, each with its own cursor and rules (ADR 031; docs/benchmarks.md, "Session 18")
+  feed.share('levels+cashback', [levels.feedConsumer, cashback.service.feedConsumer]);
+  await feed.register(cashback.service.feedConsumer);
   await feed.register(levels.feedConsumer);
 
   // tournaments (issue 27): a ledger-feed consumer scores stakes; a schedule job starts, completes and pays them
