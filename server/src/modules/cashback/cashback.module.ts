@@ -40,7 +40,7 @@ export function createCashbackModule(deps: CashbackModuleDeps) {
       ...(devRoutes ? { dev: [{ plugin: cashbackDevRoutes, options: { cashback: service } }] } : {}),
     },
     jobs: [
-      { name: 'feed.cashback', everyMs: 250, run: runFeed },
+      feed.job(service.feedConsumer), // `feed.cashback`, every 250 ms (nothing when grouped behind another member)
       // at each period's end plus the feed's grace (asks again at least every five minutes)
       {
         name: 'cashback.payout',

@@ -40,7 +40,7 @@ export function createLevelsModule(deps: LevelsModuleDeps) {
       operator: [{ plugin: levelsOperatorRoutes, options: { levels: service } }],
     },
     jobs: [
-      { name: 'feed.levels', everyMs: 250, run: () => feed.drain(feedConsumer) },
+      feed.job(feedConsumer), // `feed.levels`, every 250 ms
       { name: 'levels.rewards', everyMs: 1_000, run: () => rewards.run() },
     ],
   };

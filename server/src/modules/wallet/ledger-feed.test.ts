@@ -220,6 +220,12 @@ describe('ledger feed', () => {
     for (const m of ['g-dep', 'g-both']) expect((await local.position(m)).waiting).toBe(0);
     expect(await local.drain(both)).toBe(0);
     expect(() => local.share('g2', [deposits, recorder('other')])).toThrow(/in group g/);
+    // one job drains the group (its first member's); the other member's job reads nothing
+    await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-g:${p}:d99` }, 100n);
+    expect(await local.job(both).run()).toBe(0);
+    expect((await local.position('g-dep')).waiting).toBe(1);
+    expect(await local.job(deposits).run()).toBe(1);
+    expect((await seen('g-both')).length).toBe((await ids(['deposit', 'withdrawal_reserve'])).length);
   });
 
   it('a group quarantines an entry one member keeps failing on; operators see and retry it under either member', async () => {

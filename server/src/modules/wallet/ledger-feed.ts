@@ -139,11 +139,18 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
       consumers.set(consumer.name, consumer);
       await repo.register(consumer.name, consumer.start ?? 'now');
     },
-    /** The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). */
+    /**
+     * The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). In a group, only the first member's
+     * job drains (the group); the others' jobs do nothing, so the group is read once per period, not once per member.
+     */
     job: (consumer: FeedConsumer): Job => ({
       name: `feed.${consumer.name}`,
       everyMs: consumer.everyMs ?? 250,
-      run: () => drain(consumer),
+      run: async () => {
+        const group = groupOf.get(consumer.name);
+        if (group && group.members![0]!.name !== consumer.name) return 0;
+        return drain(consumer);
+      },
     }),
     /**
      * The window-closing rule (above): every entry with a ledger time before the answer has been handled by the
