@@ -9,6 +9,18 @@ import type {
   TournamentsTournamentsTable,
 } from './tournaments.tables';
 
+/** What a feed batch changed in one round of one participation (summed over the batch's entries). */
+export interface RoundChange {
+  participationId: string;
+  roundId: string;
+  stake: bigint;
+  bets: number;
+  factor: string | null;
+  win: bigint;
+  refund: bigint;
+  at: Date;
+}
+
 export type TournamentRow = Selectable<TournamentsTournamentsTable>;
 export type ParticipationRow = Selectable<TournamentsParticipationsTable>;
 export type PrizeRow = Selectable<TournamentsPrizesTable>;
@@ -494,19 +506,7 @@ export function createTournamentsRepository(db: Database, options: { block?: num
      * time (its cursor's lock), so the rounds read here are not written by anyone else meanwhile. The statement answers
      * each written participation's board key before and after it, and the boards' blocks are moved by them.
      */
-    async scoreRounds(
-      rows: Array<{
-        participationId: string;
-        roundId: string;
-        stake: bigint;
-        bets: number;
-        factor: string | null;
-        win: bigint;
-        refund: bigint;
-        at: Date;
-      }>,
-      ex: Database,
-    ) {
+    async scoreRounds(rows: RoundChange[], ex: Database) {
       if (rows.length === 0) return;
       // a batch's keys are few against its tables: a probe of a primary key each, never a scan of every round (on a
       // bench-sized table the planner hashed all the rounds for a few hundred keys, a cost that grows with the

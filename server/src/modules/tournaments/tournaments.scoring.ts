@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { toMinor } from '../../lib/money';
 import type { FeedConsumer, FeedEntry } from '../wallet';
 import type { TournamentsDeps } from './tournaments.deps';
-import type { TournamentRow } from './tournaments.repository';
+import type { RoundChange, TournamentRow } from './tournaments.repository';
 
 // Tournament points from the ledger feed (issue 27; decision 013): a consumer named 'tournaments' reads stakes, wins
 // and refunds after they committed, never the bet statement, off the bet's hot path. It starts from now.
@@ -62,19 +62,7 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
 
     // the batch's changes summed per (participation, round), written in one statement: the same rounds as one
     // statement per entry, in ledger order, would give (a round's stakes come before its settlements)
-    const rounds = new Map<
-      string,
-      {
-        participationId: string;
-        roundId: string;
-        stake: bigint;
-        bets: number;
-        factor: string | null;
-        win: bigint;
-        refund: bigint;
-        at: Date;
-      }
-    >();
+    const rounds = new Map<string, RoundChange>();
     const roundOf = (participationId: string, roundId: string, at: Date) => {
       const key = `${participationId}:${roundId}`;
       let row = rounds.get(key);
