@@ -55,6 +55,8 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
   /** Shared groups (`share`), by name, and the group of each member, by the member's name. */
   const groups = new Map<string, PumpSpec & { batchSize: number }>();
   const groupOf = new Map<string, PumpSpec & { batchSize: number }>();
+  /** Which member's job drains a group in this process: the first that ran (ADR 031). */
+  const drainerOf = new Map<string, string>();
   /** Consumers with failures counted in this process: a good batch clears them. */
   const failing = new Set<string>();
 
@@ -140,15 +142,20 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
       await repo.register(consumer.name, consumer.start ?? 'now');
     },
     /**
-     * The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). In a group, only the first member's
-     * job drains (the group); the others' jobs do nothing, so the group is read once per period, not once per member.
+     * The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). In a group, the member's job that runs
+     * first in this process drains the group from then on, and the other members' jobs do nothing: the group is read
+     * once per period, not once per member, and any one member's job is enough to drain it (a deployment that runs
+     * only one member's job still drains the whole group).
      */
     job: (consumer: FeedConsumer): Job => ({
       name: `feed.${consumer.name}`,
       everyMs: consumer.everyMs ?? 250,
       run: async () => {
         const group = groupOf.get(consumer.name);
-        if (group && group.members![0]!.name !== consumer.name) return 0;
+        if (group) {
+          const drainer = (drainerOf.get(group.name) ?? drainerOf.set(group.name, consumer.name).get(group.name))!;
+          if (drainer !== consumer.name) return 0;
+        }
         return drain(consumer);
       },
     }),
