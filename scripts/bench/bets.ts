@@ -13,7 +13,9 @@
 // from money moved to entry handled is printed; 0: no consumer), BENCH_BONUS (1: every player has a no-deposit bonus
 // wagering, so each bet carries the max-bet part and the server's bonuses consumer counts its wagering; 0: none),
 // BENCH_CONSUMERS (1: how many such ledger-feed consumers run beside the server, each reading the ledger on its own, as
-// levels, cashback and tournaments will: run it with 1 and 3, alternately, to see what each one costs the bet path).
+// levels, cashback and tournaments will: run it with 1 and 3, alternately, to see what each one costs the bet path),
+// BENCH_HOLD_JOBS (a comma list of the server's jobs this bench holds the leases of, so they never run: the bet path
+// with only the consumers an older commit had, e.g. `feed.levels,levels.rewards,feed.cashback,feed.tournaments,feed.social`).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +44,7 @@ const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const feedOn = process.env.BENCH_FEED !== '0';
 const bonusOn = process.env.BENCH_BONUS !== '0';
+const holdJobs = (process.env.BENCH_HOLD_JOBS ?? '').split(',').filter(Boolean);
 const consumerCount = feedOn ? Math.max(1, Number(process.env.BENCH_CONSUMERS ?? 1)) : 0;
 /** As the jobs runner runs a feed consumer by default (ledger-feed.ts). */
 const feedEveryMs = 250;
@@ -149,6 +152,9 @@ async function main() {
   try {
     await migrateToLatest(handle.db);
     await seedAll(handle.db);
+    if (holdJobs.length)
+      await sql`insert into jobs_leases (name, holder, expires_at)
+        select unnest(${holdJobs}::text[]), 'bench', now() + interval '1 day'`.execute(handle.db);
     await handle.db
       .insertInto('acc_players')
       .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
