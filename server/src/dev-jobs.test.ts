@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { useTestApp, withTestApp } from '../test/fixtures';
+
+// every route the app serves, one `METHOD /path` a line: a /dev-api route mounted by any module shows here
+const devRoutesOf = (app: FastifyInstance) =>
+  app
+    .printRoutes({ commonPrefix: false })
+    .split('\n')
+    .filter((line) => line.includes('/dev-api/'))
+    .map((line) => line.replace(/^[\s│├└─]+/, ''));
 
 // Journeys that need time to pass run a job now through /dev-api (issue 23); production has no such route.
 describe('running a job now (development only)', () => {
@@ -14,6 +23,13 @@ describe('running a job now (development only)', () => {
     expect(none.json().jobs).toContain('feed.bonuses');
   });
 
+  it('mounts the helpers that make time pass: a job now, a cashback period and a tournament that already ended', () => {
+    const routes = devRoutesOf(t.app).join('\n');
+    expect(routes).toContain('/dev-api/jobs/:name/run');
+    expect(routes).toContain('/dev-api/cashback/end-period');
+    expect(routes).toMatch(/\/dev-api\/tournaments\/:\w+\/end/);
+  });
+
   it('does not exist in production', async () => {
     await withTestApp(
       {
@@ -25,6 +41,8 @@ describe('running a job now (development only)', () => {
         expect((await prod.app.inject({ method: 'POST', url: '/dev-api/jobs/bonuses.expire/run' })).statusCode).toBe(
           404,
         );
+        // no module's development helper either (a period or a tournament ended now, the mail outbox, …)
+        expect(devRoutesOf(prod.app)).toEqual([]);
       },
     );
   });
