@@ -38,15 +38,17 @@ export interface BetPolicy {
 }
 
 /**
- * The parts of the policy inside the gateway's statement. Their CTE names start with `rg_`; the statement places
- * `before` ahead of the money, gates the money on `allows`, places `after(moved)` behind it, and selects `outcome`.
+ * The parts of the policy inside the gateway's statement. Their CTE names start with the parts' `key` (`limits_…`);
+ * the statement places `before` ahead of the money, gates the money on `allows`, places `after(moved)` behind it, and
+ * selects `outcome`.
  * The parts are a statement template (db/statement-template.ts): the same object on every call, with slots where the
  * values go; the gateway builds the statement's text from them once and binds `values` on each bet.
  */
 export interface BetPolicyParts {
   /**
-   * The policy's short name (`[a-z][a-z0-9]*`), also the prefix of its CTEs and slots (`rg` → `rg_cur`, `rg_stake`);
-   * the prepared statement is named from the keys of the parts it was built from (games_bet_win_rg, _rg_bn, …).
+   * The policy's short name (`[a-z][a-z0-9]*`), also the prefix of its CTEs and slots (`limits` → `limits_current`,
+   * `limits_stake`); the prepared statement is named from the keys of the parts it was built from
+   * (games_bet_win_limits, games_bet_win_limits_maxbet, …).
    */
   key: string;
   /** CTEs that read (and lock) what the check needs. */
