@@ -321,11 +321,29 @@ describe('ledger feed', () => {
         await recorder('q').handle(entries, trx);
       },
     };
-    const local = createLedgerFeed(createLedgerFeedRepository(t.db), { maxAttempts: 3 });
+    const logged: Array<{ level: string; entryId?: unknown; consumer?: unknown; message: string }> = [];
+    const log = {
+      warn: (o: { entryId?: unknown; consumer?: unknown }, message: string) =>
+        logged.push({ level: 'warn', entryId: o.entryId, consumer: o.consumer, message }),
+      error: (o: { entryId?: unknown; consumer?: unknown }, message: string) =>
+        logged.push({ level: 'error', entryId: o.entryId, consumer: o.consumer, message }),
+    };
+    const local = createLedgerFeed(createLedgerFeedRepository(t.db), { maxAttempts: 3, log });
     await local.register(q);
     await expect(local.drain(q)).rejects.toThrow('cannot handle');
     await expect(local.drain(q)).rejects.toThrow('cannot handle');
     await local.drain(q); // the third failure sets it aside and the drain goes on
+    // operators find it in the log too: two failures, then the quarantine, each naming the consumer and the entry
+    expect(logged.map((l) => ({ ...l, entryId: String(l.entryId) }))).toEqual([
+      { level: 'warn', consumer: 'q', entryId: String(badId), message: 'ledger feed: entry failed' },
+      { level: 'warn', consumer: 'q', entryId: String(badId), message: 'ledger feed: entry failed' },
+      {
+        level: 'error',
+        consumer: 'q',
+        entryId: String(badId),
+        message: 'ledger feed: entry quarantined, the consumer moves on without it',
+      },
+    ]);
     const seenNow = await seen('q');
     expect(seenNow).not.toContain(badId);
     const after = await t.db
