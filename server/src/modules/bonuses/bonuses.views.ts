@@ -5,10 +5,9 @@ import type { GrantRow, TemplateRow } from './bonuses.repository';
 import type { TemplateTerms } from './bonuses.tables';
 
 /** How a grant, its terms and an offer read to a player (amounts in the currency's major units). */
-export function createBonusViews(digitsOf: (currency: string) => Promise<number>) {
-  const deps = { digits: digitsOf };
+export function createBonusViews(minorUnitDigits: (currency: string) => Promise<number>) {
   async function toBonus(g: GrantRow, type: BonusType, terms: TemplateTerms, language?: string): Promise<Bonus> {
-    const digits = await deps.digits(g.currency);
+    const digits = await minorUnitDigits(g.currency);
     const major = (m: string | bigint | null) => (m === null ? null : toMajor(BigInt(m), digits));
     const c = terms.currencies[g.currency] ?? {};
     return {
