@@ -1,10 +1,12 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import { transact } from '../../lib/after-commit';
+import { preparedMark } from '../../db/prepared-statements';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type {
   TournamentRowStatus,
   TournamentsParticipationsTable,
+  TournamentsPlayersTable,
   TournamentsPrizesTable,
   TournamentsTournamentsTable,
 } from './tournaments.tables';
@@ -28,6 +30,9 @@ export type PrizeRow = Selectable<TournamentsPrizesTable>;
 export type BoardRow = Pick<ParticipationRow, 'id' | 'player_id' | 'score' | 'score_at' | 'currency' | 'bets'>;
 
 // All SQL of tournaments: tournaments_* tables only. `ex` is the caller's transaction where the statement belongs to one.
+// The feed batch's statements (`holdBoardsOf`, `openParticipationsOfPlayers`, `players`, `scoreRounds`, the blocks'
+// moves) are named prepared statements (`preparedMark`): planned once per connection, not per batch (planning the
+// write statement was about a quarter of its time); their lists are arrays (one text whatever their length).
 // The board's order is (score desc, score_at, id): the higher score first, then whoever reached it first by ledger time,
 // then whoever joined first; `tournaments_participations_board` holds exactly that order as ascending columns
 // (neg_score, score_at, id), so the top 50 and any range of places are one index range.
@@ -72,10 +77,12 @@ export function createTournamentsRepository(db: Database, options: { block?: num
     if (!rows.length) return;
     const tids = [...new Set(rows.map((r) => r.t))];
     // a board that has no blocks yet (made before its first writer) gets its first one
-    await sql`insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
+    await sql`${sql.raw(preparedMark('tournaments_first_block'))}
+        insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
         select t, '-Infinity'::numeric, '-infinity'::timestamptz, 0, 0 from unnest(${tids}::bigint[]) t
         on conflict do nothing`.execute(ex);
     const changed = await sql<{ tournament_id: string; lo_neg: string; lo_at: string; lo_id: string; n: number }>`
+      ${sql.raw(preparedMark('tournaments_move_blocks'))}
       with m as (
         select * from unnest(${rows.map((r) => r.t)}::bigint[], ${rows.map((r) => r.k.neg)}::numeric[],
           ${rows.map((r) => r.k.at)}::timestamptz[], ${rows.map((r) => r.k.id)}::bigint[], ${rows.map((r) => r.d)}::int[])
@@ -369,16 +376,15 @@ export function createTournamentsRepository(db: Database, options: { block?: num
     },
 
     /** Open participations of these players in tournaments not closed yet, with the tournament's terms. */
-    openParticipationsOfPlayers: (playerIds: string[], ex: Database) =>
-      ex
-        .selectFrom('tournaments_participations as p')
-        .innerJoin('tournaments_tournaments as t', 't.id', 'p.tournament_id')
-        .select(['p.id', 'p.tournament_id', 'p.player_id', 'p.currency', 'p.joined_at'])
-        .where('p.player_id', 'in', playerIds)
-        .where('p.left_at', 'is', null)
-        .where('p.excluded_at', 'is', null)
-        .where('t.status', 'in', ['created', 'ongoing'])
-        .execute(),
+    async openParticipationsOfPlayers(playerIds: string[], ex: Database) {
+      const r = await sql<Pick<ParticipationRow, 'id' | 'tournament_id' | 'player_id' | 'currency' | 'joined_at'>>`
+        ${sql.raw(preparedMark('tournaments_open_parts'))}
+        select p.id, p.tournament_id, p.player_id, p.currency, p.joined_at
+        from tournaments_participations p join tournaments_tournaments t on t.id = p.tournament_id
+        where p.player_id = any(${playerIds}::bigint[]) and p.left_at is null and p.excluded_at is null
+          and t.status in ('created', 'ongoing')`.execute(ex);
+      return r.rows;
+    },
 
     /** (tournament, player) pairs that ever had a participation: auto-subscribe never brings back one who left. */
     async everJoined(tournamentIds: string[], playerIds: string[], ex: Database) {
@@ -485,9 +491,10 @@ export function createTournamentsRepository(db: Database, options: { block?: num
      * not among them: the lock waits for the completion, then sees it closed).
      */
     async holdBoardsOf(window: { from: Date; to: Date } | null, playerIds: string[], ex: Database) {
-      const inWindow = window ? sql`(starts_at <= ${window.to} and ends_at > ${window.from})` : sql`false`;
-      const r = await sql<TournamentRow>`select * from tournaments_tournaments
-        where status in ('created', 'ongoing') and (${inWindow} or id in (
+      const r = await sql<TournamentRow>`${sql.raw(preparedMark('tournaments_hold_boards'))}
+        select * from tournaments_tournaments
+        where status in ('created', 'ongoing') and ((starts_at <= ${window?.to ?? null}::timestamptz
+            and ends_at > ${window?.from ?? null}::timestamptz) or id in (
           select tournament_id from tournaments_participations
           where player_id = any(${playerIds}::bigint[]) and left_at is null and excluded_at is null))
         order by id for no key update`.execute(ex);
@@ -519,7 +526,7 @@ export function createTournamentsRepository(db: Database, options: { block?: num
         neg: string;
         at: string;
         key_id: string;
-      }>`
+      }>`${sql.raw(preparedMark('tournaments_score_rounds'))}
         with k as (
           select * from unnest(${rows.map((r) => r.participationId)}::bigint[], ${rows.map((r) => r.roundId)}::text[],
             ${rows.map((r) => r.stake.toString())}::bigint[], ${rows.map((r) => r.bets)}::int[],
@@ -724,10 +731,12 @@ export function createTournamentsRepository(db: Database, options: { block?: num
     player: (playerId: string, ex: Database = db) =>
       ex.selectFrom('tournaments_players').selectAll().where('player_id', '=', playerId).executeTakeFirst(),
 
-    players: (playerIds: string[], ex: Database) =>
-      playerIds.length === 0
-        ? Promise.resolve([])
-        : ex.selectFrom('tournaments_players').selectAll().where('player_id', 'in', playerIds).execute(),
+    async players(playerIds: string[], ex: Database) {
+      if (playerIds.length === 0) return [];
+      const r = await sql<Selectable<TournamentsPlayersTable>>`${sql.raw(preparedMark('tournaments_players_of'))}
+        select * from tournaments_players where player_id = any(${playerIds}::bigint[])`.execute(ex);
+      return r.rows;
+    },
 
     setPlayer: (playerId: string, values: { auto_subscribe?: boolean; seen_at?: Date }, ex: Database = db) =>
       ex
