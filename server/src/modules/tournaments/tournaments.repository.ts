@@ -3,6 +3,7 @@ import { transact } from '../../lib/after-commit';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import type { ScoringMode } from '@contracts/tournaments';
 import type {
   TournamentRowStatus,
   TournamentsParticipationsTable,
@@ -511,9 +512,11 @@ export function createTournamentsRepository(db: Database, options: { block?: num
      * latest entry's ledger time only when the score changed (ties go to whoever got there first); a participation
      * whose sums and score did not move is not written. The caller holds the boards; the feed's batches run one at a
      * time (its cursor's lock), so the rounds read here are not written by anyone else meanwhile. The statement answers
-     * each written participation's board key before and after it, and the boards' blocks are moved by them.
+     * each written participation's board key before and after it, and the boards' blocks are moved by them. `modes`:
+     * the scoring rule of each held tournament, from the rows the caller holds (a participation of a tournament not
+     * among them is not written).
      */
-    async scoreRounds(rows: RoundChange[], ex: Database) {
+    async scoreRounds(rows: RoundChange[], modes: ReadonlyMap<string, ScoringMode>, ex: Database) {
       if (rows.length === 0) return;
       // a batch's keys are few against its tables: a probe of a primary key each, never a scan of every round (on a
       // bench-sized table the planner hashed all the rounds for a few hundred keys, a cost that grows with the
@@ -533,6 +536,8 @@ export function createTournamentsRepository(db: Database, options: { block?: num
             ${rows.map((r) => r.factor)}::numeric[], ${rows.map((r) => r.win.toString())}::bigint[],
             ${rows.map((r) => r.refund.toString())}::bigint[], ${rows.map((r) => r.at.toISOString())}::timestamptz[])
             as k(pid, rid, stake, bets, factor, win, refund, at)),
+        -- the held tournaments' scoring rules (the caller read their rows: no lookup a participation)
+        tm as (select * from unnest(${[...modes.keys()]}::bigint[], ${[...modes.values()]}::text[]) as tm(tid, scoring)),
         -- the rounds it changes, as they were (one index probe each: "offset 0" keeps it a lookup per key)
         old as (
           select k.*, r.stake_minor as before
@@ -566,13 +571,13 @@ export function createTournamentsRepository(db: Database, options: { block?: num
           select d.*, p.*
           from d cross join lateral (
             select p.points as o_points, p.bets as o_rounds, p.stakes_minor as o_stakes, p.score as o_score,
-                   p.neg_score as o_neg, p.score_at as o_at, p.joined_at, tt.scoring,
+                   p.neg_score as o_neg, p.score_at as o_at, p.joined_at, tm.scoring,
                    (p.left_at is null and p.excluded_at is null) as on_board,
-                   case when tt.scoring = 'multiplier' then (
+                   case when tm.scoring = 'multiplier' then (
                      select max(r.win_minor::numeric / r.stake_minor) from tournaments_rounds r
                      where r.participation_id = d.id and r.stake_minor > 0 and r.round_id <> all(d.rids))
                    end as rest
-            from tournaments_participations p join tournaments_tournaments tt on tt.id = p.tournament_id
+            from tournaments_participations p join tm on tm.tid = p.tournament_id
             where p.id = d.id offset 0) p
           where p.on_board),
         s as (

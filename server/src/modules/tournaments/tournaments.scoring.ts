@@ -110,7 +110,7 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
         }
       }
     }
-    await repo.scoreRounds([...rounds.values()], trx);
+    await repo.scoreRounds([...rounds.values()], new Map(held.map((t) => [t.id, t.scoring])), trx);
   }
 
   /**

@@ -376,6 +376,7 @@ describe('the board’s blocks', () => {
             refund: 0n,
             at: new Date(++clock),
           })),
+          new Map([[id, 'stakes']]),
           trx,
         );
       });
