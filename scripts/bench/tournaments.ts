@@ -20,6 +20,7 @@ import { createWalletRepository } from '../../server/src/modules/wallet/wallet.r
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
 import { createTournamentCompletion } from '../../server/src/modules/tournaments/tournaments.completion';
 import '../../server/src/modules/tournaments/tournaments.ledger-kinds';
+import '../../server/src/modules/tournaments/tournaments.notifications'; // its notification kinds (ADR 029)
 import { systemClock } from '../../server/src/lib/clock';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
