@@ -377,7 +377,7 @@ export async function createModules(ctx: ModuleContext) {
     playerCurrency: players.currencyOf,
     defaultCurrency: config.DEFAULT_CURRENCY,
     activeCurrencies: async () => (await informational.service.allCurrencies()).currencies,
-    gamesOf: games.gamesOfReferences,
+    gamesOf: games.stakeGamesOf, // the game alone: a house bet's from its reference, without a read
     notify: notifications.service.notify,
     notifyMany: notifications.service.notifyMany,
     bonuses: {

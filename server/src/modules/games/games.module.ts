@@ -60,6 +60,8 @@ export function createGamesModule(deps: GamesModuleDeps) {
     /** The page server's check that a game address names an active game. */
     gameIsActive: async (stringId: string) => !!(await repo.findGame(stringId))?.is_active,
     gamesOfReferences: repo.gamesOfReferences,
+    /** The game alone of ledger entries (levels): a one-statement bet's from memory (games.repository.ts). */
+    stakeGamesOf: repo.stakeGamesOf,
     openBonusRound: repo.openBonusRound,
   };
 }

@@ -147,6 +147,32 @@ export interface StakeGame {
   round_status: string;
 }
 
+/** A ledger entry's game without its round (stakeGamesOf). */
+export type ReferenceGame = Pick<StakeGame, 'ref_type' | 'ref_id' | 'string_id' | 'house_game'>;
+
+/**
+ * The reference (type `game_round`) of the one-statement bet's entries: its game, provider and round ref, so a feed
+ * consumer that needs only the game finds it without a read (stakeGamesOf). The round is inserted by the same
+ * statement, after the entries, so its id cannot be in it.
+ */
+export const houseBetReference = (gameId: number, providerId: number, roundRef: string) =>
+  `g${gameId}:${providerId}:${roundRef}`;
+/** The game of a `game_round` reference written by houseBetReference (undefined: another form). */
+const gameIdOf = (id: string) => {
+  const m = /^g(\d{1,9}):\d{1,9}:/.exec(id);
+  return m ? Number(m[1]) : undefined;
+};
+/**
+ * The provider round of a `game_round` reference: `g<game>:<provider>:<round_ref>` (houseBetReference) or
+ * `<provider>:<round_ref>` (the one-statement bet's before 2026-11-27); undefined for a round id or anything else.
+ * gamesOfReferences answers nothing for one whose game is not its round's (only the one-statement bet writes this
+ * form, with its round's game; stakeGamesOf, which reads no round, trusts it).
+ */
+const providerRoundOf = (id: string) => {
+  const m = /^(?:g(\d{1,9}):)?(\d{1,9}):(.*)$/s.exec(id);
+  return m ? { game: m[1] === undefined ? undefined : Number(m[1]), provider: Number(m[2]), ref: m[3]! } : undefined;
+};
+
 export function createGamesRepository(db: Database) {
   /** A game with its provider's names: what launching, the gateway and the house games read of it. */
   const gameWithProvider = () =>
@@ -174,46 +200,82 @@ export function createGamesRepository(db: Database) {
     string,
     { template: StatementTemplate; policy?: BetPolicyParts; guard?: BetWinGuard['parts'] }
   >();
+  /** Each game's string_id and house_game by id, as stakeGamesOf has read them (they never change). */
+  const catalogue = new Map<number, { string_id: string; house_game: string | null }>();
+  /**
+   * The round and game of ledger entries, by the reference the gateway wrote on them: `game_tx` (a transaction id),
+   * `game_round` (a round id, `g<game>:<provider>:<round_ref>` from the one-statement bet, or `<provider>:<round_ref>`,
+   * which it wrote before 2026-11-27: old ledgers keep those). For the promotions' feed consumers (bonus wagering
+   * counts a stake by its game). Unknown references are left out; each answer's ref_id is the reference as asked.
+   */
+  async function gamesOfReferences(refs: Array<{ type: string; id: string }>, trx?: Transaction<DB>) {
+    // a reference that is not an id names no game (as a provider round's below): left out, never a failed read
+    const isId = (id: string) => /^\d{1,18}$/.test(id);
+    const byTx = refs.filter((r) => r.type === 'game_tx' && isId(r.id)).map((r) => r.id);
+    const byRound = refs.filter((r) => r.type === 'game_round' && isId(r.id)).map((r) => r.id);
+    const byRef = refs.flatMap((r) => {
+      const k = r.type === 'game_round' ? providerRoundOf(r.id) : undefined;
+      return k ? [{ ...k, id: r.id }] : [];
+    });
+    // only the branches with references are sent: each reads by an index (a provider round by its unique
+    // (provider_id, round_ref), one probe a key: "offset 0" keeps the planner from hashing the whole rounds table
+    // for a feed batch's few hundred keys), never the whole rounds table
+    const parts = [];
+    if (byTx.length)
+      parts.push(sql`select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id,
+          g.house_game, r.status as round_status
+        from games_transactions t join games_rounds r on r.id = t.round_id join games_games g on g.id = r.game_id
+        where t.id = any(${byTx}::bigint[])`);
+    if (byRound.length)
+      parts.push(sql`select 'game_round' as ref_type, r.id::text as ref_id, r.id::text as round_id, g.string_id,
+          g.house_game, r.status as round_status
+        from games_rounds r join games_games g on g.id = r.game_id
+        where r.id = any(${byRound}::bigint[])`);
+    if (byRef.length)
+      parts.push(sql`select 'game_round' as ref_type, k.ref_id, r.id::text as round_id, g.string_id, g.house_game,
+          r.status as round_status
+        from unnest(${byRef.map((x) => x.provider)}::int[], ${byRef.map((x) => x.ref)}::text[],
+                    ${byRef.map((x) => x.id)}::text[], ${byRef.map((x) => x.game ?? null)}::int[])
+             as k(provider_id, round_ref, ref_id, game_id)
+        cross join lateral (select x.id, x.game_id, x.status from games_rounds x
+          where x.provider_id = k.provider_id and x.round_ref = k.round_ref offset 0) r
+        join games_games g on g.id = r.game_id
+        where k.game_id is null or k.game_id = r.game_id`);
+    if (!parts.length) return [];
+    const rows = await sql<StakeGame>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
+    return rows.rows;
+  }
   return {
+    gamesOfReferences,
     /**
-     * The round and game of ledger entries, by the reference the gateway wrote on them: `game_tx` (a transaction id),
-     * `game_round` (a round id, or `provider:round_ref` from the one-statement bet). For the promotions' feed
-     * consumers (bonus wagering counts a stake by its game). Unknown references are left out.
+     * The game of ledger entries (no round): as gamesOfReferences, but a one-statement bet's reference names its game
+     * (`g<game>:…`), which is answered from memory (a game's string_id and house_game never change: string_id is its
+     * key, house_game is set with it), with one read of the games not seen yet in this process. The other references
+     * are read as gamesOfReferences reads them. For the feed consumers that need only the game (levels).
      */
-    async gamesOfReferences(refs: Array<{ type: string; id: string }>, trx?: Transaction<DB>) {
-      // a reference that is not an id names no game (as a provider round's below): left out, never a failed read
-      const isId = (id: string) => /^\d{1,18}$/.test(id);
-      const byTx = refs.filter((r) => r.type === 'game_tx' && isId(r.id)).map((r) => r.id);
-      const byRound = refs.filter((r) => r.type === 'game_round' && isId(r.id)).map((r) => r.id);
-      const byRef = refs.filter((r) => r.type === 'game_round' && r.id.includes(':'));
-      // only the branches with references are sent: each reads by an index (a provider round by its unique
-      // (provider_id, round_ref), one probe a key: "offset 0" keeps the planner from hashing the whole rounds table
-      // for a feed batch's few hundred keys), never the whole rounds table
-      const parts = [];
-      if (byTx.length)
-        parts.push(sql`select 'game_tx' as ref_type, t.id::text as ref_id, r.id::text as round_id, g.string_id,
-            g.house_game, r.status as round_status
-          from games_transactions t join games_rounds r on r.id = t.round_id join games_games g on g.id = r.game_id
-          where t.id = any(${byTx}::bigint[])`);
-      if (byRound.length)
-        parts.push(sql`select 'game_round' as ref_type, r.id::text as ref_id, r.id::text as round_id, g.string_id,
-            g.house_game, r.status as round_status
-          from games_rounds r join games_games g on g.id = r.game_id
-          where r.id = any(${byRound}::bigint[])`);
-      if (byRef.length) {
-        const split = byRef
-          .map((r) => ({ provider: r.id.slice(0, r.id.indexOf(':')), ref: r.id.slice(r.id.indexOf(':') + 1) }))
-          .filter((x) => /^\d{1,9}$/.test(x.provider));
-        parts.push(sql`select 'game_round' as ref_type, r.provider_id || ':' || r.round_ref as ref_id,
-            r.id::text as round_id, g.string_id, g.house_game, r.status as round_status
-          from unnest(${split.map((x) => x.provider)}::int[], ${split.map((x) => x.ref)}::text[]) as k(provider_id, round_ref)
-          cross join lateral (select x.id, x.provider_id, x.round_ref, x.game_id, x.status from games_rounds x
-            where x.provider_id = k.provider_id and x.round_ref = k.round_ref offset 0) r
-          join games_games g on g.id = r.game_id`);
+    async stakeGamesOf(refs: Array<{ type: string; id: string }>, trx?: Transaction<DB>): Promise<ReferenceGame[]> {
+      const found: ReferenceGame[] = [];
+      const others: Array<{ type: string; id: string }> = [];
+      const wanted: Array<{ type: string; id: string; game: number }> = [];
+      for (const r of refs) {
+        const game = r.type === 'game_round' ? gameIdOf(r.id) : undefined;
+        if (game === undefined) others.push(r);
+        else wanted.push({ ...r, game });
       }
-      if (!parts.length) return [];
-      const rows = await sql<StakeGame>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
-      return rows.rows;
+      const unseen = [...new Set(wanted.filter((w) => !catalogue.has(w.game)).map((w) => w.game))];
+      if (unseen.length) {
+        const read = await sql<{ id: number; string_id: string; house_game: string | null }>`
+          select id, string_id, house_game from games_games where id = any(${unseen}::int[])`.execute(trx ?? db);
+        for (const g of read.rows) catalogue.set(g.id, { string_id: g.string_id, house_game: g.house_game });
+      }
+      for (const w of wanted) {
+        const g = catalogue.get(w.game);
+        if (g) found.push({ ref_type: w.type, ref_id: w.id, string_id: g.string_id, house_game: g.house_game });
+      }
+      if (others.length)
+        for (const g of await gamesOfReferences(others, trx))
+          found.push({ ref_type: g.ref_type, ref_id: g.ref_id, string_id: g.string_id, house_game: g.house_game });
+      return found;
     },
     /**
      * Whether the player has an open round staked with bonus money (the bonus engine: no grant ends while its money is
@@ -456,7 +518,7 @@ export function createGamesRepository(db: Database) {
           betKey: `${v.walletKey}:bet`,
           winKey: `${v.walletKey}:win`,
           refType: 'game_round',
-          refId: `${v.provider_id}:${v.round_ref}`,
+          refId: houseBetReference(v.game_id, v.provider_id, v.round_ref),
         }),
         policy?.values,
         guard?.values,

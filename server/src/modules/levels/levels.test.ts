@@ -237,6 +237,58 @@ describe('rising from real-money wagering', () => {
     );
   });
 
+  it("counts a house bet by the game its reference names, and a stake with the reference's old form too", async () => {
+    const p = await signUpPlayer(t, { currency: 'USD', deposit: 500 });
+    await dice(p, 20);
+    await settled(p, { level: 1, wagered: 20 });
+    const stake = await t.db
+      .selectFrom('wallet_ledger_entries')
+      .select(['reference_type', 'reference_id'])
+      .where('player_id', '=', p.id)
+      .where('kind', '=', 'bet')
+      .executeTakeFirstOrThrow();
+    const round = await t.db
+      .selectFrom('games_rounds as r')
+      .innerJoin('games_games as g', 'g.id', 'r.game_id')
+      .select(['r.id', 'r.provider_id', 'r.round_ref', 'r.game_id', 'g.string_id'])
+      .where('r.player_id', '=', p.id)
+      .executeTakeFirstOrThrow();
+    // the one-statement bet's reference names its game, provider and round
+    expect(stake).toEqual({
+      reference_type: 'game_round',
+      reference_id: `g${round.game_id}:${round.provider_id}:${round.round_ref}`,
+    });
+    // ledgers keep the form written before (provider and round only): a stake with it still counts, by its round
+    const old = { type: 'game_round', id: `${round.provider_id}:${round.round_ref}` };
+    await t.services.wallet.debitBet(
+      { playerId: p.id, currency: 'USD', key: `lvl-old-ref-${p.id}`, reference: old },
+      3000n,
+    );
+    await settled(p, { level: 2, wagered: 50 });
+    // every consumer's door answers both forms with the reference as asked; an unknown game or round is left out
+    const refs = [
+      { type: stake.reference_type!, id: stake.reference_id! },
+      old,
+      { type: 'game_round', id: `g999999:${round.provider_id}:${round.round_ref}` },
+      { type: 'game_round', id: `${round.provider_id}:no-such-round` },
+    ];
+    const game = { string_id: round.string_id, house_game: 'dice' };
+    expect(await t.services.gamesRepo.gamesOfReferences(refs)).toEqual(
+      expect.arrayContaining([
+        { ref_type: 'game_round', ref_id: refs[0]!.id, round_id: String(round.id), round_status: 'closed', ...game },
+        { ref_type: 'game_round', ref_id: old.id, round_id: String(round.id), round_status: 'closed', ...game },
+      ]),
+    );
+    expect(await t.services.gamesRepo.gamesOfReferences(refs)).toHaveLength(2);
+    expect(await t.services.gamesRepo.stakeGamesOf(refs)).toEqual(
+      expect.arrayContaining([
+        { ref_type: 'game_round', ref_id: refs[0]!.id, ...game },
+        { ref_type: 'game_round', ref_id: old.id, ...game },
+      ]),
+    );
+    expect(await t.services.gamesRepo.stakeGamesOf(refs)).toHaveLength(2);
+  });
+
   it('records a reward that cannot be granted as skipped, with why, and still raises the player', async () => {
     const p = await signUpPlayer(t, { currency: 'USD', deposit: 1000 });
     await sql`update bonus_templates set is_active = false where name = 'level-silver-free-rounds'`.execute(t.db);
