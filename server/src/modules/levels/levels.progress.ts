@@ -104,7 +104,8 @@ export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: ()
   const { repo } = deps;
 
   async function handle(entries: FeedEntry[], trx: Transaction<DB>) {
-    const plays = entries.filter((e) => BigInt(e.real_delta_minor) !== 0n && e.reference_id);
+    // real money only (a bonus-funded stake moves bonus_delta alone); the feed's amounts are bigint as text: '0' is zero
+    const plays = entries.filter((e) => e.real_delta_minor !== '0' && e.reference_id);
     if (!plays.length) return;
     const levels = await repo.levels(true, trx);
     if (!levels.length) return;
@@ -113,7 +114,14 @@ export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: ()
       plays.map((e) => ({ type: e.reference_type ?? '', id: e.reference_id! })),
       trx,
     );
-    const gameOf = new Map(games.map((g) => [`${g.ref_type}/${g.ref_id}`, g]));
+    // each reference's contribution percent (the game's line, else its category's), worked out once per game a batch
+    const percentOfGame = new Map<string, number>();
+    const percentOf = new Map<string, number>();
+    for (const g of games) {
+      let percent = percentOfGame.get(g.string_id);
+      if (percent === undefined) percentOfGame.set(g.string_id, (percent = levelContributionPercent(table, g)));
+      percentOf.set(`${g.ref_type}/${g.ref_id}`, percent);
+    }
     // the batch's plays by player, in feed order (one pass; a loop over the batch per player was O(players × entries))
     const byPlayer = new Map<string, FeedEntry[]>();
     for (const e of plays) {
@@ -149,12 +157,13 @@ export function createLevelsConsumer(deps: LevelProgressDeps & { rewardsDue?: ()
       let last = BigInt(row.last_entry_id);
       let crossing: FeedEntry | null = null;
       for (const e of byPlayer.get(playerId)!) {
-        if (BigInt(e.id) <= last) continue; // a replayed entry counts nothing
-        last = BigInt(e.id);
-        const game = gameOf.get(`${e.reference_type}/${e.reference_id}`);
-        if (!game) continue;
+        const id = BigInt(e.id);
+        if (id <= last) continue; // a replayed entry counts nothing
+        last = id;
+        const percent = percentOf.get(`${e.reference_type}/${e.reference_id}`);
+        if (percent === undefined) continue; // no game: counts nothing
         const real = BigInt(e.real_delta_minor);
-        const points = levelPointsMinor(real < 0n ? -real : real, levelContributionPercent(table, game));
+        const points = levelPointsMinor(real < 0n ? -real : real, percent);
         if (e.kind === 'bet') {
           wagered += points;
           crossing = e;
@@ -289,9 +298,9 @@ export function createLevelRewards(deps: LevelProgressDeps) {
    * Grants every reward due, chunk after chunk; answers how many reached levels it settled. A chunk that fails is
    * tried again one row at a time (the others go on; a row that fails alone is left for the next run, logged).
    */
-  async function drain(): Promise<number> {
+  async function drain(maxChunks = Infinity): Promise<number> {
     let total = 0;
-    for (;;) {
+    for (let chunks = 0; chunks < maxChunks; chunks++) {
       let n: number;
       try {
         n = await grantChunk(CHUNK);
@@ -312,6 +321,7 @@ export function createLevelRewards(deps: LevelProgressDeps) {
       total += n;
       if (n < CHUNK) return total;
     }
+    return total;
   }
 
   // one run at a time in this instance: a call while one runs asks for another pass after it (nothing is missed)
@@ -327,9 +337,16 @@ export function createLevelRewards(deps: LevelProgressDeps) {
       try {
         do {
           again = false;
-          // WORKERS drains side by side (their claims never overlap): a chunk is a series of round trips, so under
-          // load its time is mostly waiting, and one drain alone fell behind ~25 crossings/s (docs/benchmarks.md)
-          n += (await Promise.all(Array.from({ length: WORKERS }, () => drain()))).reduce((a, b) => a + b, 0);
+          // nothing due (most runs: the job's every second, a batch's kick already served): one indexed read, not a
+          // transaction per worker (docs/benchmarks.md, "Session 19")
+          if (!(await repo.unrewardedIds(1)).length) continue;
+          // one chunk first; only a full one (more waiting) starts WORKERS drains side by side (their claims never
+          // overlap): a chunk is a series of round trips, so under load its time is mostly waiting, and one drain
+          // alone fell behind ~25 crossings/s (docs/benchmarks.md)
+          const first = await drain(1);
+          n += first;
+          if (first === CHUNK)
+            n += (await Promise.all(Array.from({ length: WORKERS }, () => drain()))).reduce((a, b) => a + b, 0);
         } while (again);
       } finally {
         running = null;
