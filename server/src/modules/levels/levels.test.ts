@@ -337,6 +337,38 @@ describe('exactly once', () => {
     expect(notes).toHaveLength(1);
   });
 
+  it('more levels reached than one chunk of rewards are all granted, each once', async () => {
+    // 30 players cross Bronze in the feed's batches: their rewards are more than a chunk (25) of the rewards run
+    // (another app on this database, whose sign-up limit lets 30 players in at once)
+    await withTestApp({ ...onDatabaseOf(t), env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000' } }, async (o) => {
+      const ps: Player[] = [];
+      for (let i = 0; i < 30; i++) ps.push(await signUpPlayer(o, { currency: 'USD', deposit: 100 }));
+      for (const p of ps) await dice(p, 60);
+      const ids = ps.map((p) => p.id);
+      const reachedRows = () =>
+        t.db
+          .selectFrom('lvl_reached')
+          .select(['player_id', 'rewarded_at', 'wheel_spins'])
+          .where('player_id', 'in', ids)
+          .execute();
+      await expect
+        .poll(
+          async () => {
+            await o.services.levels.progress();
+            return (await reachedRows()).length;
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe(30);
+      await o.services.levels.rewards();
+      expect((await reachedRows()).filter((r) => r.rewarded_at !== null && r.wheel_spins === 1)).toHaveLength(30);
+      for (const p of ps) expect(await spins(p)).toBe(1);
+      // a run with nothing due grants nothing again
+      await o.services.levels.rewards();
+      expect(await spins(ps[0]!)).toBe(1);
+    });
+  });
+
   it('concurrent bets read by consumers on two instances grant the level once', async () => {
     const p = await signUpPlayer(t, { currency: 'USD', deposit: 500 });
     const session = await launchGame(p, 'house-dice');
