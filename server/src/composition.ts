@@ -70,9 +70,9 @@ export async function createModules(ctx: ModuleContext) {
   const operator = createOperatorModule({ db });
   const { audit } = operator;
   const informational = createInformationalModule({ db, audit });
-  const { digits } = informational;
+  const { minorUnitDigits } = informational;
   // money transactions read precision from memory, never from the database (currency-digits.ts)
-  await digits.warm().catch((err: unknown) => log.warn({ err }, 'currency precision not loaded at start'));
+  await minorUnitDigits.warm().catch((err: unknown) => log.warn({ err }, 'currency precision not loaded at start'));
   const siteStatus = createSiteStatusModule({ db, live: bus, config, audit });
   const live = await createLiveModule({
     bus,
@@ -85,7 +85,7 @@ export async function createModules(ctx: ModuleContext) {
     execArgv: options.liveExecArgv,
     onMaintenance: (isActive) => siteStatus.service.noteMaintenance(isActive),
   });
-  const { service: wallet, feed: ledgerFeed } = createWallet({ db, live: bus, minorUnitDigits: digits });
+  const { service: wallet, feed: ledgerFeed } = createWallet({ db, live: bus, minorUnitDigits });
 
   // bonuses reads a stake's game from the games module, which is built after it (the gateway takes its bet policy)
   const gamesOf = ports.port<[refs: Array<{ type: string; id: string }>, trx: Transaction<DB>], Promise<StakeGame[]>>(
@@ -111,7 +111,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     clock,
     audit,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     playerCurrency: players.currencyOf,
     player: players.standing,
     gamesOf: gamesOf.call,
@@ -131,7 +131,7 @@ export async function createModules(ctx: ModuleContext) {
     wallet,
     live: bus,
     clock,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     log,
     player: (id) => players.standing(id),
     exclude: selfExclusion.call,
@@ -267,7 +267,7 @@ export async function createModules(ctx: ModuleContext) {
     depositBonusCode: (playerId, code) => bonuses.service.redeemPromo(playerId, code, true),
     audit,
     cashoutPolicies: options.cashoutPolicies ?? [bonuses.service.cashoutPolicy],
-    minorUnitDigits: digits,
+    minorUnitDigits,
     currencyOrDefault,
     clock,
     log,
@@ -291,7 +291,7 @@ export async function createModules(ctx: ModuleContext) {
     betPolicies: options.betPolicies ?? [limits.service.betPolicy, bonuses.service.betPolicy],
     clock,
     auth,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     currencyOrDefault,
     demoCredits: config.GAMES_DEMO_CREDITS,
     defaultCurrency: config.DEFAULT_CURRENCY,
@@ -314,7 +314,7 @@ export async function createModules(ctx: ModuleContext) {
     gateway,
     live: bus,
     clock,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     log,
     seeds: options.houseSeeds,
     freeRounds: bonuses.service.freeRounds,
@@ -324,7 +324,7 @@ export async function createModules(ctx: ModuleContext) {
   const operatorModule = operator.routes({
     siteStatus: siteStatus.service,
     wallet,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     playerCurrency: players.currencyOf,
   });
 
@@ -339,7 +339,7 @@ export async function createModules(ctx: ModuleContext) {
     wallet,
     audit,
     clock,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     playerCurrency: players.currencyOf,
     log,
   });
@@ -353,7 +353,7 @@ export async function createModules(ctx: ModuleContext) {
     audit,
     live: bus,
     clock,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     player: players.standing,
     players: players.standings,
     defaultCurrency: config.DEFAULT_CURRENCY,
@@ -371,7 +371,7 @@ export async function createModules(ctx: ModuleContext) {
     wallet,
     audit,
     live: bus,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     player: players.standing,
     players: players.standings,
     playerCurrency: players.currencyOf,
@@ -411,7 +411,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     audit,
     clock,
-    minorUnitDigits: digits,
+    minorUnitDigits,
     defaultCurrency: config.DEFAULT_CURRENCY,
     players,
     gamesOf: games.gamesOfReferences,
@@ -427,7 +427,7 @@ export async function createModules(ctx: ModuleContext) {
     clock,
     players,
     gamesOf: games.gamesOfReferences,
-    minorUnitDigits: digits,
+    minorUnitDigits,
   });
   await feed.register(social.feedConsumer);
   playerBlocked.bind(async (playerId, trx) => {

@@ -29,5 +29,5 @@ export function createInformationalModule(deps: InformationalModuleDeps) {
       operator: [{ plugin: contentPagesOperatorRoutes, options: { service } }],
     },
   };
-  return { ...module, service, digits };
+  return { ...module, service, minorUnitDigits: digits };
 }
