@@ -34,6 +34,8 @@ export interface LedgerFeedOptions {
   /** Failures of one entry, alone, before it is set aside (quarantined) so the consumer moves on (default 3). */
   maxAttempts?: number;
   log?: { warn(o: object, m: string): void; error(o: object, m: string): void };
+  /** The clock of a group's "drained lately" check (ms; default Date.now): tests move it. */
+  now?: () => number;
 }
 
 // The ledger feed: consumers read committed ledger entries in batches from their own cursor, off the bet's hot path
@@ -55,8 +57,9 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
   /** Shared groups (`share`), by name, and the group of each member, by the member's name. */
   const groups = new Map<string, PumpSpec & { batchSize: number }>();
   const groupOf = new Map<string, PumpSpec & { batchSize: number }>();
-  /** Which member's job drains a group in this process: the first that ran (ADR 031). */
-  const drainerOf = new Map<string, string>();
+  /** When a member's job last drained each group in this process (ADR 031). */
+  const drainedAt = new Map<string, number>();
+  const now = options.now ?? Date.now;
   /** Consumers with failures counted in this process: a good batch clears them. */
   const failing = new Set<string>();
 
@@ -142,10 +145,10 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
       await repo.register(consumer.name, consumer.start ?? 'now');
     },
     /**
-     * The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). In a group, the member's job that runs
-     * first in this process drains the group from then on, and the other members' jobs do nothing: the group is read
-     * once per period, not once per member, and any one member's job is enough to drain it (a deployment that runs
-     * only one member's job still drains the whole group).
+     * The consumer as a job for the jobs runner (`jobs.add(feed.job(consumer))`). In a group, a member's job drains the
+     * group unless another member's job drained it less than half a period ago in this process: with every member's
+     * job in one process the group is read about once per period, not once per member, and any one member's job is
+     * enough to drain it, whichever jobs' leases this instance holds (never a member waiting on another's job).
      */
     job: (consumer: FeedConsumer): Job => ({
       name: `feed.${consumer.name}`,
@@ -153,8 +156,10 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
       run: async () => {
         const group = groupOf.get(consumer.name);
         if (group) {
-          const drainer = (drainerOf.get(group.name) ?? drainerOf.set(group.name, consumer.name).get(group.name))!;
-          if (drainer !== consumer.name) return 0;
+          const at = now();
+          const last = drainedAt.get(group.name);
+          if (last !== undefined && at - last < (consumer.everyMs ?? 250) / 2) return 0;
+          drainedAt.set(group.name, at);
         }
         return drain(consumer);
       },
