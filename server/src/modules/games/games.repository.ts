@@ -157,11 +157,6 @@ export type ReferenceGame = Pick<StakeGame, 'ref_type' | 'ref_id' | 'string_id' 
  */
 export const houseBetReference = (gameId: number, providerId: number, roundRef: string) =>
   `g${gameId}:${providerId}:${roundRef}`;
-/** The game of a `game_round` reference written by houseBetReference (undefined: another form). */
-const gameIdOf = (id: string) => {
-  const m = /^g(\d{1,9}):\d{1,9}:/.exec(id);
-  return m ? Number(m[1]) : undefined;
-};
 /**
  * The provider round of a `game_round` reference: `g<game>:<provider>:<round_ref>` (houseBetReference) or
  * `<provider>:<round_ref>` (the one-statement bet's before 2026-11-27); undefined for a round id or anything else.
@@ -258,7 +253,7 @@ export function createGamesRepository(db: Database) {
       const others: Array<{ type: string; id: string }> = [];
       const wanted: Array<{ type: string; id: string; game: number }> = [];
       for (const r of refs) {
-        const game = r.type === 'game_round' ? gameIdOf(r.id) : undefined;
+        const game = r.type === 'game_round' ? providerRoundOf(r.id)?.game : undefined;
         if (game === undefined) others.push(r);
         else wanted.push({ ...r, game });
       }
