@@ -38,6 +38,7 @@ import * as m_2026112780_player_brand from './2026112780_player_brand';
 import * as m_2026112810_ledger_feed_read from './2026112810_ledger_feed_read';
 import * as m_2026112811_tournament_points from './2026112811_tournament_points';
 import * as m_2026112820_tournament_rounds_no_fk from './2026112820_tournament_rounds_no_fk';
+import * as m_2026112821_promotion_sums_fillfactor from './2026112821_promotion_sums_fillfactor';
 import * as m_2026112775_tournaments_board_blocks from './2026112775_tournaments_board_blocks';
 
 // Every migration, in order. Add a new file's import here; never edit a landed migration.
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '2026112811_tournament_points': m_2026112811_tournament_points,
   '2026112775_tournaments_board_blocks': m_2026112775_tournaments_board_blocks,
   '2026112820_tournament_rounds_no_fk': m_2026112820_tournament_rounds_no_fk,
+  '2026112821_promotion_sums_fillfactor': m_2026112821_promotion_sums_fillfactor,
 };

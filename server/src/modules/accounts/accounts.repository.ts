@@ -1,4 +1,5 @@
 import { transact } from '../../lib/after-commit';
+import { intArray } from '../../db/pg-arrays';
 import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -19,7 +20,7 @@ export function createAccountsRepository(db: Database) {
         : q
             .selectFrom('acc_players')
             .select(['id', 'currency', 'block', 'block_end', 'block_reason'])
-            .where('id', '=', sql<string>`any(${ids}::bigint[])`)
+            .where('id', '=', sql<string>`any(${intArray(ids)}::bigint[])`)
             .execute(),
     findByIds: (ids: string[], q: Database | Transaction<DB> = db) =>
       ids.length === 0

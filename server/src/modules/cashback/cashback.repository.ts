@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { intArray } from '../../db/pg-arrays';
 import type { CashbackSettingsBody } from '@contracts/cashback';
 import type { Database } from '../../db/database';
 import { transact } from '../../lib/after-commit';
@@ -128,9 +129,10 @@ export function createCashbackRepository(db: Database) {
       if (!rows.length) return;
       await sql`
         insert into cashback_totals (period_id, player_id, staked_minor, refunded_minor, won_minor)
-        select * from unnest(${rows.map((r) => r.period_id)}::bigint[], ${rows.map((r) => r.player_id)}::bigint[],
-          ${rows.map((r) => r.staked.toString())}::bigint[], ${rows.map((r) => r.refunded.toString())}::bigint[],
-          ${rows.map((r) => r.won.toString())}::bigint[])
+        select * from unnest(${intArray(rows.map((r) => r.period_id))}::bigint[],
+          ${intArray(rows.map((r) => r.player_id))}::bigint[],
+          ${intArray(rows.map((r) => r.staked))}::bigint[], ${intArray(rows.map((r) => r.refunded))}::bigint[],
+          ${intArray(rows.map((r) => r.won))}::bigint[])
         on conflict (period_id, player_id) do update set
           staked_minor = cashback_totals.staked_minor + excluded.staked_minor,
           refunded_minor = cashback_totals.refunded_minor + excluded.refunded_minor,

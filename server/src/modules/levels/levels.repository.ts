@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { intArray } from '../../db/pg-arrays';
 import { transact } from '../../lib/after-commit';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -91,7 +92,7 @@ export function createLevelsRepository(db: Database) {
       // to build and send than the read; `select *` parsed a date per row for nothing)
       const read = await sql<ProgressRow>`
         select player_id::text, wagered_minor::text, level_order, last_entry_id::text
-        from lvl_players where player_id = any(${rows.map((r) => r.playerId)}::bigint[])`.execute(trx);
+        from lvl_players where player_id = any(${intArray(rows.map((r) => r.playerId))}::bigint[])`.execute(trx);
       for (const r of read.rows) found.set(r.player_id, r);
       const missing = rows.filter((r) => !found.has(r.playerId));
       if (missing.length) {
@@ -128,8 +129,10 @@ export function createLevelsRepository(db: Database) {
         update lvl_players p
         set wagered_minor = v.wagered, level_order = greatest(p.level_order, v.level), last_entry_id = v.last,
             updated_at = now()
-        from unnest(${rows.map((r) => r.playerId)}::bigint[], ${rows.map((r) => r.wageredMinor.toString())}::bigint[],
-                    ${rows.map((r) => r.level)}::integer[], ${rows.map((r) => r.lastEntryId)}::bigint[])
+        from unnest(${intArray(rows.map((r) => r.playerId))}::bigint[],
+                    ${intArray(rows.map((r) => r.wageredMinor))}::bigint[],
+                    ${intArray(rows.map((r) => r.level))}::integer[],
+                    ${intArray(rows.map((r) => r.lastEntryId))}::bigint[])
              as v(player_id, wagered, level, last)
         where p.player_id = v.player_id`.execute(trx);
     },
@@ -144,8 +147,10 @@ export function createLevelsRepository(db: Database) {
       if (!rows.length) return [];
       const made = await sql<{ id: string; player_id: string; level_order: number }>`
         insert into lvl_reached (player_id, level_order, level_id, entry_id)
-        select * from unnest(${rows.map((r) => r.playerId)}::bigint[], ${rows.map((r) => r.order)}::integer[],
-                             ${rows.map((r) => r.levelId)}::integer[], ${rows.map((r) => r.entryId)}::bigint[])
+        select * from unnest(${intArray(rows.map((r) => r.playerId))}::bigint[],
+                             ${intArray(rows.map((r) => r.order))}::integer[],
+                             ${intArray(rows.map((r) => r.levelId))}::integer[],
+                             ${intArray(rows.map((r) => r.entryId))}::bigint[])
         on conflict on constraint lvl_reached_player_level_key do nothing
         returning id::text, player_id::text, level_order`.execute(trx);
       return made.rows;
