@@ -7,7 +7,11 @@
 // consumer at a time, it drains the bets' entries (in the consumer's own batches, as its job would, the levels rewards
 // included) and measures the CPU spent: this process (Node) plus the PostgreSQL backends of the bench's database.
 // Printed: CPU per bet for the bets and for each consumer, and each consumer's share of the bet's CPU.
-// Command: `npx tsx scripts/bench/consumer-cost.ts` (BENCH_BETS, default 20000; BENCH_DATABASE_URL; BENCH_LOG_STATEMENTS).
+// Command: `npx tsx scripts/bench/consumer-cost.ts` (BENCH_BETS, default 20000; BENCH_DATABASE_URL;
+// BENCH_LOG_STATEMENTS; BENCH_PROFILE=<consumer>: a CPU profile of this process while that consumer drains, written
+// to .tmp/prof/<consumer>.cpuprofile).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpuUsage } from 'node:process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -74,13 +78,13 @@ async function main() {
       if (failed) throw new Error(`${failed} bets failed`);
     };
     const drains: Array<[string, () => Promise<unknown>]> = [
-      // levels and cashback share one read and transaction a batch (ADR 031): draining levels drains both, and the
-      // cashback row after it is only the empty look of its own job
-      ['levels+cashback', () => services.levels.progress()],
+      // levels, cashback and bonuses share one read and transaction a batch (ADR 031): draining levels drains the
+      // three, and the cashback and bonuses rows after it are only the empty looks of their own jobs
+      ['promotions', () => services.levels.progress()],
       ['levels.rewards', () => services.levels.rewards()],
       ['cashback (left)', () => services.cashbackFeed()],
+      ['bonuses (left)', () => services.bonusesFeed()],
       ['tournaments', () => services.tournamentsFeed()],
-      ['bonuses', () => services.bonusesFeed()],
       ['social', () => services.socialFeed()],
     ];
     await placeBets(2_000); // warm: the code, the pool, the tables; then every consumer handles the warm-up's entries
@@ -96,7 +100,9 @@ async function main() {
     let total = 0;
     for (const [consumer, drain] of drains) {
       if (process.env.BENCH_LOG_STATEMENTS === '1') await probe.query(`select 'bench: drain ' || $1::text`, [consumer]);
+      const profiled = process.env.BENCH_PROFILE === consumer ? await startProfile() : null;
       const cost = await measure(drain);
+      if (profiled) await profiled(consumer);
       total += perBet(cost);
       console.log(
         `  consumer ${consumer.padEnd(14)}: ${perBet(cost).toFixed(3)} ms CPU a bet (node ${(cost.node / bets).toFixed(3)}, postgres ${(cost.db / bets).toFixed(3)}) = ${((100 * perBet(cost)) / perBet(betCost)).toFixed(1)} % of a bet's; drained in ${(cost.wall / 1000).toFixed(2)} s`,
@@ -113,6 +119,23 @@ async function main() {
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
+}
+
+/** Starts the inspector's CPU profiler; the answer stops it and writes the profile. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return async (name: string) => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync('.tmp/prof', { recursive: true });
+    const file = `.tmp/prof/${name.replace(/[^a-z0-9.+-]/gi, '_')}.cpuprofile`;
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  profile: ${file}`);
+    session.disconnect();
+  };
 }
 
 main().catch((err) => {

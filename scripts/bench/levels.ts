@@ -2,10 +2,10 @@
 // Levels and cashback (issue 25): the level and cashback lag and what their ledger-feed consumers cost the bet path.
 // The real server (a child process: `server/src/main.ts` on a fresh database, every job on) takes dice bets over HTTP
 // from 1,000 players at 50 connections, as the bets bench does, in alternating phases: both consumers OFF, then ON,
-// BENCH_ROUNDS times. OFF: this bench holds the leases (jobs_leases) of `feed.levels`, `levels.rewards` and
-// `feed.cashback`, so the server's runner skips them and nothing else changes; between an OFF and an ON phase the
-// leases are given back and both consumers catch up before the ON load starts (they are then in their steady state,
-// and every bet is counted). Per phase: bets/s and latency; the ratio ON / OFF per pair and its median.
+// BENCH_ROUNDS times. OFF: this bench holds the leases (jobs_leases) of `feed.levels`, `levels.rewards`, `feed.cashback`
+// and `feed.bonuses` (the three consumers are one group since session 20), so the server's runner skips them and
+// nothing else changes; between an OFF and an ON phase the leases are given back and both consumers catch up before
+// the ON load starts (they are then in their steady state, and every bet is counted). Per phase: bets/s and latency; the ratio ON / OFF per pair and its median.
 // Lag: while the load runs, both consumers' cursors (wallet_feed_cursors, each moved in the transaction of its batch)
 // are read every BENCH_POLL_MS on the database clock, by a read-only loop inside the database (RAISE NOTICE); a bet's lag is from its ledger time (its transaction's start, so
 // a little before its commit) to the first read that shows the cursor past it: for levels, its progress applied and
@@ -52,7 +52,10 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
 const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
 const ladderUsd = (process.env.BENCH_LADDER_USD ?? '0,2,5,10,20,50').split(',').map(Number);
-const jobs = ['feed.levels', 'levels.rewards', 'feed.cashback'];
+// levels and cashback share their batches with the bonuses' wagering (one group, ADR 031): any member's job drains the
+// three, so OFF holds the bonuses' job too. ON / OFF is then what the three cost together, more than levels and cashback
+// add to a server that had the bonuses' consumer already (scripts/bench/bets.ts, paired with an older commit, is that)
+const jobs = ['feed.levels', 'levels.rewards', 'feed.cashback', 'feed.bonuses'];
 const consumers = ['levels', 'cashback'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -390,9 +390,11 @@ export async function createModules(ctx: ModuleContext) {
   });
   levelsOf.bind((ids) => levels.service.levelsOf(ids));
   levelOf.bind((playerId) => levels.service.levelOf(playerId));
-  // levels and cashback read the same stakes and refunds (cashback its wins too): one read and one transaction a
-  // batch for both, each with its own cursor and rules (ADR 031; docs/benchmarks.md, "Session 18")
-  feed.share('levels+cashback', [levels.feedConsumer, cashback.service.feedConsumer]);
+  // levels, cashback and the bonuses' wagering read the same stakes and refunds (cashback its wins too, bonuses the
+  // deposits): one read and one transaction a batch for the three, each with its own cursor and rules (ADR 031;
+  // docs/benchmarks.md, "Session 18" and "Session 20"). Bonuses go last: the grants it updates are rows a bet reads,
+  // locked for the batch's last few statements only.
+  feed.share('promotions', [levels.feedConsumer, cashback.service.feedConsumer, bonuses.service.feedConsumer]);
   await feed.register(cashback.service.feedConsumer);
   await feed.register(levels.feedConsumer);
 

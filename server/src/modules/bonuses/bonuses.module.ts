@@ -38,7 +38,7 @@ export function createBonusesModule(deps: BonusesModuleDeps) {
       operator: [{ plugin: bonusesOperatorRoutes, options: { bonuses: service } }],
     },
     jobs: [
-      { name: 'feed.bonuses', everyMs: 250, run: runFeed },
+      feed.job(service.feedConsumer), // `feed.bonuses`, every 250 ms (in a group: see ADR 031)
       { name: 'bonuses.expire', everyMs: 10_000, run: () => service.expire() },
       { name: 'bonuses.expiring-soon', everyMs: 60_000, run: () => service.warnExpiring() },
     ],

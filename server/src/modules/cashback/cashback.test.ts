@@ -46,7 +46,7 @@ const refund = async (p: Player, amount: number) =>
 
 /**
  * Drains the cashback consumer until it waits for nothing. A drain reads only below the oldest transaction still
- * running on the server, which another database's work, or the level rewards a shared levels+cashback batch has just
+ * running on the server, which another database's work, or the level rewards a shared promotions batch has just
  * started (ADR 031), can hold back a moment on PostgreSQL.
  */
 async function fed(app: TestApp = t) {
