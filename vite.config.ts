@@ -130,7 +130,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // every browser the app supports (and Telegram's webviews) knows <link rel=modulepreload>: no polyfill on the first load
-    modulePreload: { polyfill: false },
+    // a dynamic import's dependencies are not preloaded by inserting <link rel=modulepreload> from script: each link
+    // inserted into the head cost a style pass over the whole document, 460 ms of main thread on Home at a 4× slower
+    // CPU (docs/benchmarks.md, "Session 20"). The HTML's own preloads stay; a lazy chunk's imports are fetched as the
+    // browser reads it, and most are already loaded by then (React, VKUI, i18n come with the entry).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // the player app, and the house games' page that the game page's iframe opens (/house/)
     rollupOptions: {
       // zod in a chunk of its own: the pages that validate forms load it; it is never co-located with first-load code
