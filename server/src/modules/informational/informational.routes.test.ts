@@ -58,7 +58,7 @@ describe('informational and configuration calls', () => {
 
   it('shows two brands on two domains and the default elsewhere', async () => {
     const def = await t.app.inject({ url: '/main-api/ui_style/active?domain=localhost' });
-    expect(def.json()).toMatchObject({ title: 'Lucky Star Casino', logo_img: '/media/brand/logo.svg' });
+    expect(def.json()).toMatchObject({ title: 'Lucky Star Casino', logo_img: '/media/brand/logo.webp' });
     expect(def.json().css_json['--brand-accent']).toBe('#7B3FE4');
     const nova = await t.app.inject({ url: '/main-api/ui_style/active?domain=127.0.0.1' });
     expect(nova.json()).toMatchObject({ title: 'Nova Bet' });

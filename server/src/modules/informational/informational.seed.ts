@@ -57,10 +57,30 @@ export async function seedInformational(db: Database): Promise<void> {
         title: 'Lucky Star Casino',
         css_json: JSON.stringify({ '--brand-accent': '#7B3FE4', '--brand-accent-contrast': '#FFFFFF' }) as never,
         favicon_img: '/media/brand/favicon.svg',
-        logo_img: '/media/brand/logo.svg',
+        logo_img: '/media/brand/logo.webp',
       })
       .execute();
   }
+  // The demo logos and banners are WebP since 2026-11-27 (scripts/rasterize-demo-art.ts: an SVG in an <img> is a
+  // document of its own, 70–290 ms of a phone's main thread each): rows still naming the seeded SVGs name the WebP.
+  await db
+    .updateTable('info_ui_styles')
+    .set((eb) => ({ logo_img: eb.fn<string>('replace', ['logo_img', eb.val('.svg'), eb.val('.webp')]) }))
+    .where('logo_img', 'in', ['/media/brand/logo.svg', '/media/brand/logo-nova.svg'])
+    .execute();
+  await db
+    .updateTable('info_banners')
+    .set((eb) => ({ image: eb.fn<string>('replace', ['image', eb.val('.svg'), eb.val('.webp')]) }))
+    .where(
+      'image',
+      'in',
+      ['welcome', 'fair', 'crash'].flatMap((slug) =>
+        ['pc', 'tablet', 'mobile'].flatMap((device) =>
+          ['en', 'ru'].map((l) => `/media/banners/${slug}-${device}-${l}.svg`),
+        ),
+      ),
+    )
+    .execute();
   // A second brand on another host name shows that one install serves several operators' domains.
   if (!haveStyle.has('127.0.0.1')) {
     await db
@@ -70,7 +90,7 @@ export async function seedInformational(db: Database): Promise<void> {
         title: 'Nova Bet',
         css_json: JSON.stringify({ '--brand-accent': '#9C27B0', '--brand-accent-contrast': '#FFFFFF' }) as never,
         favicon_img: '/media/brand/favicon-nova.svg',
-        logo_img: '/media/brand/logo-nova.svg',
+        logo_img: '/media/brand/logo-nova.webp',
       })
       .execute();
   }
@@ -147,7 +167,7 @@ export async function seedInformational(db: Database): Promise<void> {
         .set({ name: b.names[language_code] })
         .where('name', '=', b.slug)
         .where('language_code', '=', language_code)
-        .where('image', 'like', `/media/banners/${b.slug}-%-${language_code}.svg`)
+        .where('image', 'like', `/media/banners/${b.slug}-%-${language_code}.%`)
         .execute();
   await db
     .insertInto('info_banners')
@@ -156,7 +176,7 @@ export async function seedInformational(db: Database): Promise<void> {
         devices.flatMap((device_type) =>
           (['en', 'ru'] as const).map((language_code) => ({
             name: b.names[language_code],
-            image: `/media/banners/${b.slug}-${device_type}-${language_code}.svg`,
+            image: `/media/banners/${b.slug}-${device_type}-${language_code}.webp`,
             link: b.link,
             banner_type: 'home',
             language_code,

@@ -20,7 +20,7 @@ const demoLadder: Array<{
     name: { en: 'Newcomer', ru: 'Новичок' },
     description: { en: 'Where everyone starts.', ru: 'С этого уровня начинают все.' },
     usd: 0,
-    logo: '/level-logos/1.svg',
+    logo: '/level-logos/1.webp',
     wheel_spins: 0,
   },
   {
@@ -28,7 +28,7 @@ const demoLadder: Array<{
     name: { en: 'Bronze', ru: 'Бронза' },
     description: { en: 'A spin of the wheel for your first steps.', ru: 'Вращение колеса за первые шаги.' },
     usd: 50,
-    logo: '/level-logos/2.svg',
+    logo: '/level-logos/2.webp',
     wheel_spins: 1,
   },
   {
@@ -36,7 +36,7 @@ const demoLadder: Array<{
     name: { en: 'Silver', ru: 'Серебро' },
     description: { en: 'Free rounds on Dice and two spins.', ru: 'Бесплатные раунды в «Костях» и два вращения.' },
     usd: 250,
-    logo: '/level-logos/3.svg',
+    logo: '/level-logos/3.webp',
     wheel_spins: 2,
     bonus: 'level-silver-free-rounds',
   },
@@ -45,7 +45,7 @@ const demoLadder: Array<{
     name: { en: 'Gold', ru: 'Золото' },
     description: { en: 'A bonus on us and three spins.', ru: 'Бонус от нас и три вращения.' },
     usd: 1000,
-    logo: '/level-logos/4.svg',
+    logo: '/level-logos/4.webp',
     wheel_spins: 3,
     bonus: 'level-gold-bonus',
   },
@@ -54,7 +54,7 @@ const demoLadder: Array<{
     name: { en: 'Platinum', ru: 'Платина' },
     description: { en: 'Five spins of the wheel.', ru: 'Пять вращений колеса.' },
     usd: 5000,
-    logo: '/level-logos/5.svg',
+    logo: '/level-logos/5.webp',
     wheel_spins: 5,
   },
   {
@@ -62,7 +62,7 @@ const demoLadder: Array<{
     name: { en: 'Diamond', ru: 'Бриллиант' },
     description: { en: 'The top of the ladder: ten spins.', ru: 'Вершина: десять вращений.' },
     usd: 20000,
-    logo: '/level-logos/6.svg',
+    logo: '/level-logos/6.webp',
     wheel_spins: 10,
   },
 ];
@@ -70,6 +70,16 @@ const demoLadder: Array<{
 /** The demo ladder and contributions when no level exists (idempotent); run after the bonuses' seed. */
 export async function seedLevels(db: Database): Promise<void> {
   await transact(db, async (trx) => {
+    // the demo logos are WebP since 2026-11-27 (scripts/rasterize-demo-art.ts): rows naming the seeded SVGs follow
+    await trx
+      .updateTable('lvl_levels')
+      .set((eb) => ({ logo: eb.fn<string>('replace', ['logo', eb.val('.svg'), eb.val('.webp')]) }))
+      .where(
+        'logo',
+        'in',
+        demoLadder.map((l) => l.logo.replace('.webp', '.svg')),
+      )
+      .execute();
     const any = await trx.selectFrom('lvl_levels').select('id').limit(1).executeTakeFirst();
     if (any) return;
     const templates = await trx

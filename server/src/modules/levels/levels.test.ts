@@ -117,7 +117,7 @@ describe('rising from real-money wagering', () => {
         data: {
           level: 2,
           name: 'Bronze',
-          logo: '/level-logos/2.svg',
+          logo: '/level-logos/2.webp',
           reached: [2],
           granted: { bonuses: 0, wheel_spins: 1 },
         },
