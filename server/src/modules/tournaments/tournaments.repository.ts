@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
-import { intArray } from '../../db/pg-arrays';
 import { transact } from '../../lib/after-commit';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Database } from '../../db/database';
@@ -377,21 +376,14 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       return left;
     },
 
-    /**
-     * Open participations of these players in tournaments not closed yet. One probe of the player index per player
-     * ("offset 0" keeps it a lookup per key): the generic plan of `player_id = any($1)` tested every open
-     * participation against the whole list (an array parameter is searched linearly), ≈ 3 ms a batch of 400 players
-     * on a board of 1,000, growing with the board (1 ms as probes; docs/benchmarks.md, "Session 20").
-     */
+    /** Open participations of these players in tournaments not closed yet, with the tournament's terms. */
     async openParticipationsOfPlayers(playerIds: string[], ex: Database) {
       const r = await sql<Pick<ParticipationRow, 'id' | 'tournament_id' | 'player_id' | 'currency' | 'joined_at'>>`
         ${sql.raw(preparedMark('tournaments_open_parts'))}
         select p.id, p.tournament_id, p.player_id, p.currency, p.joined_at
-        from unnest(${intArray(playerIds)}::bigint[]) as x(player_id) cross join lateral (
-          select p.id, p.tournament_id, p.player_id, p.currency, p.joined_at from tournaments_participations p
-          where p.player_id = x.player_id and p.left_at is null and p.excluded_at is null offset 0) p
-        join tournaments_tournaments t on t.id = p.tournament_id
-        where t.status in ('created', 'ongoing')`.execute(ex);
+        from tournaments_participations p join tournaments_tournaments t on t.id = p.tournament_id
+        where p.player_id = any(${playerIds}::bigint[]) and p.left_at is null and p.excluded_at is null
+          and t.status in ('created', 'ongoing')`.execute(ex);
       return r.rows;
     },
 
