@@ -5,7 +5,8 @@
 // BENCH_ROUNDS times. OFF: this bench holds the leases (jobs_leases) of `feed.levels`, `levels.rewards`, `feed.cashback`
 // and `feed.bonuses` (the three consumers are one group since session 20), so the server's runner skips them and
 // nothing else changes; between an OFF and an ON phase the leases are given back and both consumers catch up before
-// the ON load starts (they are then in their steady state, and every bet is counted). Per phase: bets/s and latency; the ratio ON / OFF per pair and its median.
+// the ON load starts (they are then in their steady state, and every bet is counted). Per phase: bets/s and latency;
+// the ratio ON / OFF per pair and its median.
 // Lag: while the load runs, both consumers' cursors (wallet_feed_cursors, each moved in the transaction of its batch)
 // are read every BENCH_POLL_MS on the database clock, by a read-only loop inside the database (RAISE NOTICE); a bet's lag is from its ledger time (its transaction's start, so
 // a little before its commit) to the first read that shows the cursor past it: for levels, its progress applied and
