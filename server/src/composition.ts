@@ -428,7 +428,7 @@ export async function createModules(ctx: ModuleContext) {
     live: bus,
     clock,
     players,
-    gamesOf: games.gamesOfReferences,
+    gamesOf: games.stakeGamesOf, // the game alone: a house bet's from its reference, without a read
     minorUnitDigits,
   });
   await feed.register(social.feedConsumer);

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { toMajor } from '../../lib/money';
 import type { PlayerDirectory } from '../accounts';
-import type { StakeGame } from '../games';
+import type { ReferenceGame } from '../games';
 import type { LivePublisher } from '../live';
 import type { FeedConsumer, FeedEntry } from '../wallet';
 import type { SocialRepository } from './social.repository';
@@ -15,7 +15,8 @@ export interface SocialDeps {
   live: LivePublisher;
   clock: Clock;
   players: Pick<PlayerDirectory, 'newestPlayers' | 'publicProfiles' | 'currencyOf'>;
-  gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<StakeGame[]>;
+  /** The game of wins' references (only the game is read: a house bet's from its reference, without a read). */
+  gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<ReferenceGame[]>;
   minorUnitDigits(currency: string): Promise<number>;
 }
 
@@ -23,6 +24,9 @@ const DAY = 86_400_000;
 const TOP = 5;
 /** Wins kept per currency: the five shown and five behind them. */
 const KEEP = 2 * TOP;
+/** Two int8 ids as text, in numeric order. */
+const compareIds = (a: string, b: string) =>
+  a.length === b.length ? (a < b ? -1 : a > b ? 1 : 0) : a.length - b.length;
 
 // Home's live social feed (issue 27): recent sign-ups (`new_player`) and the biggest wins of the last day
 // (`top_players`). Wins come from the ledger feed (consumer 'social', wins only, from now); a job on one instance at a
@@ -40,30 +44,46 @@ export function createSocialService(deps: SocialDeps) {
     kinds: ['win'],
     start: 'now',
     async handle(entries: FeedEntry[], trx: Transaction<DB>) {
-      const wins = entries.filter((e) => BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor) > 0n);
-      if (!wins.length) return;
-      const refs = wins.flatMap((e) =>
-        e.reference_type && e.reference_id ? [{ type: e.reference_type, id: e.reference_id }] : [],
-      );
-      const games = new Map((await deps.gamesOf(refs, trx)).map((g) => [`${g.ref_type}:${g.ref_id}`, g.string_id]));
-      const rows = [];
-      for (const e of wins) {
+      // only what can still stand among a currency's KEEP biggest is written: a win that KEEP wins of the same batch
+      // and currency outrank (amount desc, then entry id, the board's order) can never be shown, and the broadcast's
+      // prune would take it out of the table within 5 s anyway. At the bet bench's load a batch holds hundreds of
+      // wins and this writes at most KEEP a currency (docs/benchmarks.md, "Session 22").
+      const byCurrency = new Map<string, Array<{ e: FeedEntry; amount: bigint }>>();
+      for (const e of entries) {
+        const amount = BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor);
+        if (amount <= 0n) continue;
         let currency = currencies.get(e.player_id);
         if (!currency) {
           currency = await deps.players.currencyOf(e.player_id, trx);
           if (!currency) continue;
           currencies.set(e.player_id, currency);
         }
-        rows.push({
+        const list = byCurrency.get(currency);
+        if (list) list.push({ e, amount });
+        else byCurrency.set(currency, [{ e, amount }]);
+      }
+      const kept = [...byCurrency].flatMap(([currency, wins]) =>
+        wins
+          .sort((a, b) => (a.amount === b.amount ? compareIds(a.e.id, b.e.id) : a.amount > b.amount ? -1 : 1))
+          .slice(0, KEEP)
+          .map((w) => ({ ...w, currency })),
+      );
+      if (!kept.length) return;
+      const refs = kept.flatMap(({ e }) =>
+        e.reference_type && e.reference_id ? [{ type: e.reference_type, id: e.reference_id }] : [],
+      );
+      const games = new Map((await deps.gamesOf(refs, trx)).map((g) => [`${g.ref_type}:${g.ref_id}`, g.string_id]));
+      await repo.insertWins(
+        kept.map(({ e, amount, currency }) => ({
           entry_id: e.id,
           player_id: e.player_id,
           currency,
-          amount_minor: (BigInt(e.real_delta_minor) + BigInt(e.bonus_delta_minor)).toString(),
+          amount_minor: amount.toString(),
           game: games.get(`${e.reference_type}:${e.reference_id}`) ?? 'game',
           won_at: e.created_at,
-        });
-      }
-      await repo.insertWins(rows, trx);
+        })),
+        trx,
+      );
     },
   };
 

@@ -182,6 +182,45 @@ describe('a block', () => {
   });
 });
 
+describe('a busy batch', () => {
+  it('writes only the wins that can still be shown: each currency’s ten biggest, ties to the earlier', async () => {
+    // RUB: a currency no other test here wins in; fifteen wins in one batch of the feed (amounts 1..14 and a second 14)
+    const p = await signUpPlayer(t, { currency: 'RUB', deposit: 100 });
+    const { token } = await launchGame(p, 'acme-fruits');
+    const amounts = [7, 3, 14, 1, 9, 12, 5, 14, 2, 11, 8, 13, 4, 10, 6];
+    for (const [i, cents] of amounts.entries())
+      await provider('play', {
+        session_id: token,
+        currency: 'RUB',
+        game_id: `busy-${i}`,
+        finished: true,
+        actions: [
+          { action: 'bet', action_id: `busy-${i}-b`, amount: 1 },
+          { action: 'win', action_id: `busy-${i}-w`, amount: cents },
+        ],
+      });
+    await t.services.socialFeed(); // one drain: every win above is in its first batch
+    const rows = await t.db
+      .selectFrom('social_wins')
+      .select(['entry_id', 'amount_minor', 'game'])
+      .where('currency', '=', 'RUB')
+      .orderBy('amount_minor', 'desc')
+      .orderBy('entry_id')
+      .execute();
+    expect(rows.map((r) => Number(r.amount_minor))).toEqual([14, 14, 13, 12, 11, 10, 9, 8, 7, 6]);
+    expect(rows.every((r) => r.game === 'acme-fruits')).toBe(true);
+    // the two 14s: the earlier entry (the third round) ranks first, as the board orders them
+    expect(BigInt(rows[0]!.entry_id)).toBeLessThan(BigInt(rows[1]!.entry_id));
+    const rub = (
+      (await t.app.inject({ url: '/main-api/users/get_top_players' })).json().items as Array<{
+        currency: string;
+        amount: number;
+      }>
+    ).filter((x) => x.currency === 'RUB');
+    expect(rub.map((x) => x.amount)).toEqual([0.14, 0.14, 0.13, 0.12, 0.11]);
+  });
+});
+
 describe('two instances', () => {
   it('send new_player and top_players at most once every 5 s between them', async () => {
     // two servers on one database with their jobs running, as deployed: the broadcast job runs on one of them at a
