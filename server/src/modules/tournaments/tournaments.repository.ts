@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import { transact } from '../../lib/after-commit';
+import { intArray } from '../../db/pg-arrays';
 import { preparedMark } from '../../db/prepared-statements';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -85,8 +86,9 @@ export function createTournamentsRepository(db: Database, options: { block?: num
     const changed = await sql<{ tournament_id: string; lo_neg: string; lo_at: string; lo_id: string; n: number }>`
       ${sql.raw(preparedMark('tournaments_move_blocks'))}
       with m as (
-        select * from unnest(${rows.map((r) => r.t)}::bigint[], ${rows.map((r) => r.k.neg)}::numeric[],
-          ${rows.map((r) => r.k.at)}::timestamptz[], ${rows.map((r) => r.k.id)}::bigint[], ${rows.map((r) => r.d)}::int[])
+        select * from unnest(${intArray(rows.map((r) => r.t))}::bigint[], ${rows.map((r) => r.k.neg)}::numeric[],
+          ${rows.map((r) => r.k.at)}::timestamptz[], ${intArray(rows.map((r) => r.k.id))}::bigint[],
+          ${intArray(rows.map((r) => r.d))}::int[])
           as m(tid, neg, at, id, d)),
       hit as (
         select b.tournament_id, b.lo_neg, b.lo_at, b.lo_id, sum(m.d)::int as d
@@ -531,10 +533,11 @@ export function createTournamentsRepository(db: Database, options: { block?: num
         key_id: string;
       }>`${sql.raw(preparedMark('tournaments_score_rounds'))}
         with k as (
-          select * from unnest(${rows.map((r) => r.participationId)}::bigint[], ${rows.map((r) => r.roundId)}::text[],
-            ${rows.map((r) => r.stake.toString())}::bigint[], ${rows.map((r) => r.bets)}::int[],
-            ${rows.map((r) => r.factor)}::numeric[], ${rows.map((r) => r.win.toString())}::bigint[],
-            ${rows.map((r) => r.refund.toString())}::bigint[], ${rows.map((r) => r.at.toISOString())}::timestamptz[])
+          select * from unnest(${intArray(rows.map((r) => r.participationId))}::bigint[],
+            ${rows.map((r) => r.roundId)}::text[], ${intArray(rows.map((r) => r.stake))}::bigint[],
+            ${intArray(rows.map((r) => r.bets))}::int[], ${rows.map((r) => r.factor)}::numeric[],
+            ${intArray(rows.map((r) => r.win))}::bigint[], ${intArray(rows.map((r) => r.refund))}::bigint[],
+            ${rows.map((r) => r.at.toISOString())}::timestamptz[])
             as k(pid, rid, stake, bets, factor, win, refund, at)),
         -- the held tournaments' scoring rules (the caller read their rows: no lookup a participation)
         tm as (select * from unnest(${[...modes.keys()]}::bigint[], ${[...modes.values()]}::text[]) as tm(tid, scoring)),

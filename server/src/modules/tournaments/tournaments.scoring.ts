@@ -168,7 +168,12 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     parts: Awaited<ReturnType<typeof repo.openParticipationsOfPlayers>>,
     trx: Transaction<DB>,
   ) {
-    const stakers = [...new Set(stakes.map((e) => e.player_id))];
+    const has = new Set(parts.map((p) => `${p.tournament_id}:${p.player_id}`));
+    // who already stands on every open board has nothing to join: no read for them (the usual staker of a batch)
+    const stakers = [...new Set(stakes.map((e) => e.player_id))].filter((id) =>
+      open.some((t) => !has.has(`${t.id}:${id}`)),
+    );
+    if (!stakers.length) return [];
     const prefs = new Map((await repo.players(stakers, trx)).map((r) => [r.player_id, r.auto_subscribe]));
     const wants = (t: TournamentRow, playerId: string) => prefs.get(playerId) ?? t.auto_subscribe;
     const candidates = open.filter((t) => stakers.some((p) => wants(t, p)));
@@ -178,7 +183,6 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
       stakers,
       trx,
     );
-    const has = new Set(parts.map((p) => `${p.tournament_id}:${p.player_id}`));
     const made: typeof parts = [];
     for (const e of stakes) {
       for (const t of candidates) {
