@@ -15,7 +15,8 @@
 // BENCH_CONSUMERS (1: how many such ledger-feed consumers run beside the server, each reading the ledger on its own, as
 // levels, cashback and tournaments will: run it with 1 and 3, alternately, to see what each one costs the bet path),
 // BENCH_HOLD_JOBS (a comma list of the server's jobs this bench holds the leases of, so they never run: the bet path
-// with only the consumers an older commit had, e.g. `feed.levels,levels.rewards,feed.cashback,feed.tournaments,feed.social`).
+// with only the consumers an older commit had, e.g. `levels.rewards`; the promotions group's consumers, ADR 031, drain
+// while any member's job runs, so they go off only all together: `feed.levels,feed.cashback,feed.social,…`).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

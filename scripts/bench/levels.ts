@@ -36,6 +36,7 @@ import {
   median,
   quantile,
   waitReady,
+  PROMOTIONS_FEED_JOBS,
 } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 
@@ -53,10 +54,11 @@ const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wrkAvailable() ? 'wrk' : 'undici');
 const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
 const ladderUsd = (process.env.BENCH_LADDER_USD ?? '0,2,5,10,20,50').split(',').map(Number);
-// levels and cashback share their batches with the bonuses' wagering (one group, ADR 031): any member's job drains the
-// three, so OFF holds the bonuses' job too. ON / OFF is then what the three cost together, more than levels and cashback
-// add to a server that had the bonuses' consumer already (scripts/bench/bets.ts, paired with an older commit, is that)
-const jobs = ['feed.levels', 'levels.rewards', 'feed.cashback', 'feed.bonuses'];
+// levels and cashback share their batches with the social feed and the bonuses' wagering (one group, ADR 031): any
+// member's job drains the four, so OFF holds every member's job. ON / OFF is then what the group
+// costs, more than levels and cashback add to a server that had the bonuses' consumer already (scripts/bench/bets.ts,
+// paired with an older commit, is that)
+const jobs = [...PROMOTIONS_FEED_JOBS, 'levels.rewards'];
 const consumers = ['levels', 'cashback'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -390,13 +390,6 @@ export async function createModules(ctx: ModuleContext) {
   });
   levelsOf.bind((ids) => levels.service.levelsOf(ids));
   levelOf.bind((playerId) => levels.service.levelOf(playerId));
-  // levels, cashback and the bonuses' wagering read the same stakes and refunds (cashback its wins too, bonuses the
-  // deposits): one read and one transaction a batch for the three, each with its own cursor and rules (ADR 031;
-  // docs/benchmarks.md, "Session 18" and "Session 20"). Bonuses go last: the grants it updates are rows a bet reads,
-  // locked for the batch's last few statements only.
-  feed.share('promotions', [levels.feedConsumer, cashback.service.feedConsumer, bonuses.service.feedConsumer]);
-  await feed.register(cashback.service.feedConsumer);
-  await feed.register(levels.feedConsumer);
 
   // tournaments (issue 27): a ledger-feed consumer scores stakes; a schedule job starts, completes and pays them
   const tournaments = createTournamentsModule({
@@ -420,7 +413,6 @@ export async function createModules(ctx: ModuleContext) {
     devRoutes: config.NODE_ENV !== 'production',
     log,
   });
-  await feed.register(tournaments.feedConsumer);
   // Home's social feed (issue 27): sign-ups and the biggest recent wins, broadcast at most every 5 s
   const social = createSocialModule({
     db,
@@ -431,7 +423,21 @@ export async function createModules(ctx: ModuleContext) {
     gamesOf: games.stakeGamesOf, // the game alone: a house bet's from its reference, without a read
     minorUnitDigits,
   });
+  // levels, cashback, the social feed and the bonuses' wagering read the same stakes, wins and refunds (bonuses the
+  // deposits too, the social feed only the wins cashback reads anyway): one read and one transaction a batch for the
+  // four, each with its own cursor and rules (ADR 031; docs/benchmarks.md, "Session 18", "Session 20" and "Session
+  // 22"). Bonuses go last: the grants it updates are rows a bet reads, locked for the batch's last few statements only.
+  // The tournaments' scoring stays alone: in the group its batches doubled the points lag (ADR 031, session 22).
+  feed.share('promotions', [
+    levels.feedConsumer,
+    cashback.service.feedConsumer,
+    social.feedConsumer,
+    bonuses.service.feedConsumer,
+  ]);
+  await feed.register(cashback.service.feedConsumer);
+  await feed.register(levels.feedConsumer);
   await feed.register(social.feedConsumer);
+  await feed.register(tournaments.feedConsumer);
   playerBlocked.bind(async (playerId, trx) => {
     await tournaments.service.playerBlocked(playerId, trx);
     await social.service.playerBlocked(playerId, trx);

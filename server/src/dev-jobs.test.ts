@@ -24,18 +24,21 @@ describe('running a job now (development only)', () => {
     expect(none.json().jobs).toContain('feed.bonuses');
   });
 
-  it('runs the promotions consumers as one group: any one of their jobs reads the feed for the three (ADR 031)', async () => {
+  it('runs the promotions consumers as one group: any one of their jobs reads the feed for the four (ADR 031)', async () => {
     await signUpPlayer(t, { deposit: 5 }); // a deposit entry: bonuses' kind
     const cursors = () =>
       sql<{ consumer: string; id: string }>`
         select consumer, last_entry_id::text as id from wallet_feed_cursors
-        where consumer in ('levels', 'cashback', 'bonuses') order by consumer`.execute(t.db);
+        where consumer in ('levels', 'cashback', 'social', 'bonuses') order by consumer`.execute(t.db);
     const newest = await sql<{ id: string }>`select max(id)::text as id from wallet_ledger_entries`.execute(t.db);
     const run = await t.app.inject({ method: 'POST', url: '/dev-api/jobs/feed.bonuses/run' });
     expect(run.statusCode, run.body).toBe(200);
-    // one batch moved the three cursors together past the deposit (levels and cashback skip a deposit's kind)
+    // one batch moved the four cursors together past the deposit (the others skip a deposit's kind)
     expect((await cursors()).rows).toEqual(
-      ['bonuses', 'cashback', 'levels'].map((consumer) => ({ consumer, id: newest.rows[0]!.id })),
+      ['bonuses', 'cashback', 'levels', 'social'].map((consumer) => ({
+        consumer,
+        id: newest.rows[0]!.id,
+      })),
     );
   });
 

@@ -20,7 +20,7 @@ export function createSocialModule(deps: SocialModuleDeps) {
     name: 'social',
     routes: { player: [{ plugin: socialRoutes, options: { social: service } }] },
     jobs: [
-      { name: 'feed.social', everyMs: 1_000, run: runFeed },
+      feed.job(service.feedConsumer), // `feed.social`, every second (in the promotions group: ADR 031)
       // at most one new_player and one top_players message every 5 s (the job's period, on one instance at a time)
       { name: 'social.broadcast', everyMs: 5_000, run: () => service.broadcast() },
     ],

@@ -43,6 +43,7 @@ export function createSocialService(deps: SocialDeps) {
     name: 'social',
     kinds: ['win'],
     start: 'now',
+    everyMs: 1_000,
     async handle(entries: FeedEntry[], trx: Transaction<DB>) {
       // only what can still stand among a currency's KEEP biggest is written: a win that KEEP wins of the same batch
       // and currency outrank (amount desc, then entry id, the board's order) can never be shown, and the broadcast's
