@@ -74,13 +74,13 @@ export async function diceTokens(
   return tokens;
 }
 
-/** Jobs switched off by the bench holding their leases (no instance then runs them), and on by giving them back. */
 /**
  * The jobs of the promotions group's members (ADR 031: any member's job drains the group): a bench that turns the
  * group's consumers off holds all of them.
  */
 export const PROMOTIONS_FEED_JOBS = ['feed.levels', 'feed.cashback', 'feed.social', 'feed.bonuses'];
 
+/** Jobs switched off by the bench holding their leases (no instance then runs them), and on by giving them back. */
 export function jobSwitch(probe: pg.Client, jobs: string[], holder: string) {
   return {
     off: () =>

@@ -55,9 +55,9 @@ const loadTool = (process.env.BENCH_LOAD as 'wrk' | 'undici' | undefined) ?? (wr
 const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
 const ladderUsd = (process.env.BENCH_LADDER_USD ?? '0,2,5,10,20,50').split(',').map(Number);
 // levels and cashback share their batches with the social feed and the bonuses' wagering (one group, ADR 031): any
-// member's job drains the four, so OFF holds every member's job. ON / OFF is then what the group
-// costs, more than levels and cashback add to a server that had the bonuses' consumer already (scripts/bench/bets.ts,
-// paired with an older commit, is that)
+// member's job drains the four, so OFF holds every member's job. ON / OFF is then what the group costs, more than
+// levels and cashback add to a server that had the bonuses' consumer already (scripts/bench/bets.ts, paired with an
+// older commit, is that)
 const jobs = [...PROMOTIONS_FEED_JOBS, 'levels.rewards'];
 const consumers = ['levels', 'cashback'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

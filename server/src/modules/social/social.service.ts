@@ -24,9 +24,6 @@ const DAY = 86_400_000;
 const TOP = 5;
 /** Wins kept per currency: the five shown and five behind them. */
 const KEEP = 2 * TOP;
-/** Two int8 ids as text, in numeric order. */
-const compareIds = (a: string, b: string) =>
-  a.length === b.length ? (a < b ? -1 : a > b ? 1 : 0) : a.length - b.length;
 
 // Home's live social feed (issue 27): recent sign-ups (`new_player`) and the biggest wins of the last day
 // (`top_players`). Wins come from the ledger feed (consumer 'social', wins only, from now); a job on one instance at a
@@ -65,7 +62,10 @@ export function createSocialService(deps: SocialDeps) {
       }
       const kept = [...byCurrency].flatMap(([currency, wins]) =>
         wins
-          .sort((a, b) => (a.amount === b.amount ? compareIds(a.e.id, b.e.id) : a.amount > b.amount ? -1 : 1))
+          .sort((a, b) =>
+            // the board's order: the bigger first, then the earlier entry (ids are int8 as text)
+            a.amount !== b.amount ? (a.amount > b.amount ? -1 : 1) : BigInt(a.e.id) < BigInt(b.e.id) ? -1 : 1,
+          )
           .slice(0, KEEP)
           .map((w) => ({ ...w, currency })),
       );
