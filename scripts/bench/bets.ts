@@ -16,7 +16,9 @@
 // levels, cashback and tournaments will: run it with 1 and 3, alternately, to see what each one costs the bet path),
 // BENCH_HOLD_JOBS (a comma list of the server's jobs this bench holds the leases of, so they never run: the bet path
 // with only the consumers an older commit had, e.g. `levels.rewards`; the promotions group's consumers, ADR 031, drain
-// while any member's job runs, so they go off only all together: `feed.levels,feed.cashback,feed.social,…`).
+// while any member's job runs, so they go off only all together: `feed.levels,feed.cashback,feed.social,…`),
+// BENCH_TOURNAMENT (1: every player stands on one ongoing tournament's board, so the tournaments' consumer scores every
+// stake, as during a race; 0: only the demo's race, which nobody joined, so that consumer finds nothing to score).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,7 @@ import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
 import { createLedgerFeed, type FeedHandler } from '../../server/src/modules/wallet';
 import { createLedgerFeedRepository } from '../../server/src/modules/wallet/ledger-feed.repository';
-import { waitReady } from './bet-server';
+import { benchTournament, waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
 import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 
@@ -45,6 +47,7 @@ const clientThreads = Number(process.env.BENCH_CLIENT_THREADS ?? 1);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const feedOn = process.env.BENCH_FEED !== '0';
 const bonusOn = process.env.BENCH_BONUS !== '0';
+const tournamentOn = process.env.BENCH_TOURNAMENT !== '0';
 const holdJobs = (process.env.BENCH_HOLD_JOBS ?? '').split(',').filter(Boolean);
 const consumerCount = feedOn ? Math.max(1, Number(process.env.BENCH_CONSUMERS ?? 1)) : 0;
 /** As the jobs runner runs a feed consumer by default (ledger-feed.ts). */
@@ -164,6 +167,7 @@ async function main() {
     const ids = (
       await handle.db.selectFrom('acc_players').select('id').where('id', '!=', captureId).orderBy('id').execute()
     ).map((r) => r.id);
+    if (tournamentOn) await benchTournament(handle.db);
 
     // the same app the server runs, in this process: it funds and launches, and one bet of it is captured for pgbench
     const config = loadConfig({ ...process.env, ...serverEnv(url.toString()) });
@@ -453,6 +457,7 @@ async function main() {
     );
     console.log(`ratio bets / pgbench: ${(ours / reference).toFixed(2)} (goal ≥ 0.5, p99 ≤ 50 ms)`);
     console.log(`bonus wagering on every player: ${bonusOn ? 'yes (BENCH_BONUS=1)' : 'no'}`);
+    console.log(`every player on an ongoing tournament's board: ${tournamentOn ? 'yes (BENCH_TOURNAMENT=1)' : 'no'}`);
     console.log(
       `ledger-feed consumers beside the server: ${consumerCount} (BENCH_CONSUMERS), each reading the ledger on its own`,
     );

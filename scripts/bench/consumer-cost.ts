@@ -8,8 +8,9 @@
 // included) and measures the CPU spent: this process (Node) plus the PostgreSQL backends of the bench's database.
 // Printed: CPU per bet for the bets and for each consumer, and each consumer's share of the bet's CPU.
 // Command: `npx tsx scripts/bench/consumer-cost.ts` (BENCH_BETS, default 20000; BENCH_DATABASE_URL;
-// BENCH_LOG_STATEMENTS; BENCH_PROFILE=<consumer>: a CPU profile of this process while that consumer drains, written
-// to .tmp/prof/<consumer>.cpuprofile).
+// BENCH_LOG_STATEMENTS; BENCH_EXPLAIN=<ms>: each statement slower than that with its plan in the server's log;
+// BENCH_PROFILE=<consumer>: a CPU profile of this process while that consumer drains, in .tmp/prof/<consumer>.cpuprofile).
+// The last row, "feed read alone", is a consumer of the tournaments' kinds that does nothing: the feed's own part.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { cpuUsage } from 'node:process';
@@ -18,6 +19,8 @@ import pg from 'pg';
 import { createDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrator';
 import { seedAll } from '../../server/src/db/seed';
+import { createLedgerFeed } from '../../server/src/modules/wallet';
+import { createLedgerFeedRepository } from '../../server/src/modules/wallet/ledger-feed.repository';
 import { benchApp, benchTournament, cpuMeter, diceTokens, lowLadderPlayers } from './bet-server';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,6 +38,15 @@ async function main() {
   // consumer's statements cost: aggregate the log's lines for this database)
   if (process.env.BENCH_LOG_STATEMENTS === '1')
     await admin.query(`alter database ${name} set log_min_duration_statement = 0`);
+  // BENCH_EXPLAIN=<ms>: the plan, with times and buffers, of every statement slower than that, in the server's log
+  if (process.env.BENCH_EXPLAIN)
+    for (const setting of [
+      `session_preload_libraries = 'auto_explain'`,
+      `auto_explain.log_min_duration = ${Number(process.env.BENCH_EXPLAIN)}`,
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_buffers = on',
+    ])
+      await admin.query(`alter database ${name} set ${setting}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await createDatabase({ url: url.toString(), poolSize: 8 });
@@ -87,6 +99,11 @@ async function main() {
       ['tournaments', () => services.tournamentsFeed()],
       ['social', () => services.socialFeed()],
     ];
+    // the feed's own part of a consumer: a consumer of the tournaments' kinds that does nothing with its entries
+    const bare = createLedgerFeed(createLedgerFeedRepository(handle.db));
+    const nothing = { name: 'bench.nothing', kinds: ['bet', 'win', 'refund'] as const, handle: async () => {} };
+    await bare.register(nothing);
+    drains.push(['feed read alone', () => bare.drain(nothing)]);
     await placeBets(2_000); // warm: the code, the pool, the tables; then every consumer handles the warm-up's entries
     for (const [, drain] of drains) await drain();
     const betCost = await measure(() => placeBets(bets));

@@ -32,7 +32,7 @@ export type PrizeRow = Selectable<TournamentsPrizesTable>;
 export type BoardRow = Pick<ParticipationRow, 'id' | 'player_id' | 'score' | 'score_at' | 'currency' | 'bets'>;
 
 // All SQL of tournaments: tournaments_* tables only. `ex` is the caller's transaction where the statement belongs to one.
-// The feed batch's statements (`holdBoardsOf`, `openParticipationsOfPlayers`, `players`, `scoreRounds`, the blocks'
+// The feed batch's statements (`holdBoardsOf`, `participationsOn`, `players`, `scoreRounds`, the blocks'
 // moves) are named prepared statements (`preparedMark`): planned once per connection, not per batch (planning the
 // write statement was about a quarter of its time); their lists are arrays (one text whatever their length).
 // The board's order is (score desc, score_at, id): the higher score first, then whoever reached it first by ledger time,
@@ -378,14 +378,16 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       return left;
     },
 
-    /** Open participations of these players in tournaments not closed yet, with the tournament's terms. */
-    async openParticipationsOfPlayers(playerIds: string[], ex: Database) {
+    /** These players' participations on these boards (the feed batch's held ones), as they stand on them. */
+    async participationsOn(tournamentIds: string[], playerIds: string[], ex: Database) {
       const r = await sql<Pick<ParticipationRow, 'id' | 'tournament_id' | 'player_id' | 'currency' | 'joined_at'>>`
-        ${sql.raw(preparedMark('tournaments_open_parts'))}
+        ${sql.raw(preparedMark('tournaments_parts_on'))}
         select p.id, p.tournament_id, p.player_id, p.currency, p.joined_at
-        from tournaments_participations p join tournaments_tournaments t on t.id = p.tournament_id
-        where p.player_id = any(${playerIds}::bigint[]) and p.left_at is null and p.excluded_at is null
-          and t.status in ('created', 'ongoing')`.execute(ex);
+        from tournaments_participations p
+        where p.tournament_id = any(${intArray(tournamentIds)}::bigint[])
+          and p.player_id = any(${intArray(playerIds)}::bigint[]) and p.left_at is null and p.excluded_at is null`.execute(
+        ex,
+      );
       return r.rows;
     },
 
@@ -489,17 +491,15 @@ export function createTournamentsRepository(db: Database, options: { block?: num
 
     /**
      * Takes the boards a feed batch may write (as `lockBoards`: FOR NO KEY UPDATE, in id order) in one statement: the
-     * open tournaments whose window holds some time of the batch's stakes (`window`, null: the batch has none), and
-     * those where these players have an open participation. Answers their rows as held (a board closed meanwhile is
-     * not among them: the lock waits for the completion, then sees it closed).
+     * open tournaments whose window holds some time in [from, to], the ledger times of the batch's entries (an entry,
+     * stake, win or refund, counts only inside its tournament's window, so no other board can change). Answers their
+     * rows as held (a board closed meanwhile is not among them: the lock waits for the completion, then sees it closed).
      */
-    async holdBoardsOf(window: { from: Date; to: Date } | null, playerIds: string[], ex: Database) {
-      const r = await sql<TournamentRow>`${sql.raw(preparedMark('tournaments_hold_boards'))}
+    async holdBoardsOf(window: { from: Date; to: Date }, ex: Database) {
+      const r = await sql<TournamentRow>`${sql.raw(preparedMark('tournaments_hold_window'))}
         select * from tournaments_tournaments
-        where status in ('created', 'ongoing') and ((starts_at <= ${window?.to ?? null}::timestamptz
-            and ends_at > ${window?.from ?? null}::timestamptz) or id in (
-          select tournament_id from tournaments_participations
-          where player_id = any(${playerIds}::bigint[]) and left_at is null and excluded_at is null))
+        where status in ('created', 'ongoing') and starts_at <= ${window.to}::timestamptz
+          and ends_at > ${window.from}::timestamptz
         order by id for no key update`.execute(ex);
       return r.rows;
     },

@@ -28,18 +28,14 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     await reportLate(entries, from, to, trx);
     // the boards this batch may write, held to its commit (a join, a leave, a block or a completion waits for it), in
     // one statement (id order: a block holds every open board, and two writers never wait on each other in a circle):
-    // the open tournaments whose window holds one of its stakes, and those its players stand on; then the players'
-    // participations are read: what another writer committed meanwhile is seen, and a board closed meanwhile is not
-    // held. A participation made meanwhile on a board not held has nothing to score in this batch: a stake inside its
-    // window would have put its tournament among the held, and it has no rounds yet for a win or a refund to touch.
-    const held = await repo.holdBoardsOf(stakes.length ? { from, to } : null, playerIds, trx);
+    // the open tournaments whose window holds the ledger time of one of its entries (an entry counts only inside its
+    // tournament's window, a win or a refund too: no other board can change); then the players' participations on them
+    // are read: what another writer committed meanwhile is seen, and a board closed meanwhile is not held.
+    const held = await repo.holdBoardsOf({ from, to }, trx);
     if (!held.length) return;
     const tournaments = new Map(held.map((t) => [t.id, t]));
-    const open = held.filter((t) => t.starts_at <= to && t.ends_at > from);
-    let parts = (await repo.openParticipationsOfPlayers(playerIds, trx)).filter((p) =>
-      tournaments.has(p.tournament_id),
-    );
-    if (stakes.length && open.length) parts = parts.concat(await autoJoin(stakes, open, parts, trx));
+    let parts = await repo.participationsOn([...tournaments.keys()], playerIds, trx);
+    if (stakes.length) parts = parts.concat(await autoJoin(stakes, held, parts, trx));
     if (!parts.length) return;
 
     const byPlayer = new Map<string, typeof parts>();
@@ -165,7 +161,7 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   async function autoJoin(
     stakes: FeedEntry[],
     open: TournamentRow[],
-    parts: Awaited<ReturnType<typeof repo.openParticipationsOfPlayers>>,
+    parts: Awaited<ReturnType<typeof repo.participationsOn>>,
     trx: Transaction<DB>,
   ) {
     const has = new Set(parts.map((p) => `${p.tournament_id}:${p.player_id}`));
