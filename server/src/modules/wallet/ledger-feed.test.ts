@@ -235,6 +235,65 @@ describe('ledger feed', () => {
     expect(await seen('g-both')).toEqual(await ids(['deposit', 'withdrawal_reserve']));
   });
 
+  it('one drain at a time per group: calls made while one runs share one drain after it, which hands what they wrote', async () => {
+    const p = await player();
+    const w = t.services.wallet;
+    const repo = createLedgerFeedRepository(t.db);
+    // the real pump, which commits its batch and frees its connection; the first one then waits at a gate, so the
+    // drain that made it is still running while the test writes and calls again
+    let pumping = 0;
+    let most = 0;
+    let pumps = 0;
+    let pumped!: () => void;
+    const firstPumped = new Promise<void>((r) => (pumped = r));
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const local = createLedgerFeed({
+      ...repo,
+      pump: async (...args: Parameters<typeof repo.pump>) => {
+        pumping++;
+        most = Math.max(most, pumping);
+        try {
+          const n = await repo.pump(...args);
+          if (++pumps === 1) {
+            pumped();
+            await gate;
+          }
+          return n;
+        } finally {
+          pumping--;
+        }
+      },
+    });
+    const a = { ...recorder('sf-a'), kinds: ['deposit'] as const, batchSize: 500 };
+    const b = { ...recorder('sf-b'), kinds: ['deposit'] as const, batchSize: 500 };
+    local.share('sf', [a, b]);
+    await local.register(a);
+    await local.register(b);
+    await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-sf:${p}:1` }, 100n);
+    const first = local.drain(a);
+    await firstPumped; // the first drain handed the first deposit and is still running
+    await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-sf:${p}:2` }, 100n);
+    const second = local.drain(b);
+    const third = local.job(a).run();
+    expect(local.drain(a)).toBe(second); // one drain queued behind the running one, shared by every call meanwhile
+    open();
+    const [n1, n2, n3] = await Promise.all([first, second, third]);
+    expect(most).toBe(1); // never two pumps of the group at once in this process
+    expect(n1).toBeGreaterThanOrEqual(1);
+    expect(n2).toBeGreaterThanOrEqual(1); // the queued drain started after the second deposit committed: it handed it
+    expect(n3).toBe(n2);
+    const mine = (await t.db.selectFrom('wallet_ledger_entries').select('id').where('player_id', '=', p).execute()).map(
+      (r) => r.id,
+    );
+    for (const m of ['sf-a', 'sf-b']) {
+      expect(await seen(m)).toEqual(expect.arrayContaining(mine));
+      expect((await local.position(m)).waiting).toBe(0);
+    }
+    // a drain after it had finished starts at once and finds nothing
+    expect(await local.drain(a)).toBe(0);
+  });
+
   it('a group quarantines an entry one member keeps failing on; operators see and retry it under either member', async () => {
     const p = await player();
     const local = createLedgerFeed(createLedgerFeedRepository(t.db), { maxAttempts: 1 });

@@ -62,11 +62,44 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
   const now = options.now ?? Date.now;
   /** Consumers with failures counted in this process: a good batch clears them. */
   const failing = new Set<string>();
+  /** The drain running in this process for each consumer or group, and the one queued behind it (single flight). */
+  const running = new Map<string, Promise<number>>();
+  const queued = new Map<string, Promise<number>>();
 
-  /** Handles every committed entry waiting for the consumer, batch by batch; returns how many. */
-  async function drain(asked: FeedConsumer): Promise<number> {
+  /**
+   * Handles every committed entry waiting for the consumer, batch by batch; returns how many. One drain at a time per
+   * consumer or group in this process: a call made while one runs shares a single drain queued behind it, which starts
+   * after the call (so it hands whatever the caller committed before calling). Without this, every member's job, the
+   * bonus expiry and the level rewards each started a drain of the group, and all but one waited on the cursor row's
+   * lock, each holding a pooled connection the bets then lacked (session 23's statement log: up to six at once).
+   */
+  function drain(asked: FeedConsumer): Promise<number> {
     // a member of a shared group is drained with its group (one read and one transaction a batch for all of them)
     const consumer: PumpSpec & { batchSize?: number } = groupOf.get(asked.name) ?? asked;
+    const key = consumer.name;
+    const start = (): Promise<number> => {
+      const run = drainNow(consumer).finally(() => {
+        if (running.get(key) === run) running.delete(key);
+      });
+      running.set(key, run);
+      return run;
+    };
+    const current = running.get(key);
+    if (!current) return start();
+    let next = queued.get(key);
+    if (!next) {
+      next = current
+        .catch(() => undefined)
+        .then(() => {
+          queued.delete(key);
+          return start();
+        });
+      queued.set(key, next);
+    }
+    return next;
+  }
+
+  async function drainNow(consumer: PumpSpec & { batchSize?: number }): Promise<number> {
     const size = consumer.batchSize ?? 500;
     let total = 0;
     for (;;) {
