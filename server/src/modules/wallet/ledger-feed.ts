@@ -69,9 +69,9 @@ export function createLedgerFeed(repo: LedgerFeedRepository, options: LedgerFeed
   /**
    * Handles every committed entry waiting for the consumer, batch by batch; returns how many. One drain at a time per
    * consumer or group in this process: a call made while one runs shares a single drain queued behind it, which starts
-   * after the call (so it hands whatever the caller committed before calling). Without this, every member's job, the
-   * bonus expiry and the level rewards each started a drain of the group, and all but one waited on the cursor row's
-   * lock, each holding a pooled connection the bets then lacked (session 23's statement log: up to six at once).
+   * after the call (so it hands whatever the caller committed before calling). Without this, every member's job and the
+   * window-closing checks (the bonus expiry's, the cashback payout's) each started a drain of the group, and all but one
+   * waited on the cursor row's lock, each holding a pooled connection the bets lacked (session 23: up to six at once).
    */
   function drain(asked: FeedConsumer): Promise<number> {
     // a member of a shared group is drained with its group (one read and one transaction a batch for all of them)
