@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { Bonus, BonusTerms, PromoCheck } from '@contracts/bonuses';
 import { errorText } from '../../shared/i18n/error-text';
+import { formatDateTime } from '../../shared/lib/date-format';
 import { formatMoney } from '../../shared/lib/money-format';
 import { showToast } from '../../shared/toast/toast.store';
 import { loadPlayer } from '../../shared/player/player.store';
@@ -98,8 +99,7 @@ export function offerLine(
 }
 
 /** A date and time in the app's language: "27 Nov 2026, 14:05". */
-export const formatWhen = (at: string, language: string) =>
-  new Date(at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatWhen = (at: string, language: string) => formatDateTime(at, language, 'medium');
 
 function BonusCard({
   bonus,

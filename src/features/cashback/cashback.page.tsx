@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import type { CashbackInfo, CashbackSettings } from '@contracts/cashback';
 import { cashbackProgress, expectedCashback, isMaxCashbackLevel, nextPayoutAfter } from '@contracts/cashback.rules';
 import { useResource } from '../../shared/data/use-resource';
+import { formatDateTime } from '../../shared/lib/date-format';
 import { formatMoney } from '../../shared/lib/money-format';
 import { onLive } from '../../shared/live/live-socket';
 import { session } from '../../shared/session/session.store';
@@ -163,9 +164,7 @@ export function CashbackFigures({
       <SimpleCell after={money(d.total_real_balance_spent)}>{t('cashback.spent')}</SimpleCell>
       <SimpleCell after={money(d.total_real_balance_won)}>{t('cashback.won')}</SimpleCell>
       <SimpleCell after={<b data-testid="cashback-expected">{money(expected)}</b>}>{t('cashback.expected')}</SimpleCell>
-      <SimpleCell after={nextPayout.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}>
-        {t('cashback.next_payout')}
-      </SimpleCell>
+      <SimpleCell after={formatDateTime(nextPayout, locale, 'medium')}>{t('cashback.next_payout')}</SimpleCell>
     </div>
   );
 }

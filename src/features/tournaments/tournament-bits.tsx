@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { LeaderboardItem, Tournament } from '@contracts/tournaments';
+import { formatDateTime } from '../../shared/lib/date-format';
 import { formatMoney } from '../../shared/lib/money-format';
 
 /** A date and time in the player's language, short. */
-export const when = (iso: string, language: string) =>
-  new Date(iso).toLocaleString(language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+export const when = (iso: string, language: string) => formatDateTime(iso, language, 'short');
 
 export function StatusBadge({ t: tournament }: { t: Pick<Tournament, 'status' | 'is_cancelled'> }) {
   const { t } = useTranslation();
