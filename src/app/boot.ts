@@ -3,6 +3,7 @@ import * as informationalEndpoints from '@contracts/informational.endpoints';
 import { api } from '../shared/api';
 import { mergeServerTranslations } from '../shared/i18n/i18n';
 import { loadGeneralSettings, loadSiteStatus } from '../features/site-status';
+import { startInTurns } from '../shared/lib/yield-to-main';
 
 // Start-up loads of spec §4: currencies, styles, scripts and settings in parallel, then the app mounts.
 export interface BootData {
@@ -13,19 +14,19 @@ export interface BootData {
 
 export async function boot(locale: string, host = window.location.hostname): Promise<BootData> {
   const data: BootData = { currencies: null, style: null, seo: [] };
-  const results = await Promise.allSettled([
-    api.call(informationalEndpoints.allCurrencies).then((c) => (data.currencies = c)),
-    api.call(informationalEndpoints.uiStyle, { query: { domain: host } }).then((s) => {
-      data.style = s;
-      applyStyle(s);
-    }),
-    loadScripts(),
-    Promise.all([
-      loadServerTranslations(locale, host),
-      api.call(informationalEndpoints.seoSettings).then((s) => (data.seo = s)),
-      loadSiteStatus(),
-      loadGeneralSettings(),
-    ]),
+  // the translations first: the first render needs them; every call in a task of its own (startInTurns)
+  const results = await startInTurns<unknown>([
+    () => loadServerTranslations(locale, host),
+    () => api.call(informationalEndpoints.allCurrencies).then((c) => (data.currencies = c)),
+    () =>
+      api.call(informationalEndpoints.uiStyle, { query: { domain: host } }).then((s) => {
+        data.style = s;
+        applyStyle(s);
+      }),
+    () => api.call(informationalEndpoints.seoSettings).then((s) => (data.seo = s)),
+    loadSiteStatus,
+    loadGeneralSettings,
+    loadScripts,
   ]);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) console.error('Failed to initialize the app:', failed.reason);
