@@ -1,4 +1,4 @@
-import { HOUSE_PALETTE_TOKENS, type HousePalette } from '@contracts/games';
+import { HOUSE_PALETTE_TOKENS, type HousePalette } from '@contracts/house-protocol';
 
 /**
  * The app's colours as the house game page takes them (contracts/house-protocol.ts): Telegram's theme and the brand's
