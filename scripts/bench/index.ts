@@ -23,6 +23,8 @@ for (const extra of [
 ]) {
   if (existsSync(extra)) steps.push(['tsx', [extra]]);
 }
+// the bet path paired with another commit's (BENCH_BASE=<commit>): only when asked, it builds that commit's checkout
+if (process.env.BENCH_BASE || process.env.BENCH_BASE_DIR) steps.push(['tsx', ['scripts/bench/bets-paired.ts']]);
 // The bets bench drives the server with wrk (a C load generator, as pgbench is C): install it like .ci/run installs
 // Chromium, where this machine lets us; without it the bench falls back to a Node load generator and says so.
 if (!wrkAvailable() && process.getuid?.() === 0 && spawnSync('apt-get', ['--version']).status === 0) {
