@@ -409,7 +409,7 @@ export async function createModules(ctx: ModuleContext) {
     minorUnitDigits,
     defaultCurrency: config.DEFAULT_CURRENCY,
     players,
-    gamesOf: games.gamesOfReferences,
+    gamesOf: games.stakeRoundsOf, // a house bet's game and round key from its reference, without a read
     devRoutes: config.NODE_ENV !== 'production',
     log,
   });

@@ -62,6 +62,8 @@ export function createGamesModule(deps: GamesModuleDeps) {
     gamesOfReferences: repo.gamesOfReferences,
     /** The game alone of ledger entries (levels): a one-statement bet's from memory (games.repository.ts). */
     stakeGamesOf: repo.stakeGamesOf,
+    /** The game and a key of the round of ledger entries (tournaments): a one-statement bet's from memory. */
+    stakeRoundsOf: repo.stakeRoundsOf,
     openBonusRound: repo.openBonusRound,
   };
 }

@@ -149,6 +149,19 @@ export interface StakeGame {
 
 /** A ledger entry's game without its round (stakeGamesOf). */
 export type ReferenceGame = Pick<StakeGame, 'ref_type' | 'ref_id' | 'string_id' | 'house_game'>;
+/** A ledger entry's game and a key of its round (stakeRoundsOf). */
+export interface StakeRound extends ReferenceGame {
+  /** The round's id, or for a round settled at once its reference (never an id: it starts with `g`). */
+  round_key: string;
+  /**
+   * The round was settled in the statement that staked it, the one-statement house bet (`g<game>:<provider>:<ref>`,
+   * houseBetReference): its win is written with its stake and nothing is written for it after them. It is closed at
+   * once, and no rollback reaches it: the house provider has no secret (no call over HTTP), and the stake recovery of
+   * the multi-step house games rolls back their own stakes, whose entries carry `game_tx` references. A feed consumer
+   * may take such a stake as final.
+   */
+  settled: boolean;
+}
 
 /**
  * The reference (type `game_round`) of the one-statement bet's entries: its game, provider and round ref, so a feed
@@ -240,38 +253,63 @@ export function createGamesRepository(db: Database) {
     const rows = await sql<StakeGame>`${sql.join(parts, sql` union all `)}`.execute(trx ?? db);
     return rows.rows;
   }
+  /**
+   * The game and a key of the round of ledger entries. A one-statement bet's reference names its game (`g<game>:…`),
+   * which is answered from memory (a game's string_id and house_game never change: string_id is its key, house_game is
+   * set with it), with one read of the games not seen yet in this process; its round is keyed by the reference itself
+   * (unique: its provider and round ref), and `settled` says nothing is written for that round after its stake and win.
+   * The other references are read as gamesOfReferences reads them, keyed by their round's id (digits:
+   * never equal to a reference, which starts with `g`). Unknown references are left out. For the feed consumers.
+   */
+  async function stakeRoundsOf(
+    refs: Array<{ type: string; id: string }>,
+    trx?: Transaction<DB>,
+  ): Promise<StakeRound[]> {
+    const found: StakeRound[] = [];
+    const others: Array<{ type: string; id: string }> = [];
+    const wanted: Array<{ type: string; id: string; game: number }> = [];
+    for (const r of refs) {
+      const game = r.type === 'game_round' ? providerRoundOf(r.id)?.game : undefined;
+      if (game === undefined) others.push(r);
+      else wanted.push({ ...r, game });
+    }
+    const unseen = [...new Set(wanted.filter((w) => !catalogue.has(w.game)).map((w) => w.game))];
+    if (unseen.length) {
+      const read = await sql<{ id: number; string_id: string; house_game: string | null }>`
+        select id, string_id, house_game from games_games where id = any(${unseen}::int[])`.execute(trx ?? db);
+      for (const g of read.rows) catalogue.set(g.id, { string_id: g.string_id, house_game: g.house_game });
+    }
+    for (const w of wanted) {
+      const g = catalogue.get(w.game);
+      if (g) found.push({ ref_type: w.type, ref_id: w.id, ...g, round_key: w.id, settled: true });
+    }
+    if (others.length)
+      for (const g of await gamesOfReferences(others, trx))
+        found.push({
+          ref_type: g.ref_type,
+          ref_id: g.ref_id,
+          string_id: g.string_id,
+          house_game: g.house_game,
+          round_key: g.round_id,
+          settled: false,
+        });
+    return found;
+  }
   return {
     gamesOfReferences,
     /**
-     * The game of ledger entries (no round): as gamesOfReferences, but a one-statement bet's reference names its game
-     * (`g<game>:…`), which is answered from memory (a game's string_id and house_game never change: string_id is its
-     * key, house_game is set with it), with one read of the games not seen yet in this process. The other references
-     * are read as gamesOfReferences reads them. For the feed consumers that need only the game (levels).
+     * The game of ledger entries (no round): as stakeRoundsOf, without the round. For the feed consumers that need only
+     * the game (levels, social).
      */
     async stakeGamesOf(refs: Array<{ type: string; id: string }>, trx?: Transaction<DB>): Promise<ReferenceGame[]> {
-      const found: ReferenceGame[] = [];
-      const others: Array<{ type: string; id: string }> = [];
-      const wanted: Array<{ type: string; id: string; game: number }> = [];
-      for (const r of refs) {
-        const game = r.type === 'game_round' ? providerRoundOf(r.id)?.game : undefined;
-        if (game === undefined) others.push(r);
-        else wanted.push({ ...r, game });
-      }
-      const unseen = [...new Set(wanted.filter((w) => !catalogue.has(w.game)).map((w) => w.game))];
-      if (unseen.length) {
-        const read = await sql<{ id: number; string_id: string; house_game: string | null }>`
-          select id, string_id, house_game from games_games where id = any(${unseen}::int[])`.execute(trx ?? db);
-        for (const g of read.rows) catalogue.set(g.id, { string_id: g.string_id, house_game: g.house_game });
-      }
-      for (const w of wanted) {
-        const g = catalogue.get(w.game);
-        if (g) found.push({ ref_type: w.type, ref_id: w.id, string_id: g.string_id, house_game: g.house_game });
-      }
-      if (others.length)
-        for (const g of await gamesOfReferences(others, trx))
-          found.push({ ref_type: g.ref_type, ref_id: g.ref_id, string_id: g.string_id, house_game: g.house_game });
-      return found;
+      return (await stakeRoundsOf(refs, trx)).map((g) => ({
+        ref_type: g.ref_type,
+        ref_id: g.ref_id,
+        string_id: g.string_id,
+        house_game: g.house_game,
+      }));
     },
+    stakeRoundsOf,
     /**
      * Whether the player has an open round staked with bonus money (the bonus engine: no grant ends while its money is
      * at stake). Reads the player's rounds by their index; the caller holds the player's wallet lock, so no bet opens

@@ -15,7 +15,7 @@ export {
 } from './bet-policy';
 // the house games' narrow port onto the gateway's records (their bets are the gateway's rows), and the row types it answers
 export { type GameRecords } from './game-records';
-export { type ReferenceGame, type SessionRow, type StakeGame, type TxRow } from './games.repository';
+export { type ReferenceGame, type SessionRow, type StakeGame, type StakeRound, type TxRow } from './games.repository';
 export { createCatalogueService, type CatalogueService } from './catalogue.service';
 export { createGatewayService, GUARD_FAILED, type GatewayService, type GatewaySession } from './gateway.service';
 export { gamesRoutes, betsHistoryRoutes } from './games.routes';

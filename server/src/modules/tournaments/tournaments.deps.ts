@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { PlayerDirectory } from '../accounts';
-import type { StakeGame } from '../games';
+import type { StakeRound } from '../games';
 import type { LivePublisher } from '../live';
 import type { NotificationsService, Notify } from '../notifications';
 import type { OperatorAudit } from '../operator';
@@ -35,8 +35,11 @@ export interface TournamentsDeps {
   /** What a guest reads a tournament's amounts in (spec §6), when the tournament admits it; else its first currency. */
   defaultCurrency?: string;
   players: Pick<PlayerDirectory, 'currencyOf' | 'standing' | 'publicProfiles'>;
-  /** A stake's round and game (the games module, bound late). */
-  gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<StakeGame[]>;
+  /**
+   * A stake's game and a key of its round, and whether that round was settled at once (the games module's
+   * stakeRoundsOf: a house bet's from its reference, without a read).
+   */
+  gamesOf(refs: Array<{ type: string; id: string }>, trx: Transaction<DB>): Promise<StakeRound[]>;
   /** The window-closing rule: every entry with a ledger time before this has been scored (drains first). */
   feedCovered(): Promise<Date | null>;
   log?: { warn(o: object, m: string): void; error(o: object, m: string): void; info?(o: object, m: string): void };

@@ -16,7 +16,8 @@ import type {
 /** What a feed batch changed in one round of one participation (summed over the batch's entries). */
 export interface RoundChange {
   participationId: string;
-  roundId: string;
+  /** null: stakes of rounds settled at once, added to the participation with no round row (their sum, one factor). */
+  roundId: string | null;
   stake: bigint;
   bets: number;
   factor: string | null;
@@ -554,19 +555,25 @@ export function createTournamentsRepository(db: Database, options: { block?: num
         ins as (
           insert into tournaments_rounds (participation_id, round_id, stake_minor, win_minor, factor, bets)
           select k.pid, k.rid, greatest(k.stake - k.refund, 0), k.win, k.factor, k.bets from k
-          where k.stake > 0 and not exists (select 1 from old o where o.pid = k.pid and o.rid = k.rid)
+          where k.rid is not null and k.stake > 0 and not exists (select 1 from old o where o.pid = k.pid and o.rid = k.rid)
           returning participation_id, round_id, stake_minor, win_minor, factor),
+        -- a round's change of the counted rounds: 1 when it got its first stake, -1 when a rollback took it all back;
+        -- the stakes of rounds settled at once (no round row, rid null) count each of their bets
         d as (
           select c.participation_id as id,
                  sum((c.stake_minor - c.before) * c.factor) as points,
-                 sum((c.stake_minor > 0)::int - (c.before > 0)::int) as rounds,
+                 sum(c.counted) as rounds,
                  sum(c.stake_minor - c.before) as stakes,
-                 max(c.win_minor::numeric / c.stake_minor) filter (where c.stake_minor > 0) as best,
-                 array_agg(c.round_id) as rids,
+                 max(c.win_minor::numeric / c.stake_minor) filter (where c.stake_minor > 0 and c.round_id is not null)
+                   as best,
+                 coalesce(array_agg(c.round_id) filter (where c.round_id is not null), '{}') as rids,
                  max(c.at) as at
-          from (select * from up union all
-                select i.participation_id, i.round_id, i.stake_minor, i.win_minor, i.factor, 0::bigint, k.at
-                from ins i join k on k.pid = i.participation_id and k.rid = i.round_id) c
+          from (select u.*, (u.stake_minor > 0)::int - (u.before > 0)::int as counted from up u union all
+                select i.participation_id, i.round_id, i.stake_minor, i.win_minor, i.factor, 0::bigint, k.at,
+                  (i.stake_minor > 0)::int
+                from ins i join k on k.pid = i.participation_id and k.rid = i.round_id union all
+                select k.pid, null::text, k.stake, 0::bigint, k.factor, 0::bigint, k.at, k.bets
+                from k where k.rid is null and k.stake > 0) c
           group by c.participation_id),
         -- each participation as it was (a lookup by its key) and, in the multiplier mode, the best of its rounds the
         -- batch did not write (those it wrote count as they are now, d.best)

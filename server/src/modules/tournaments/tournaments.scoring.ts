@@ -12,7 +12,9 @@ import type { RoundChange, TournamentRow } from './tournaments.repository';
 // (`joined_at`, the database clock), its currency is admitted, it is at least the currency's minimum bet, and its game
 // is eligible; it is added to its round (`tournaments_rounds`), which then owns it: a win on that round adds to the
 // round (the multiplier mode), a rollback takes back the stake it returns, and a round the participation never counted
-// is ignored either way. Each batch's rounds and the touched participations' scores are written in one statement: a
+// is ignored either way. A round settled at once (the one-statement house bet: its win comes with its stake, and no
+// rollback reaches it) is keyed by its reference, so its game and round need no read; outside the multiplier mode, the
+// only one that reads a win, its stake is final and is added to the participation with no round row at all. Each batch's rounds and the touched participations' scores are written in one statement: a
 // score moves by what the batch changed in its rounds (the best multiplier is read from all its rounds), so a score is
 // always a function of the rounds; a win is written only for the multiplier mode, the one that reads it.
 // Auto-subscribe joins a player at the first stake that would count, once (one who left is never brought back).
@@ -59,14 +61,11 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
     // the batch's changes summed per (participation, round), written in one statement: the same rounds as one
     // statement per entry, in ledger order, would give (a round's stakes come before its settlements)
     const rounds = new Map<string, RoundChange>();
-    const roundOf = (participationId: string, roundId: string, at: Date) => {
-      const key = `${participationId}:${roundId}`;
+    const roundOf = (participationId: string, roundId: string | null, at: Date, factor: string | null = null) => {
+      const key = roundId === null ? `${participationId}::${factor}` : `${participationId}:${roundId}`;
       let row = rounds.get(key);
       if (!row)
-        rounds.set(
-          key,
-          (row = { participationId, roundId, stake: 0n, bets: 0, factor: null, win: 0n, refund: 0n, at }),
-        );
+        rounds.set(key, (row = { participationId, roundId, stake: 0n, bets: 0, factor, win: 0n, refund: 0n, at }));
       else if (row.at < at) row.at = at;
       return row;
     };
@@ -81,7 +80,10 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
           if (!t || !inWindow(t, e.created_at) || e.created_at < p.joined_at) continue;
           const factor = await factorOf(t, p.currency, game.string_id, -amount);
           if (factor === null) continue;
-          const row = roundOf(p.id, game.round_id, e.created_at);
+          // a stake of a round settled at once is final (no win or refund of it comes later): where no win is read,
+          // it goes to its participation with no round row (one per participation and factor in the batch)
+          const direct = game.settled && t.scoring !== 'multiplier';
+          const row = roundOf(p.id, direct ? null : game.round_key, e.created_at, direct ? factor : null);
           row.stake += -amount;
           row.bets++;
           row.factor = factor;
@@ -96,11 +98,13 @@ export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
         });
         if (inside.length < mine.filter((p) => e.kind === 'refund' || winsCount(p)).length)
           deps.log?.info?.(
-            { entry: e.id, kind: e.kind, player: e.player_id, round: game.round_id },
+            { entry: e.id, kind: e.kind, player: e.player_id, round: game.round_key },
             'tournaments: a settlement after the window does not count',
           );
         for (const p of inside) {
-          const row = roundOf(p.id, game.round_id, e.created_at);
+          // a round settled at once has no row outside the multiplier mode, and no refund: nothing to change
+          if (game.settled && !winsCount(p)) continue;
+          const row = roundOf(p.id, game.round_key, e.created_at);
           if (e.kind === 'win') row.win += amount;
           else row.refund += amount;
         }

@@ -208,6 +208,54 @@ describe('points from the ledger feed', () => {
     await expectScoresFromRounds();
   });
 
+  it('scores the house’s one-statement bets without reading their rounds: no round row outside the multiplier mode', async () => {
+    const games = [{ game: 'house-dice', contribution: 50 }];
+    const stakes = await tournament({ games, currencies: { USD: { min_bet: 0.5, points_per_unit: 2 } } });
+    const bets = await tournament({ scoring: 'bets', games });
+    const best = await tournament({ scoring: 'multiplier', games });
+    const p = await signUpPlayer(t, { currency: 'USD', deposit: 1000 });
+    for (const id of [stakes, bets, best]) await join(p, id);
+    const session = await launchGame(p, 'house-dice');
+    const played: Array<{ amount: number; payout: number }> = [];
+    // 0.4 is under every minimum bet; 1 and more count everywhere, 0.5 only in the stakes race
+    for (const amount of [1, 2.5, 0.4, 3, 0.5, 1, 2]) {
+      const res = await as(session).post('/house-api/bet', {
+        game: 'dice',
+        amount,
+        params: { direction: 'over', target: 5000 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      played.push({ amount, payout: res.json().payout });
+    }
+    const counted = played.filter((b) => b.amount >= 1);
+    // stakes × points per unit × contribution: (1 + 2.5 + 3 + 0.5 + 1 + 2) × 2 × 0.5
+    expect((await pointsOf(p, stakes))!.points).toBe(10);
+    expect((await pointsOf(p, bets))!.points).toBe(counted.length);
+    const multiplier = Math.max(...counted.map((b) => b.payout / b.amount));
+    expect((await pointsOf(p, best))!.points).toBeCloseTo(multiplier, 6);
+    const rows = await sql<{ tournament_id: string; round_id: string }>`
+      select p.tournament_id::text, r.round_id from tournaments_rounds r
+      join tournaments_participations p on p.id = r.participation_id where p.player_id = ${p.id}`.execute(t.db);
+    // a round row only where a win is read, keyed by the bet's reference (its round is never read)
+    expect(rows.rows.map((r) => r.tournament_id)).toEqual(counted.map(() => best));
+    for (const r of rows.rows) expect(r.round_id).toMatch(/^g\d+:\d+:h\d+:\d+$/);
+    // the participations' sums as the ledger has them: stakes and counted bets (minor units)
+    const sums = await t.db
+      .selectFrom('tournaments_participations')
+      .select(['tournament_id', 'bets', 'stakes_minor'])
+      .where('player_id', '=', p.id)
+      .orderBy('tournament_id')
+      .execute();
+    expect(sums.map((s) => [String(s.tournament_id), Number(s.bets), Number(s.stakes_minor)])).toEqual([
+      [stakes, 6, 1000],
+      [bets, 5, 950],
+      [best, 5, 950],
+    ]);
+    // off every board again: the rounds invariant of the other tests reads rows only, and these have none
+    for (const id of [stakes, bets, best])
+      expect((await as(p).delete(`/main-api/tournaments/${id}/unsubscribe`)).statusCode).toBe(204);
+  });
+
   it('leaves an ineligible game and a currency the tournament does not admit out', async () => {
     const id = await tournament({ games: [{ game: 'house-dice', contribution: 100 }] });
     const g = await gambler();
