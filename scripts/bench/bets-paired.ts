@@ -64,6 +64,8 @@ interface Side {
     seconds: number;
     cpuMs: number;
     serverMs: number;
+    /** Of cpuMs, what came after the burst ended (its consumers catching up). */
+    afterMs: number;
     wal: { bytes: number; syncs: number; commits: number };
   }>;
 }
@@ -232,6 +234,7 @@ async function main() {
         const cpu0 = cpuNow();
         const wal0 = await walNow(s);
         const result = await load(s, burst);
+        const cpuMid = cpuNow(); // the burst's end: what is left is the side's catching up
         const settled = await settle(); // its consumers catch up; their CPU is the side's
         const cpu1 = cpuNow();
         const wal1 = await walNow(s);
@@ -239,16 +242,25 @@ async function main() {
         const cpuMs = cpu1.side.get(s.name)! - cpu0.side.get(s.name)! + cpu1.shared - cpu0.shared;
         const otherMs = cpu1.side.get(other.name)! - cpu0.side.get(other.name)!;
         const serverMs = cpu1.server.get(s.name)! - cpu0.server.get(s.name)!;
+        const afterMs = cpu1.side.get(s.name)! - cpuMid.side.get(s.name)! + cpu1.shared - cpuMid.shared;
         const wal = {
           bytes: wal1.bytes - wal0.bytes,
           syncs: wal1.syncs - wal0.syncs,
           commits: wal1.commits - wal0.commits,
         };
-        s.bursts.push({ bets: result.requests, seconds: result.requests / result.perSecond, cpuMs, serverMs, wal });
+        s.bursts.push({
+          bets: result.requests,
+          seconds: result.requests / result.perSecond,
+          cpuMs,
+          serverMs,
+          afterMs,
+          wal,
+        });
         console.log(
           `round ${r + 1} ${s.name}: ${result.perSecond.toFixed(0)} bets/s, ` +
             `${((cpuMs * 1000) / result.requests).toFixed(0)} µs CPU a bet (its server and database, PostgreSQL's ` +
-            `shared processes; the server ${((serverMs * 1000) / result.requests).toFixed(0)} µs), idle again after ${(settled / 1000).toFixed(1)} s; ${other.name} meanwhile ` +
+            `shared processes; the server ${((serverMs * 1000) / result.requests).toFixed(0)} µs; after the burst ` +
+            `${((afterMs * 1000) / result.requests).toFixed(0)} µs), idle again after ${(settled / 1000).toFixed(1)} s; ${other.name} meanwhile ` +
             `${otherMs} ms; WAL ${(wal.bytes / result.requests).toFixed(0)} bytes, ` +
             `${(wal.syncs / result.requests).toFixed(2)} flushes, ${(wal.commits / result.requests).toFixed(2)} ` +
             `commits a bet`,
@@ -264,12 +276,14 @@ async function main() {
       pairs.length % 2 ? pairs[(pairs.length - 1) / 2]! : (pairs[pairs.length / 2 - 1]! + pairs[pairs.length / 2]!) / 2;
     const serverCpu = (s: Side) =>
       (s.bursts.reduce((t, x) => t + x.serverMs, 0) * 1000) / s.bursts.reduce((t, x) => t + x.bets, 0);
+    const afterCpu = (s: Side) =>
+      (s.bursts.reduce((t, x) => t + x.afterMs, 0) * 1000) / s.bursts.reduce((t, x) => t + x.bets, 0);
     const perBet = (s: Side, k: 'bytes' | 'syncs' | 'commits') =>
       s.bursts.reduce((t, x) => t + x.wal[k], 0) / s.bursts.reduce((t, x) => t + x.bets, 0);
     for (const s of sides)
       console.log(
         `${s.name}: ${rate(s).toFixed(0)} bets/s, ${cpu(s).toFixed(0)} µs CPU a bet, of it the server ` +
-          `${serverCpu(s).toFixed(0)} µs; WAL ${perBet(s, 'bytes').toFixed(0)} bytes, ` +
+          `${serverCpu(s).toFixed(0)} µs and after the bursts ${afterCpu(s).toFixed(0)} µs; WAL ${perBet(s, 'bytes').toFixed(0)} bytes, ` +
           `${perBet(s, 'syncs').toFixed(2)} flushes, ${perBet(s, 'commits').toFixed(2)} commits a bet`,
       );
     console.log(
