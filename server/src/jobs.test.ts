@@ -74,6 +74,32 @@ describe('jobs runner', () => {
     expect(runsBy.b).toBeGreaterThan(before);
   });
 
+  it('writes a frequent job’s lease once a third of the lease, not at every run', async () => {
+    const database = await createTestDatabase();
+    closers.push(() => database.close());
+    const jobs = createJobRunner({ db: database.db, clock: systemClock, log: quietLog() });
+    let runs = 0;
+    jobs.add({ name: 'frequent', everyMs: 15, leaseMs: 600, run: async () => void runs++ });
+    jobs.start();
+    // each write of the lease moves its expiry: the distinct expiries seen are the writes
+    const expiries = new Set<string>();
+    const until = Date.now() + 700;
+    while (Date.now() < until) {
+      const row = await database.db
+        .selectFrom('jobs_leases')
+        .select('expires_at')
+        .where('name', '=', 'frequent')
+        .executeTakeFirst();
+      if (row) expiries.add(new Date(row.expires_at).toISOString());
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await jobs.stop();
+    expect(runs).toBeGreaterThanOrEqual(15);
+    // 700 ms at a write every 200 ms: 4 (one more for a timer's late start), where every run wrote it before
+    expect(expiries.size).toBeGreaterThanOrEqual(3);
+    expect(expiries.size).toBeLessThanOrEqual(5);
+  });
+
   it('a run longer than its lease keeps it: another runner never starts the same job meanwhile', async () => {
     const database = await createTestDatabase();
     closers.push(() => database.close());

@@ -44,8 +44,16 @@ export function createJobRunner(deps: JobRunnerDeps) {
 
   /** Takes or renews the job's lease; false while another live instance holds it. */
   const leaseOf = (job: Job) => job.leaseMs ?? Math.max(5_000, Math.min(2 * job.everyMs, 15_000));
+  /**
+   * Until when this instance holds a job's lease without writing it again: a third of the lease after it last wrote
+   * it. No other instance takes a lease before it runs out, so in that time the row can only say what it said; a run
+   * that starts then needs no write (a feed job runs four times a second: each write was a commit, and a WAL flush,
+   * beside the bets'). From a third on it is renewed as before, so it never runs out under a live holder.
+   */
+  const heldUntil = new Map<string, number>();
   async function holdLease(job: Job): Promise<boolean> {
     const now = clock.now();
+    if (now.getTime() < (heldUntil.get(job.name) ?? -Infinity)) return true;
     // short enough that a restart after a crash (a new holder) runs the recovery sweeps soon; renewed during a run
     const expiresAt = new Date(now.getTime() + leaseOf(job));
     const held = await sql<{ holder: string }>`
@@ -53,6 +61,8 @@ export function createJobRunner(deps: JobRunnerDeps) {
       on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
       where jobs_leases.holder = excluded.holder or jobs_leases.expires_at < ${now}
       returning holder`.execute(db);
+    if (held.rows.length > 0) heldUntil.set(job.name, now.getTime() + leaseOf(job) / 3);
+    else heldUntil.delete(job.name);
     return held.rows.length > 0;
   }
 
@@ -131,6 +141,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...running.values()]);
+      heldUntil.clear();
       if (jobs.size > 0) {
         await sql`delete from jobs_leases where holder = ${holder}`
           .execute(db)
