@@ -3,10 +3,11 @@
 // node_modules), it builds that checkout's database with that checkout's own code, as its bets.ts does: migrations,
 // seed, 1,000 funded USD players each with a wagering no-deposit bonus and an authenticated dice session, and (when
 // the checkout has tournaments and BENCH_TOURNAMENT is not 0) every player on one ongoing tournament's board. It
-// writes the players' game tokens as JSON to the file named by its second argument. Nothing of this file's own
-// checkout is imported: the code under test is the side's.
+// writes the players' game tokens as JSON to the file named by its second argument. Of this file's own checkout only
+// bench-players.ts is imported (data, and a function handed the side's services): the code under test is the side's.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchBonusTemplate, diceGameId, launchDice } from './bench-players';
 
 const [url, out] = process.argv.slice(2);
 if (!url || !out) throw new Error('usage: bet-pair-setup.ts <database url> <tokens file>');
@@ -57,50 +58,11 @@ const { app, services } = await buildApp({
   secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
   logger: false,
 });
-const dice = await handle.db
-  .selectFrom('games_games')
-  .select('id')
-  .where('string_id', '=', 'house-dice')
-  .executeTakeFirstOrThrow();
+const dice = { id: await diceGameId(handle.db) };
 const template =
-  process.env.BENCH_BONUS === '0'
-    ? null
-    : (
-        await services.bonuses.createTemplate('bench', {
-          name: 'bench-no-deposit',
-          type: 'no_deposit',
-          trigger: 'manual',
-          terms: {
-            title: 'Bench bonus',
-            description: '',
-            percent: null,
-            currencies: { USD: { amount: 10, max_bet: 1000, max_conversion: null } },
-            wagering_multiplier: 200,
-            wagering_base: 'bonus',
-            contributions: [{ target: 'house', percent: 100 }],
-            claim_days: null,
-            wagering_days: null,
-            eligible_games: [],
-            max_grants: null,
-          },
-        })
-      ).id;
+  process.env.BENCH_BONUS === '0' ? null : (await services.bonuses.createTemplate('bench', benchBonusTemplate)).id;
 const tokens: string[] = [];
-for (const playerId of ids) {
-  await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
-  if (template !== null) await services.bonuses.grantToPlayer('bench', playerId, template, 'bench', true);
-  const { token } = await services.gateway.launch({
-    playerId,
-    gameId: dice.id,
-    currency: 'USD',
-    demo: false,
-    demoBalanceMinor: 0n,
-    clientType: 'web',
-    language: 'en',
-  });
-  await services.gateway.authenticate(token);
-  tokens.push(token);
-}
+for (const playerId of ids) tokens.push((await launchDice(services, playerId, dice.id, template)).token);
 await app.close();
 await handle.close?.();
 writeFileSync(out, JSON.stringify({ tokens, tournament }));

@@ -9,6 +9,7 @@ import type { Database, DatabaseHandle } from '../../server/src/db/database';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { diceGameId, launchDice } from './bench-players';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -51,26 +52,9 @@ export async function diceTokens(
   db: Database,
   playerIds: string[],
 ): Promise<string[]> {
-  const dice = await db
-    .selectFrom('games_games')
-    .select('id')
-    .where('string_id', '=', 'house-dice')
-    .executeTakeFirstOrThrow();
+  const dice = { id: await diceGameId(db) };
   const tokens: string[] = [];
-  for (const playerId of playerIds) {
-    await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
-    const { token } = await services.gateway.launch({
-      playerId,
-      gameId: dice.id,
-      currency: 'USD',
-      demo: false,
-      demoBalanceMinor: 0n,
-      clientType: 'web',
-      language: 'en',
-    });
-    await services.gateway.authenticate(token);
-    tokens.push(token);
-  }
+  for (const playerId of playerIds) tokens.push((await launchDice(services, playerId, dice.id, null)).token);
   return tokens;
 }
 

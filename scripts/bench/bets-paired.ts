@@ -19,12 +19,13 @@
 // database's PostgreSQL backends and autovacuum, and PostgreSQL's shared processes while its burst and its settling ran),
 // and the ratios this/base with the median of the pairs.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { benchServerEnv, waitReady } from './bet-server';
 import { runLoad } from './http-load';
+import { commandLine, isPostgres, machineBusyShare, processIds, procTimes } from './proc-cpu';
 
 const baseDir =
   process.env.BENCH_BASE_DIR ?? (process.env.BENCH_BASE ? baseCheckout(process.env.BENCH_BASE) : undefined);
@@ -71,20 +72,11 @@ interface Side {
 }
 
 /** CPU (ms) of every process in a process group: the server and anything it started. */
-function groupCpuMs(pgid: number): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(f[2]) === pgid) total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
+const groupCpuMs = (pgid: number) =>
+  processIds().reduce((total, pid) => {
+    const t = procTimes(pid);
+    return t.group === pgid ? total + t.own : total;
+  }, 0);
 /**
  * CPU (ms) of PostgreSQL's processes by database: a backend's or an autovacuum worker's title names its database; the
  * rest (checkpointer, WAL writer, background writer, and what the postmaster reaped) is under ''.
@@ -92,30 +84,14 @@ function groupCpuMs(pgid: number): number {
 function postgresByDatabase(): Map<string, number> {
   const out = new Map<string, number>();
   const add = (db: string, ms: number) => out.set(db, (out.get(db) ?? 0) + ms);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      const db = /^postgres: (?:autovacuum worker|\S+) (casino_pair_\w+)/.exec(title)?.[1] ?? '';
-      add(db, (Number(f[11]) + Number(f[12])) * 10);
-      if (title.includes('/bin/postgres')) add('', (Number(f[13]) + Number(f[14])) * 10);
-    } catch {
-      // gone meanwhile
-    }
+  for (const pid of processIds()) {
+    if (!isPostgres(pid)) continue;
+    const t = procTimes(pid);
+    const title = commandLine(pid);
+    add(/^postgres: (?:autovacuum worker|\S+) (casino_pair_\w+)/.exec(title)?.[1] ?? '', t.own);
+    if (title.includes('/bin/postgres')) add('', t.children);
   }
   return out;
-}
-/** The share of the machine's CPU time that was busy since the call, by /proc/stat. */
-function machineBusy(): () => number {
-  const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const a = read();
-  return () => {
-    const d = read().map((v, i) => v - a[i]!);
-    return 1 - (d[3]! + d[4]!) / d.reduce((t, v) => t + v, 0);
-  };
 }
 
 function run(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<void> {
@@ -188,7 +164,7 @@ async function main() {
       const t0 = Date.now();
       await sleep(settleMs);
       while (Date.now() - t0 < 30_000) {
-        const busy = machineBusy();
+        const busy = machineBusyShare();
         await sleep(500);
         if (busy() < 0.07) break;
       }

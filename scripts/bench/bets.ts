@@ -20,7 +20,7 @@
 // BENCH_TOURNAMENT (1: every player stands on one ongoing tournament's board, so the tournaments' consumer scores every
 // stake, as during a race; 0: only the demo's race, which nobody joined, so that consumer finds nothing to score).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -36,6 +36,8 @@ import { createLedgerFeed, type FeedHandler } from '../../server/src/modules/wal
 import { createLedgerFeedRepository } from '../../server/src/modules/wallet/ledger-feed.repository';
 import { benchTournament, waitReady } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
+import { benchBonusTemplate, diceGameId, launchDice } from './bench-players';
+import { commandLine, isPostgres, machineBusyShare, processIds, procTimes } from './proc-cpu';
 import { captureStatements, toPgbenchScript, type CapturedStatement } from './pgbench-script';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -87,45 +89,16 @@ function serverEnv(url: string): Record<string, string> {
   };
 }
 
-// ---------------------------------------------------------------- CPU accounting from /proc (clock ticks, 100 Hz)
-const TICK_MS = 10;
-function procTimes(pid: number | 'self'): { own: number; system: number; children: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
-    return {
-      own: (Number(f[11]) + Number(f[12])) * TICK_MS,
-      system: Number(f[12]) * TICK_MS,
-      children: (Number(f[13]) + Number(f[14])) * TICK_MS,
-    };
-  } catch {
-    return { own: 0, system: 0, children: 0 };
-  }
-}
 /** Every PostgreSQL process now alive, plus what the postmaster reaped (backends that ended). Other databases count too. */
 function postgresMs(): number {
   let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const t = procTimes(Number(entry));
-      total += t.own;
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('/bin/postgres')) total += t.children; // the postmaster
-    } catch {
-      // the process ended meanwhile
-    }
+  for (const pid of processIds()) {
+    if (!isPostgres(pid)) continue;
+    const t = procTimes(pid);
+    total += t.own;
+    if (commandLine(pid).includes('/bin/postgres')) total += t.children; // the postmaster
   }
   return total;
-}
-function machineBusyShare(): () => number {
-  const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
-  const a = read();
-  return () => {
-    const b = read().map((v, i) => v - a[i]!);
-    const idle = b[3]! + b[4]!;
-    return 1 - idle / b.reduce((s, v) => s + v, 0);
-  };
 }
 
 async function commits(admin: pg.Client, name: string): Promise<number> {
@@ -177,49 +150,10 @@ async function main() {
       secrets: { jwt: 'x'.repeat(64), ops: 'bench' },
       logger: false,
     });
-    const dice = await handle.db
-      .selectFrom('games_games')
-      .select('id')
-      .where('string_id', '=', 'house-dice')
-      .executeTakeFirstOrThrow();
+    const dice = { id: await diceGameId(handle.db) };
     // a bonus wagering on every player (BENCH_BONUS): far from its requirement, with a max bet above the bench's stake
-    const bonusTemplate = bonusOn
-      ? (
-          await services.bonuses.createTemplate('bench', {
-            name: 'bench-no-deposit',
-            type: 'no_deposit',
-            trigger: 'manual',
-            terms: {
-              title: 'Bench bonus',
-              description: '',
-              percent: null,
-              currencies: { USD: { amount: 10, max_bet: 1000, max_conversion: null } },
-              wagering_multiplier: 200,
-              wagering_base: 'bonus',
-              contributions: [{ target: 'house', percent: 100 }],
-              claim_days: null,
-              wagering_days: null,
-              eligible_games: [],
-              max_grants: null,
-            },
-          })
-        ).id
-      : null;
-    const launch = async (playerId: string) => {
-      await services.wallet.creditDeposit({ playerId, currency: 'USD', key: `seed-${playerId}` }, 1_000_000_000n);
-      if (bonusTemplate !== null) await services.bonuses.grantToPlayer('bench', playerId, bonusTemplate, 'bench', true);
-      const { token, session } = await services.gateway.launch({
-        playerId,
-        gameId: dice.id,
-        currency: 'USD',
-        demo: false,
-        demoBalanceMinor: 0n,
-        clientType: 'web',
-        language: 'en',
-      });
-      await services.gateway.authenticate(token);
-      return { token, sessionId: session.id };
-    };
+    const bonusTemplate = bonusOn ? (await services.bonuses.createTemplate('bench', benchBonusTemplate)).id : null;
+    const launch = (playerId: string) => launchDice(services, playerId, dice.id, bonusTemplate);
     const tokens: string[] = [];
     const sessionIds: number[] = [];
     for (const id of ids) {
