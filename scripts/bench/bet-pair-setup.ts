@@ -64,6 +64,6 @@ const template =
 const tokens: string[] = [];
 for (const playerId of ids) tokens.push((await launchDice(services, playerId, dice.id, template)).token);
 await app.close();
-await handle.close?.();
+await handle.close();
 writeFileSync(out, JSON.stringify({ tokens, tournament }));
 process.exit(0);

@@ -14,9 +14,10 @@ import type { RoundChange, TournamentRow } from './tournaments.repository';
 // round (the multiplier mode), a rollback takes back the stake it returns, and a round the participation never counted
 // is ignored either way. A round settled at once (the one-statement house bet: its win comes with its stake, and no
 // rollback reaches it) is keyed by its reference, so its game and round need no read; outside the multiplier mode, the
-// only one that reads a win, its stake is final and is added to the participation with no round row at all. Each batch's rounds and the touched participations' scores are written in one statement: a
-// score moves by what the batch changed in its rounds (the best multiplier is read from all its rounds), so a score is
-// always a function of the rounds; a win is written only for the multiplier mode, the one that reads it.
+// only one that reads a win, its stake is final and is added to the participation with no round row at all. Each
+// batch's rounds and the touched participations' scores are written in one statement: a score moves by what the batch
+// changed in its rounds and its final stakes (the best multiplier is read from all its rounds), so a score is always a
+// function of the rounds and those stakes; a win is written only for the multiplier mode, the one that reads it.
 // Auto-subscribe joins a player at the first stake that would count, once (one who left is never brought back).
 export function createTournamentScoring(deps: TournamentsDeps): FeedConsumer {
   const { repo } = deps;
