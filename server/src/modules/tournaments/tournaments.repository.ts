@@ -69,6 +69,44 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       .where('left_at', 'is', null)
       .where('excluded_at', 'is', null);
 
+  /** Gives each of these boards that has no blocks yet (made before its first writer) its first one. */
+  const firstBlocks = (tournamentIds: string[], ex: Database) =>
+    sql`${sql.raw(preparedMark('tournaments_first_block'))}
+        insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
+        select t, '-Infinity'::numeric, '-infinity'::timestamptz, 0, 0 from unnest(${intArray(tournamentIds)}::bigint[]) t
+        on conflict do nothing`.execute(ex);
+  // The blocks' counts moved by the board changes of a CTE `m(tid, neg, at, id, d)` (an entry's key and +1 when it
+  // came there, -1 when it left it): each change to the block it falls in (the last one whose lower bound is at or
+  // before the key), summed per block. It answers the blocks to settle: an empty one (not a board's first) and one
+  // grown past 2 × BLOCK (the statement's last parameter).
+  const countBlocks = sql`
+      hit as (
+        select b.tournament_id, b.lo_neg, b.lo_at, b.lo_id, sum(m.d)::int as d
+        from m cross join lateral (
+          select x.tournament_id, x.lo_neg, x.lo_at, x.lo_id from tournaments_board_blocks x
+          where x.tournament_id = m.tid and (x.lo_neg, x.lo_at, x.lo_id) <= (m.neg, m.at, m.id)
+          order by x.lo_neg desc, x.lo_at desc, x.lo_id desc limit 1) b
+        group by 1, 2, 3, 4),
+      counted as (
+        update tournaments_board_blocks b set n = b.n + hit.d from hit
+        where b.tournament_id = hit.tournament_id and b.lo_neg = hit.lo_neg and b.lo_at = hit.lo_at
+          and b.lo_id = hit.lo_id and hit.d <> 0
+        returning b.tournament_id, b.lo_neg, b.lo_at, b.lo_id, b.n)
+      select tournament_id::text, lo_neg::text, lo_at::text, lo_id::text, n from counted
+      where (n = 0 and lo_neg <> '-Infinity'::numeric) or n > `;
+  type Block = { tournament_id: string; lo_neg: string; lo_at: string; lo_id: string; n: number };
+  /** Drops the empty blocks and splits those grown past 2 × BLOCK (what `countBlocks` answered). */
+  async function settleBlocks(blocks: Block[], ex: Database) {
+    for (const b of blocks) {
+      if (b.n === 0)
+        await sql`delete from tournaments_board_blocks where tournament_id = ${b.tournament_id}
+            and lo_neg = ${b.lo_neg}::numeric and lo_at = ${b.lo_at}::timestamptz and lo_id = ${b.lo_id}::bigint`.execute(
+          ex,
+        );
+      else await split(b, ex);
+    }
+  }
+
   /** Applies board changes to the blocks' counts, then splits a block grown past 2 × BLOCK and drops an empty one. */
   async function moveOnBoard(moves: BoardMove[], ex: Database) {
     const rows: Array<{ t: string; k: BoardKey; d: number }> = [];
@@ -78,39 +116,16 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       if (m.to) rows.push({ t: m.tournamentId, k: m.to, d: 1 });
     }
     if (!rows.length) return;
-    const tids = [...new Set(rows.map((r) => r.t))];
-    // a board that has no blocks yet (made before its first writer) gets its first one
-    await sql`${sql.raw(preparedMark('tournaments_first_block'))}
-        insert into tournaments_board_blocks (tournament_id, lo_neg, lo_at, lo_id, n)
-        select t, '-Infinity'::numeric, '-infinity'::timestamptz, 0, 0 from unnest(${tids}::bigint[]) t
-        on conflict do nothing`.execute(ex);
-    const changed = await sql<{ tournament_id: string; lo_neg: string; lo_at: string; lo_id: string; n: number }>`
+    await firstBlocks([...new Set(rows.map((r) => r.t))], ex);
+    const settle = await sql<Block>`
       ${sql.raw(preparedMark('tournaments_move_blocks'))}
       with m as (
         select * from unnest(${intArray(rows.map((r) => r.t))}::bigint[], ${rows.map((r) => r.k.neg)}::numeric[],
           ${rows.map((r) => r.k.at)}::timestamptz[], ${intArray(rows.map((r) => r.k.id))}::bigint[],
           ${intArray(rows.map((r) => r.d))}::int[])
           as m(tid, neg, at, id, d)),
-      hit as (
-        select b.tournament_id, b.lo_neg, b.lo_at, b.lo_id, sum(m.d)::int as d
-        from m cross join lateral (
-          select x.tournament_id, x.lo_neg, x.lo_at, x.lo_id from tournaments_board_blocks x
-          where x.tournament_id = m.tid and (x.lo_neg, x.lo_at, x.lo_id) <= (m.neg, m.at, m.id)
-          order by x.lo_neg desc, x.lo_at desc, x.lo_id desc limit 1) b
-        group by 1, 2, 3, 4)
-      update tournaments_board_blocks b set n = b.n + hit.d from hit
-      where b.tournament_id = hit.tournament_id and b.lo_neg = hit.lo_neg and b.lo_at = hit.lo_at
-        and b.lo_id = hit.lo_id and hit.d <> 0
-      returning b.tournament_id::text, b.lo_neg::text, b.lo_at::text, b.lo_id::text, b.n`.execute(ex);
-    for (const b of changed.rows) {
-      const first = b.lo_neg === '-Infinity';
-      if (b.n === 0 && !first)
-        await sql`delete from tournaments_board_blocks where tournament_id = ${b.tournament_id}
-            and lo_neg = ${b.lo_neg}::numeric and lo_at = ${b.lo_at}::timestamptz and lo_id = ${b.lo_id}::bigint`.execute(
-          ex,
-        );
-      else if (b.n > 2 * BLOCK) await split(b, ex);
-    }
+      ${countBlocks}${2 * BLOCK}`.execute(ex);
+    await settleBlocks(settle.rows, ex);
   }
 
   /** Cuts a block in two at its BLOCK-th entry: the upper part becomes a block of its own. */
@@ -524,15 +539,9 @@ export function createTournamentsRepository(db: Database, options: { block?: num
       // a batch's keys are few against its tables: a probe of a primary key each, never a scan of every round (on a
       // bench-sized table the planner hashed all the rounds for a few hundred keys, a cost that grows with the
       // tournament); back on after it
+      await firstBlocks([...modes.keys()], ex);
       await sql`set local enable_seqscan = off`.execute(ex);
-      const moved = await sql<{
-        tournament_id: string;
-        from_neg: string;
-        from_at: string;
-        neg: string;
-        at: string;
-        key_id: string;
-      }>`${sql.raw(preparedMark('tournaments_score_rounds'))}
+      const settle = await sql<Block>`${sql.raw(preparedMark('tournaments_score_rounds'))}
         with k as (
           select * from unnest(${intArray(rows.map((r) => r.participationId))}::bigint[],
             ${rows.map((r) => r.roundId)}::text[], ${intArray(rows.map((r) => r.stake))}::bigint[],
@@ -593,26 +602,27 @@ export function createTournamentsRepository(db: Database, options: { block?: num
         s as (
           select n.*, round(case n.scoring when 'stakes' then n.o_points + n.points when 'bets' then n.o_rounds + n.rounds
                    else greatest(coalesce(n.rest, 0), coalesce(n.best, 0)) end, 6) as n_score
-          from n)
-        update tournaments_participations p set
-          points = s.o_points + s.points,
-          score = s.n_score,
-          score_at = case when s.n_score <> s.o_score then greatest(s.at, s.joined_at) else s.o_at end,
-          bets = s.o_rounds + s.rounds,
-          stakes_minor = s.o_stakes + s.stakes
-        from s
-        where p.id = s.id and (s.n_score <> s.o_score or s.points <> 0 or s.rounds <> 0 or s.stakes <> 0)
-        returning p.tournament_id::text, s.o_neg::text as from_neg, s.o_at::text as from_at,
-          p.neg_score::text as neg, p.score_at::text as at, p.id::text as key_id`.execute(ex);
+          from n),
+        -- the participations written, with their board keys before and after
+        moved as (
+          update tournaments_participations p set
+            points = s.o_points + s.points,
+            score = s.n_score,
+            score_at = case when s.n_score <> s.o_score then greatest(s.at, s.joined_at) else s.o_at end,
+            bets = s.o_rounds + s.rounds,
+            stakes_minor = s.o_stakes + s.stakes
+          from s
+          where p.id = s.id and (s.n_score <> s.o_score or s.points <> 0 or s.rounds <> 0 or s.stakes <> 0)
+          returning p.tournament_id, s.o_neg, s.o_at, p.neg_score, p.score_at, p.id),
+        -- and the board's changes they made (one that kept its key did not move), counted into the blocks in this
+        -- statement: no key goes to the client and back
+        m as (
+          select x.* from moved v, lateral (values (v.tournament_id, v.o_neg, v.o_at, v.id, -1),
+            (v.tournament_id, v.neg_score, v.score_at, v.id, 1)) x(tid, neg, at, id, d)
+          where (v.o_neg, v.o_at) <> (v.neg_score, v.score_at)),
+        ${countBlocks}${2 * BLOCK}`.execute(ex);
       await sql`set local enable_seqscan = on`.execute(ex);
-      await moveOnBoard(
-        moved.rows.map((m) => ({
-          tournamentId: m.tournament_id,
-          from: { neg: m.from_neg, at: m.from_at, id: m.key_id },
-          to: keyOf(m),
-        })),
-        ex,
-      );
+      await settleBlocks(settle.rows, ex);
     },
 
     // completion
