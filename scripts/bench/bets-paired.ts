@@ -17,7 +17,8 @@
 // BENCH_HOLD_JOBS / BENCH_BASE_HOLD_JOBS (a comma list of job leases held on this side / the base side).
 // Prints each burst, then per side the bets/s over all bursts and the CPU a bet (its server's process group, its
 // database's PostgreSQL backends and autovacuum, and PostgreSQL's shared processes while its burst and its settling ran),
-// and the ratios this/base with the median of the pairs.
+// and the ratios this/base with the median of the pairs; then the bets/s each side would keep with its consumers'
+// catch-up done inside its bursts (each burst lengthened by the time its after-burst CPU takes at the burst's own rate).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +68,8 @@ interface Side {
     serverMs: number;
     /** Of cpuMs, what came after the burst ended (its consumers catching up). */
     afterMs: number;
+    /** The burst came right after the other side's (not after this side's own). */
+    switched: boolean;
     wal: { bytes: number; syncs: number; commits: number };
   }>;
 }
@@ -199,13 +202,18 @@ async function main() {
         seconds,
         threads: 1,
       });
-    for (const s of sides) {
+    // warmed base first, so that each side's bursts come as often right after the other side's as after its own
+    // (A B B A A B …: a burst after the other side's runs measurably slower on this host, on both sides)
+    for (const s of [...sides].reverse()) {
       await load(s, warm);
       await settle();
     }
+    let previous = sides[1]!.name;
     for (let r = 0; r < rounds; r++) {
       const order = r % 2 === 0 ? sides : [...sides].reverse();
       for (const s of order) {
+        const switched = previous !== s.name;
+        previous = s.name;
         const other = sides.find((x) => x !== s)!;
         const cpu0 = cpuNow();
         const wal0 = await walNow(s);
@@ -231,6 +239,7 @@ async function main() {
           serverMs,
           afterMs,
           wal,
+          switched,
         });
         console.log(
           `round ${r + 1} ${s.name}: ${result.perSecond.toFixed(0)} bets/s, ` +
@@ -254,6 +263,13 @@ async function main() {
       (s.bursts.reduce((t, x) => t + x.serverMs, 0) * 1000) / s.bursts.reduce((t, x) => t + x.bets, 0);
     const afterCpu = (s: Side) =>
       (s.bursts.reduce((t, x) => t + x.afterMs, 0) * 1000) / s.bursts.reduce((t, x) => t + x.bets, 0);
+    // the bets/s a side would keep if what its consumers left after each burst were done inside it: each burst is
+    // lengthened by the time that work takes at the CPU rate the burst itself ran at (a side whose consumers keep up
+    // loses nothing; one whose consumers lag pays their catch-up, which under steady load it could never skip)
+    const keptRate = (s: Side) =>
+      s.bursts.reduce((t, x) => t + x.bets, 0) /
+      s.bursts.reduce((t, x) => t + x.seconds * (1 + x.afterMs / Math.max(1, x.cpuMs - x.afterMs)), 0);
+    const inBurstCpu = (s: Side) => cpu(s) - afterCpu(s);
     const perBet = (s: Side, k: 'bytes' | 'syncs' | 'commits') =>
       s.bursts.reduce((t, x) => t + x.wal[k], 0) / s.bursts.reduce((t, x) => t + x.bets, 0);
     for (const s of sides)
@@ -265,7 +281,22 @@ async function main() {
     console.log(
       `this/base: bets/s ${(rate(a) / rate(b)).toFixed(3)} (median of ${pairs.length} pairs ${median.toFixed(3)}, ` +
         `pairs ${pairs[0]!.toFixed(2)}–${pairs.at(-1)!.toFixed(2)}); CPU a bet ${(cpu(a) / cpu(b)).toFixed(3)}, ` +
-        `the server's ${(serverCpu(a) / serverCpu(b)).toFixed(3)}`,
+        `the server's ${(serverCpu(a) / serverCpu(b)).toFixed(3)}, during the bursts ` +
+        `${(inBurstCpu(a) / inBurstCpu(b)).toFixed(3)}`,
+    );
+    const rateOf = (s: Side, switched: boolean) => {
+      const xs = s.bursts.filter((x) => x.switched === switched);
+      return xs.reduce((t, x) => t + x.bets, 0) / xs.reduce((t, x) => t + x.seconds, 0);
+    };
+    console.log(
+      `this/base by the burst before: after the other side's ${(rateOf(a, true) / rateOf(b, true)).toFixed(3)} ` +
+        `(this ${rateOf(a, true).toFixed(0)}, base ${rateOf(b, true).toFixed(0)} bets/s), after its own ` +
+        `${(rateOf(a, false) / rateOf(b, false)).toFixed(3)} (this ${rateOf(a, false).toFixed(0)}, base ` +
+        `${rateOf(b, false).toFixed(0)})`,
+    );
+    console.log(
+      `this/base with each side's catch-up inside its bursts: bets/s ${(keptRate(a) / keptRate(b)).toFixed(3)} ` +
+        `(this ${keptRate(a).toFixed(0)}, base ${keptRate(b).toFixed(0)})`,
     );
     if (a.tournament) {
       const c = new pg.Client({ connectionString: a.url });
