@@ -5,7 +5,8 @@
 // the same run on the same rows, the reference: a plain `update … from unnest(…)` that adds the same stakes to the same
 // participations (the least a write of those rows costs; it moves neither the board's blocks nor the score, so it is
 // HOT), and that update with the score moved too (the board index's key changes: not HOT, what the scoring's own
-// update of a participation costs at the least). Prints,
+// update of a participation costs at the least), and the HOT update beside a narrow table of board keys (primary key
+// and board index) whose rows move instead. Prints,
 // per batch, the wall time and the CPU of this process (building the statement, reading its answer) and of the
 // database backend (/proc), and the ratios scoring / reference. BENCH_BATCHES (300 of each, alternating), after 30 of
 // each unmeasured. Needs a PostgreSQL server: BENCH_DATABASE_URL (default the local one).
@@ -50,6 +51,12 @@ async function main() {
         await handle.db.selectFrom('tournaments_participations').select('id').where('tournament_id', '=', tid).execute()
       ).map((r) => r.id);
     const parts = [await partsOf(boards[0]!), await partsOf(boards[1]!)];
+    await sql`create table bench_narrow_board as select id as participation_id, tournament_id, neg_score, score_at
+      from tournaments_participations where tournament_id = ${boards[0]!}`.execute(handle.db);
+    await sql`alter table bench_narrow_board add primary key (participation_id)`.execute(handle.db);
+    await sql`create index on bench_narrow_board (tournament_id, neg_score, score_at, participation_id)`.execute(
+      handle.db,
+    );
     const pick = (board: 0 | 1) => {
       const all = parts[board]!;
       const chosen = new Set<string>();
@@ -81,6 +88,16 @@ async function main() {
             bets = p.bets + 1, points = p.points + k.stake * 0.01
           from unnest(${intArray(ids)}::bigint[], ${intArray(ids.map(() => 10))}::bigint[]) k(id, stake)
           where p.id = k.id`.execute(trx);
+      },
+      // the board key in a narrow table of its own (ADR 027's old next step): the participation's update is HOT and
+      // the key's row, with its primary key and the board index, moves instead
+      async 'reference+narrow board'(trx: Transaction<DB>, ids: string[]) {
+        await sql`with k as (select * from unnest(${intArray(ids)}::bigint[], ${intArray(ids.map(() => 10))}::bigint[])
+              k(id, stake)),
+            p as (update tournaments_participations p set stakes_minor = p.stakes_minor + k.stake,
+              bets = p.bets + 1, points = p.points + k.stake * 0.01 from k where p.id = k.id returning p.id)
+          update bench_narrow_board b set neg_score = b.neg_score - k.stake * 0.01, score_at = now()
+          from k where b.participation_id = k.id`.execute(trx);
       },
       // the reference with the score moved too: the board index's key changes, so the update is not HOT
       async 'reference+score'(trx: Transaction<DB>, ids: string[]) {
@@ -126,7 +143,8 @@ async function main() {
     console.log(
       `SUMMARY tournaments-scoring: CPU a batch scoring/reference ${(cpu('scoring') / cpu('reference')).toFixed(2)}` +
         ` (this process ${(totals.scoring.own / totals.reference.own).toFixed(2)}, backend ${(totals.scoring.db / totals.reference.db).toFixed(2)});` +
-        ` the reference with the score moved (not HOT) / the reference ${(cpu('reference+score') / cpu('reference')).toFixed(2)}`,
+        ` the reference with the score moved (not HOT) / the reference ${(cpu('reference+score') / cpu('reference')).toFixed(2)},` +
+        ` with a narrow board table / the reference ${(cpu('reference+narrow board') / cpu('reference')).toFixed(2)}`,
     );
   } finally {
     await handle.close();
