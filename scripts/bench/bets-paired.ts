@@ -303,7 +303,8 @@ async function main() {
       await c.connect();
       const scored = await c.query<{ n: string }>('select sum(bets)::text as n from tournaments_participations');
       await c.end();
-      console.log(`this: ${scored.rows[0]!.n} stakes scored on the tournament board (its consumer was on)`);
+      const held = a.hold.includes('feed.tournaments') ? 'held' : 'on';
+      console.log(`this: ${scored.rows[0]!.n} stakes scored on the tournament board (its consumer's job ${held})`);
     }
   } finally {
     for (const s of sides) {
