@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { sql } from 'kysely';
 import type { Database, DatabaseHandle } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrator';
+import { seedAll } from '../../server/src/db/seed';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
@@ -125,6 +127,17 @@ export function cpuMeter(probe: pg.Client, database: string, serverPid: number, 
       return { server, db };
     },
   };
+}
+
+/** A bench's fresh database made ready: migrated, the demo data seeded, and `players` new USD players. Answers all ids. */
+export async function seededWithPlayers(db: Database, players: number): Promise<string[]> {
+  await migrateToLatest(db);
+  await seedAll(db);
+  await db
+    .insertInto('acc_players')
+    .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
+    .execute();
+  return (await db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
 }
 
 /**

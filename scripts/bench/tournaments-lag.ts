@@ -18,8 +18,6 @@ import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { createDatabase } from '../../server/src/db/database';
-import { migrateToLatest } from '../../server/src/db/migrator';
-import { seedAll } from '../../server/src/db/seed';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
 import {
   benchApp,
@@ -30,6 +28,7 @@ import {
   jobSwitch,
   median,
   quantile,
+  seededWithPlayers,
   waitReady,
 } from './bet-server';
 import { runLoad, wrkAvailable, type LoadResult } from './http-load';
@@ -60,13 +59,7 @@ async function main() {
   const probe = new pg.Client({ connectionString: url.toString() });
   let server: ReturnType<typeof spawn> | undefined;
   try {
-    await migrateToLatest(handle.db);
-    await seedAll(handle.db);
-    await handle.db
-      .insertInto('acc_players')
-      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
-      .execute();
-    const ids = (await handle.db.selectFrom('acc_players').select('id').orderBy('id').execute()).map((r) => r.id);
+    const ids = await seededWithPlayers(handle.db, players);
     // one ongoing tournament that every player joined a minute ago (written in SQL, the board's blocks made from it)
     const tid = await benchTournament(handle.db);
     const { app, services } = await benchApp(handle, url.toString(), port, 'tournaments');

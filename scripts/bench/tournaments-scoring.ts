@@ -15,11 +15,9 @@ import { sql, type Transaction } from 'kysely';
 import { createDatabase } from '../../server/src/db/database';
 import type { DB } from '../../server/src/db/schema';
 import { intArray } from '../../server/src/db/pg-arrays';
-import { migrateToLatest } from '../../server/src/db/migrator';
-import { seedAll } from '../../server/src/db/seed';
 import { transact } from '../../server/src/lib/after-commit';
 import { createTournamentsRepository } from '../../server/src/modules/tournaments/tournaments.repository';
-import { benchTournament } from './bet-server';
+import { benchTournament, seededWithPlayers } from './bet-server';
 import { procTimes } from './proc-cpu';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -36,12 +34,7 @@ async function main() {
   url.pathname = `/${name}`;
   const handle = await createDatabase({ url: url.toString(), poolSize: 1 });
   try {
-    await migrateToLatest(handle.db);
-    await seedAll(handle.db);
-    await handle.db
-      .insertInto('acc_players')
-      .values(Array.from({ length: players }, () => ({ currency: 'USD' })))
-      .execute();
+    await seededWithPlayers(handle.db, players);
     // the board the scoring and the reference write, and another one for the reference that moves scores (its
     // blocks are not kept: it would put the first board's out of step)
     const boards = [await benchTournament(handle.db), await benchTournament(handle.db)];
