@@ -18,7 +18,9 @@
 // Prints each burst, then per side the bets/s over all bursts and the CPU a bet (its server's process group, its
 // database's PostgreSQL backends and autovacuum, and PostgreSQL's shared processes while its burst and its settling ran),
 // and the ratios this/base with the median of the pairs; then the bets/s each side would keep with its consumers'
-// catch-up done inside its bursts (each burst lengthened by the time its after-burst CPU takes at the burst's own rate).
+// catch-up done inside its bursts (each burst lengthened by the time its after-burst CPU takes at the burst's own rate),
+// and, measured, the bets/s until the bets' work was done: the bets over the bursts plus the waits until idle after
+// them (with long bursts, BENCH_BURST_SECONDS=30, the rate a side keeps under steady load with its consumers caught up).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,6 +70,8 @@ interface Side {
     serverMs: number;
     /** Of cpuMs, what came after the burst ended (its consumers catching up). */
     afterMs: number;
+    /** Wall time from the burst's end until the machine was idle again (its catch-up, at least BENCH_SETTLE_MS). */
+    settledSeconds: number;
     /** The burst came right after the other side's (not after this side's own). */
     switched: boolean;
     wal: { bytes: number; syncs: number; commits: number };
@@ -238,6 +242,7 @@ async function main() {
           cpuMs,
           serverMs,
           afterMs,
+          settledSeconds: settled / 1000,
           wal,
           switched,
         });
@@ -269,6 +274,11 @@ async function main() {
     const keptRate = (s: Side) =>
       s.bursts.reduce((t, x) => t + x.bets, 0) /
       s.bursts.reduce((t, x) => t + x.seconds * (1 + x.afterMs / Math.max(1, x.cpuMs - x.afterMs)), 0);
+    // measured, not estimated: the bets over the wall time until all their work was done (each burst and the wait until
+    // the machine was idle again after it; the wait's floor, BENCH_SETTLE_MS and one half-second look, counts against
+    // the side that needs no catch-up)
+    const doneRate = (s: Side) =>
+      s.bursts.reduce((t, x) => t + x.bets, 0) / s.bursts.reduce((t, x) => t + x.seconds + x.settledSeconds, 0);
     const inBurstCpu = (s: Side) => cpu(s) - afterCpu(s);
     const perBet = (s: Side, k: 'bytes' | 'syncs' | 'commits') =>
       s.bursts.reduce((t, x) => t + x.wal[k], 0) / s.bursts.reduce((t, x) => t + x.bets, 0);
@@ -297,6 +307,12 @@ async function main() {
     console.log(
       `this/base with each side's catch-up inside its bursts: bets/s ${(keptRate(a) / keptRate(b)).toFixed(3)} ` +
         `(this ${keptRate(a).toFixed(0)}, base ${keptRate(b).toFixed(0)})`,
+    );
+    const catchUp = (s: Side) => s.bursts.reduce((t, x) => t + x.settledSeconds, 0) / s.bursts.length;
+    console.log(
+      `this/base until the bets' work was done (bets ÷ (bursts + the waits until idle)): bets/s ` +
+        `${(doneRate(a) / doneRate(b)).toFixed(3)} (this ${doneRate(a).toFixed(0)}, base ${doneRate(b).toFixed(0)}; ` +
+        `waits ${catchUp(a).toFixed(1)} s and ${catchUp(b).toFixed(1)} s a burst of ${burst} s)`,
     );
     if (a.tournament) {
       const c = new pg.Client({ connectionString: a.url });
