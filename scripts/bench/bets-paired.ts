@@ -1,7 +1,7 @@
 #!/usr/bin/env tsx
 // The bet path of this checkout against another commit's, paired: both servers run at once on their own databases
 // (each built by its own checkout's code: bet-pair-setup.ts), and the dice load (wrk, 50 connections, as bets.ts)
-// goes to one of them at a time in short bursts, A B B A A B …, so that the host's drift (this one's speed moves by
+// goes to one of them at a time in bursts, A B B A A B …, so that the host's drift (this one's speed moves by
 // more than 5 % within minutes) falls on both sides alike. After each burst the load pauses until the machine is idle
 // again (the side's feed consumers have caught up), and that pause's CPU is counted to the side: a consumer cannot look
 // cheap by lagging, nor leave its work to the other side's burst.
@@ -10,7 +10,9 @@
 //
 // BENCH_BASE: the commit to compare with (a worktree of it is made in the temporary directory, with its own `npm ci`,
 // once), or BENCH_BASE_DIR: a checkout of it with its node_modules.
-// BENCH_ROUNDS (10: bursts per side), BENCH_BURST_SECONDS (8), BENCH_SETTLE_MS (1500: the least pause after a burst; it
+// BENCH_ROUNDS (6: bursts per side), BENCH_BURST_SECONDS (30: long against a side's catch-up; a side whose consumers
+// lag, as `bc2dc09`'s, pays in its bursts for their backlog only in long ones, as under steady load: docs/benchmarks.md,
+// session 29), BENCH_SETTLE_MS (1500: the least pause after a burst; it
 // lasts until the server and PostgreSQL are idle again),
 // BENCH_WARM_SECONDS (8: each side, unmeasured, first), BENCH_TOURNAMENT (1: every player of the side that has
 // tournaments stands on an ongoing board, so the tournaments' consumer scores every stake), BENCH_BONUS (1),
@@ -20,7 +22,7 @@
 // and the ratios this/base with the median of the pairs; then the bets/s each side would keep with its consumers'
 // catch-up done inside its bursts (each burst lengthened by the time its after-burst CPU takes at the burst's own rate),
 // and, measured, the bets/s until the bets' work was done: the bets over the bursts plus the waits until idle after
-// them (with long bursts, BENCH_BURST_SECONDS=30, the rate a side keeps under steady load with its consumers caught up).
+// them (the rate a side keeps with its consumers caught up).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,8 +48,8 @@ function baseCheckout(commit: string): string {
   return dir;
 }
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const rounds = Number(process.env.BENCH_ROUNDS ?? 10);
-const burst = Number(process.env.BENCH_BURST_SECONDS ?? 8);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
+const burst = Number(process.env.BENCH_BURST_SECONDS ?? 30);
 const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 1500);
 const warm = Number(process.env.BENCH_WARM_SECONDS ?? 8);
 const body = JSON.stringify({ game: 'dice', amount: 0.1, params: { direction: 'over', target: 5050 } });
