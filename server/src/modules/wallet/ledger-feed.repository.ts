@@ -59,8 +59,9 @@ const before = (a: { tx_id: string; id: string }, b: { tx_id: string; id: string
 // timestamptz's text with a regular expression; floored, as pg's parse truncates the microseconds).
 const entryColumns = sql`id::text, tx_id::text, player_id::text, kind, real_delta_minor::text, bonus_delta_minor::text,
   reference_type, reference_id, floor(extract(epoch from created_at) * 1000)::float8 as created_at`;
-/** The rows of a read of `entryColumns` as entries: the ledger time's milliseconds made a Date, in place. */
+/** A row of a read of `entryColumns`: the ledger time in epoch milliseconds, until `asEntries` makes it a Date. */
 type EntryRow = Omit<FeedEntry, 'created_at'> & { created_at: number | Date };
+/** The rows of a read of `entryColumns` as entries: the ledger time's milliseconds made a Date, in place. */
 function asEntries(rows: EntryRow[]): FeedEntry[] {
   for (const r of rows) r.created_at = new Date(r.created_at);
   return rows as FeedEntry[];

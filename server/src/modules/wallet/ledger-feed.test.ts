@@ -314,6 +314,7 @@ describe('ledger feed', () => {
     await local.drain(plain); // both catch up with the history
     const w = t.services.wallet;
     await w.creditDeposit({ playerId: p, currency: 'USD', key: `feed-gq:${p}:bad` }, 100n);
+    expect(await w.entry(`feed-gq:${p}:bad`)).toBeTruthy();
     badId = (
       await t.db
         .selectFrom('wallet_ledger_entries')
